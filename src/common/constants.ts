@@ -1,0 +1,48 @@
+// Numbers from SPEC §9 and the limits Google shows in search results.
+
+/** SPEC §9: the bundle view polls every 5 seconds. */
+export const BUNDLE_POLL_INTERVAL_MS = 5_000;
+/** SPEC §9: the job loop is invoked every 30 seconds with a 30-second exit time. */
+export const JOB_LOOP_INTERVAL_MS = 30_000;
+export const JOB_LOOP_EXIT_AFTER_SECONDS = 30;
+
+/** SPEC §9: default manual columns, in this order. */
+export const DEFAULT_COLUMNS = [
+  'title',
+  'brand',
+  'url',
+  'image_urls',
+  'dimensions',
+  'colour',
+  'description',
+  'fact_sheet',
+] as const;
+export type ProductColumn = (typeof DEFAULT_COLUMNS)[number];
+
+/** SPEC §7: several image URLs in one field are separated by this character. */
+export const IMAGE_URL_SEPARATOR = '|';
+
+/** SPEC §9: spinner used at size 18 in light grey for missing text. */
+export const MISSING_TEXT_SPINNER = { size: 18, color: 'gray.3' } as const;
+
+/** Google truncates titles near 60 characters (about 600 px) and descriptions near 155 (about 920 px). */
+export const SEO_LIMITS = {
+  pageTitleMax: 60,
+  metaDescriptionMin: 120,
+  metaDescriptionMax: 155,
+  headingMax: 70,
+  altTextMax: 125,
+  pageTitlePixels: 600,
+  metaDescriptionPixels: 920,
+} as const;
+
+/** Product-list limits enforced by new-bundle. */
+export const BUNDLE_LIMITS = {
+  maxProducts: 50_000,
+  /** Request body cap for every server function, in bytes. */
+  maxBodyBytes: 25 * 1024 * 1024,
+  maxFieldLength: 20_000,
+} as const;
+
+export const CSV_EXPORT_FILE_NAME = 'generated.csv';
+export const IMAGES_ZIP_FILE_NAME = 'images.zip';

@@ -1,0 +1,144 @@
+// Entities exchanged between server and web (SPEC §3). Zod schemas, so both sides validate the same shape.
+import { z } from 'zod';
+
+const id = z.number().int().positive();
+const timestamp = z.string();
+
+export const workflowSchema = z.object({
+  id,
+  name: z.string(),
+  model: z.string(),
+  /** False for AI workflows while no API key is configured. */
+  is_available: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Workflow = z.infer<typeof workflowSchema>;
+
+export const bundleWorkflowSummarySchema = z.object({
+  bundle_workflow_id: id,
+  workflow_id: id,
+  progress: z.number(),
+  created_at: timestamp,
+});
+
+export const bundleSummarySchema = z.object({
+  id,
+  name: z.string(),
+  progress: z.number(),
+  // SPEC §3: a bundle always has at least one workflow.
+  workflows: z.array(bundleWorkflowSummarySchema).min(1),
+});
+export type BundleSummary = z.infer<typeof bundleSummarySchema>;
+
+export const PRODUCT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const URL_SUGGESTION_LEVELS = ['missing', 'order', ''] as const;
+export type UrlSuggestionLevel = (typeof URL_SUGGESTION_LEVELS)[number];
+
+export const imageDetailSchema = z.object({
+  bundle_workflow_products_image_id: id,
+  url: z.string(),
+  alt_text: z.string().nullable(),
+  compression_requested: z.boolean(),
+  compression_processing_id: z.string().nullable(),
+  compression_complete: z.boolean(),
+  original_bytes: z.number().nullable(),
+  compressed_bytes: z.number().nullable(),
+  compression_error: z.string().nullable(),
+});
+export type ImageDetail = z.infer<typeof imageDetailSchema>;
+
+export const bundleWorkflowProductSchema = z.object({
+  id,
+  product_id: id,
+  bundle_workflow_id: id,
+  product_details: z.record(z.string(), z.string().nullable().optional()),
+  page_title: z.string().nullable().optional(),
+  meta_description: z.string().nullable().optional(),
+  heading: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  fact_sheet: z.string().nullable().optional(),
+  progress: z.number(),
+  status: z.enum(PRODUCT_STATUSES),
+  error: z.string().nullable(),
+  url_suggestion_level: z.enum(URL_SUGGESTION_LEVELS),
+  url_suggestion: z.string().nullable(),
+  is_multiple_of: z.number().nullable().optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  image_details: z.array(imageDetailSchema).optional(),
+});
+export type BundleWorkflowProduct = z.infer<typeof bundleWorkflowProductSchema>;
+
+export const runTotalsSchema = z.object({
+  total: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  cost: z.number(),
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+});
+export type RunTotals = z.infer<typeof runTotalsSchema>;
+
+export const MESSAGE_ROLES = ['system', 'user', 'assistant', 'function'] as const;
+
+const templateVariables = z.record(z.string(), z.unknown());
+
+export const aiRequestSchema = z.object({
+  messages: z.array(
+    z.object({
+      content: z.string(),
+      role: z.enum(MESSAGE_ROLES),
+      template_variables: templateVariables.optional(),
+    }),
+  ),
+  template_variables: templateVariables.optional(),
+  model: z.string(),
+  temperature: z.number().optional(),
+  stop: z.union([z.string(), z.array(z.string())]).nullable().optional(),
+  max_tokens: z.number().nullable().optional(),
+});
+
+export const aiResponseSchema = z.object({
+  content: z.string(),
+  role: z.enum(MESSAGE_ROLES),
+  tokens: z.object({ model: z.string(), prompt_tokens: z.number(), completion_tokens: z.number() }),
+  original_request: aiRequestSchema,
+  final_request: aiRequestSchema,
+});
+
+const logBase = {
+  id,
+  bundle_workflow_id: id,
+  product_id: id.nullable().optional(),
+  created_at: timestamp,
+};
+
+export const logEntrySchema = z.discriminatedUnion('type', [
+  z.object({
+    ...logBase,
+    type: z.literal('general'),
+    event: z.string(),
+    additional: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    ...logBase,
+    type: z.literal('ai'),
+    event: z.string().optional(),
+    response: aiResponseSchema,
+    bundle_id: id,
+    cost: z.number(),
+    additional: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+export type LogEntry = z.infer<typeof logEntrySchema>;
+
+export const customFieldsSchema = z.object({
+  keywords: z.string().max(2_000).default(''),
+  url_template: z.string().max(500).default(''),
+  business_type: z.string().max(500).default(''),
+  tone_of_voice: z.string().max(500).default(''),
+});
+export type CustomFields = z.infer<typeof customFieldsSchema>;

@@ -1,0 +1,133 @@
+// The contract for every server function (SPEC §5, §7): name → request and response schemas.
+// The server validates requests with it; the web client validates both directions with it.
+import { z } from 'zod';
+import { BUNDLE_LIMITS } from './constants';
+import {
+  bundleSummarySchema,
+  bundleWorkflowProductSchema,
+  customFieldsSchema,
+  logEntrySchema,
+  runTotalsSchema,
+  workflowSchema,
+} from './entities';
+import { FUNCTION_ERROR_TYPES } from './errors';
+
+const id = z.number().int().positive();
+const noBody = z.object({});
+
+export const editableCopyFieldsSchema = z
+  .object({
+    page_title: z.string().max(BUNDLE_LIMITS.maxFieldLength),
+    meta_description: z.string().max(BUNDLE_LIMITS.maxFieldLength),
+    heading: z.string().max(BUNDLE_LIMITS.maxFieldLength),
+    description: z.string().max(BUNDLE_LIMITS.maxFieldLength),
+    fact_sheet: z.string().max(BUNDLE_LIMITS.maxFieldLength),
+    url_suggestion: z.string().max(2_000),
+  })
+  .partial();
+export type EditableCopyFields = z.infer<typeof editableCopyFieldsSchema>;
+
+export const functions = {
+  'list-workflows': {
+    request: noBody,
+    response: z.object({ workflows: z.array(workflowSchema) }),
+  },
+  'list-bundles': {
+    request: noBody,
+    response: z.object({ bundles: z.array(bundleSummarySchema) }),
+  },
+  'new-bundle': {
+    request: z.object({
+      bundle_name: z.string().trim().min(1, 'bundle_name must not be empty').max(200),
+      columns: z.array(z.string().min(1)).min(1).max(50),
+      raw_csv: z.string(),
+      custom_fields: customFieldsSchema.default({
+        keywords: '',
+        url_template: '',
+        business_type: '',
+        tone_of_voice: '',
+      }),
+      workflow_id: id.optional(),
+    }),
+    response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id }),
+  },
+  'view-bundle-workflow': {
+    request: z.object({ bundle_id: id, workflow_id: id }),
+    response: z.object({
+      bundle_workflow_id: id,
+      bundle_name: z.string(),
+      totals: runTotalsSchema,
+      products: z.array(bundleWorkflowProductSchema),
+    }),
+  },
+  'new-bundle-workflow': {
+    request: z.object({ bundle_id: id, workflow_id: id }),
+    response: z.object({ bundle_workflow_id: id }),
+  },
+  'view-bundle-log': {
+    request: z.object({ bundle_workflow_id: id, product_id: id.optional() }),
+    response: z.object({ log: z.array(logEntrySchema) }),
+  },
+  'compress-images': {
+    request: z.object({
+      bundle_workflow_id: id,
+      bundle_workflow_products_images_ids: z.array(id).max(BUNDLE_LIMITS.maxProducts).optional(),
+    }),
+    response: z.object({ queued: z.number() }),
+  },
+  'view-compressed-image': {
+    request: z.object({ bundle_workflow_products_image_id: id }),
+    /** Binary: answered as bytes when the request sets X-Response-Format: Uint8Array. */
+    response: z.instanceof(Uint8Array),
+  },
+  'job-queue-event-loop': {
+    request: z.object({
+      exit_after_seconds: z.number().positive().max(300).optional(),
+      testing: z.object({ exit_after_inactive_seconds: z.number().positive().max(300).optional() }).optional(),
+    }),
+    response: z.object({ durationMs: z.number(), reason: z.string() }),
+  },
+  'update-product-copy': {
+    request: z.object({
+      bundle_workflow_product_id: id,
+      fields: editableCopyFieldsSchema,
+      alt_texts: z
+        .array(z.object({ bundle_workflow_products_image_id: id, alt_text: z.string().max(2_000) }))
+        .max(100)
+        .optional(),
+    }),
+    response: z.object({ product: bundleWorkflowProductSchema }),
+  },
+  'regenerate-products': {
+    request: z.object({
+      bundle_workflow_id: id,
+      /** Regenerate these products; without it, every failed product of the run. */
+      bundle_workflow_product_ids: z.array(id).max(BUNDLE_LIMITS.maxProducts).optional(),
+    }),
+    response: z.object({ queued: z.number() }),
+  },
+  'delete-bundle': {
+    request: z.object({ bundle_id: id }),
+    response: z.object({ deleted: z.literal(true) }),
+  },
+} as const;
+
+export type FunctionName = keyof typeof functions;
+export type FunctionRequest<N extends FunctionName> = z.input<(typeof functions)[N]['request']>;
+export type ParsedFunctionRequest<N extends FunctionName> = z.output<(typeof functions)[N]['request']>;
+export type FunctionResponse<N extends FunctionName> = z.infer<(typeof functions)[N]['response']>;
+
+export const FUNCTION_NAMES = Object.keys(functions) as FunctionName[];
+
+export function isFunctionName(name: string): name is FunctionName {
+  return Object.hasOwn(functions, name);
+}
+
+/** Functions that answer with bytes rather than JSON. */
+export const BINARY_FUNCTIONS: ReadonlySet<FunctionName> = new Set(['view-compressed-image']);
+
+/** The body of every error answer: `{ error: { type, message? } }` (DESIGN.md). */
+export const errorBodySchema = z.object({
+  error: z.object({ type: z.enum(FUNCTION_ERROR_TYPES), message: z.string().optional() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,88 @@
+// createApp(services) → the Hono app: auth, server functions, the dev outbox and the built SPA.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { renderOutboxPage } from './auth/dev-outbox';
+import { type FunctionRegistry, functionRegistry } from './functions/registry';
+import { functionRoutes } from './functions/route';
+import type { Services } from './services';
+
+export function createApp(services: Services, registry: FunctionRegistry = functionRegistry) {
+  const app = new Hono();
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Product images are shown from the store's own URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientAddress(c)));
+
+  app.route('/functions/v1', functionRoutes(services, registry));
+
+  const { outbox } = services;
+  if (outbox) {
+    app.get('/dev/outbox.json', (c) => c.json(outbox.list()));
+    app.get('/dev/outbox', (c) => c.html(renderOutboxPage(outbox.list())));
+  }
+
+  if (services.webRoot) mountSpa(app, services.webRoot);
+  return app;
+}
+
+/**
+ * Rate limits key on the client address. Behind node-server the socket address is the truth, so any
+ * x-forwarded-for the client sent is replaced; without a socket (tests calling app.request) it is kept.
+ */
+function withClientAddress(c: Context): Request {
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    return c.req.raw;
+  }
+  if (!address) return c.req.raw;
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('x-forwarded-for', address);
+  return new Request(c.req.raw, { headers });
+}
+
+function mountSpa(app: Hono, webRoot: string) {
+  const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
+  const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: relativeRoot,
+      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', serveStatic({ root: relativeRoot }));
+  // History fallback: any other GET that is not an API path is a client-side route.
+  app.get('*', (c) => {
+    if (/^\/(api|functions|dev)\//.test(c.req.path)) return c.notFound();
+    c.header('cache-control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

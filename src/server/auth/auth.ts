@@ -1,0 +1,108 @@
+// The better-auth instance: email + password (scrypt), magic link, email one-time codes, TOTP two-factor,
+// bearer tokens for the SPA and server functions, and rate limits on every auth route.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, emailOTP, magicLink, twoFactor } from 'better-auth/plugins';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Mailer } from './mailer';
+import { totpReplayGuard } from './totp-replay-guard';
+
+export type AuthOptions = {
+  db: Database;
+  secret: string;
+  appUrl: string;
+  mailer: Mailer;
+  isProduction: boolean;
+};
+
+const APP_NAME = 'Copyloom';
+
+export function createAuth({ db, secret, appUrl, mailer, isProduction }: AuthOptions) {
+  const send = (to: string, subject: string, text: string) => mailer.send({ to, subject, text });
+  const origin = new URL(appUrl);
+  const trustedOrigins = [origin.origin];
+  if (!isProduction && origin.hostname === 'localhost') {
+    trustedOrigins.push(`${origin.protocol}//127.0.0.1${origin.port ? `:${origin.port}` : ''}`);
+  }
+
+  return betterAuth({
+    appName: APP_NAME,
+    baseURL: appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) =>
+        send(
+          user.email,
+          'Reset your Copyloom password',
+          `Someone asked to reset the password for ${user.email}.\n\nChoose a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this message.`,
+        ),
+      // Sign-up with a taken address answers as for a new one; the owner gets a notice instead.
+      onExistingUserSignUp: async ({ user }) =>
+        send(
+          user.email,
+          'Someone tried to sign up to Copyloom with your address',
+          `An account already exists for ${user.email}. If that was you, sign in, or reset your password here:\n${appUrl}/?view=forgotten_password`,
+        ),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) =>
+        send(
+          user.email,
+          'Confirm your Copyloom account',
+          `Welcome to Copyloom. Confirm your email address to finish signing up:\n${url}`,
+        ),
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      useSecureCookies: origin.protocol === 'https:',
+    },
+    plugins: [
+      bearer(),
+      magicLink({
+        expiresIn: 60 * 15,
+        sendMagicLink: async ({ email, url }) =>
+          send(email, 'Your Copyloom sign-in link', `Sign in to Copyloom with this link (it works once, for 15 minutes):\n${url}`),
+      }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 60 * 10,
+        allowedAttempts: 5,
+        sendVerificationOTP: async ({ email, otp }) =>
+          send(email, `Your Copyloom code: ${otp}`, `Your one-time Copyloom code is ${otp}. It works once, for 10 minutes.`),
+      }),
+      twoFactor({ issuer: APP_NAME }),
+      totpReplayGuard(db),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

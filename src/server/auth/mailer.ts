@@ -1,0 +1,35 @@
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise the dev outbox.
+import nodemailer from 'nodemailer';
+import type { DevOutbox } from './dev-outbox';
+
+export type MailMessage = { to: string; subject: string; text: string };
+export type Mailer = { send: (message: MailMessage) => Promise<void> };
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    send: async ({ to, subject, text }) => {
+      await transport.sendMail({ from, to, subject, text });
+    },
+  };
+}
+
+export function createOutboxMailer(outbox: DevOutbox, appUrl: string): Mailer {
+  return {
+    send: async (message) => {
+      outbox.add(message);
+      console.log(
+        `\n[dev outbox] To: ${message.to}\nSubject: ${message.subject}\n${message.text}\n(see ${appUrl}/dev/outbox)\n`,
+      );
+    },
+  };
+}
+
+/** In production without SMTP, mail cannot be delivered: say so loudly instead of pretending. */
+export function createUndeliverableMailer(): Mailer {
+  return {
+    send: async ({ subject }) => {
+      console.error(`Mail "${subject}" was not sent: SMTP_URL is not configured.`);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Environment parsed with Zod at boot. A bad value stops boot with a message naming the variable.
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const port = z.coerce
+  .number({ error: 'must be a whole number between 1 and 65535' })
+  .int('must be a whole number between 1 and 65535')
+  .min(1, 'must be a whole number between 1 and 65535')
+  .max(65535, 'must be a whole number between 1 and 65535');
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+  .refine((v) => URL.canParse(v), 'must be a valid URL');
+
+const hostPortList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const entries = (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    for (const entry of entries) {
+      if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry)) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not host:port` });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default('Copyloom <no-reply@copyloom.local>'),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
+    WORKER_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 0 to 64' })
+      .int('must be a whole number from 0 to 64')
+      .min(0, 'must be a whole number from 0 to 64')
+      .max(64, 'must be a whole number from 0 to 64')
+      .default(4),
+    ALLOW_PRIVATE_IMAGE_HOSTS: hostPortList,
+    IMAGE_MAX_EDGE: z.coerce.number().int().min(64).max(8192).default(2048),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  })
+  .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}` }));
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    const shown = value === undefined || /SECRET|KEY|PASSWORD|URL/.test(name) ? '' : ` (got "${value}")`;
+    return `  ${name} ${issue.message}${shown}`;
+  });
+  return failConfig(lines);
+}
+
+function failConfig(lines: string[]): never {
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,39 @@
+// Database connection: a pg pool over DATABASE_URL, or over the embedded server when it is unset.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A database or an open transaction: domain functions accept either. */
+export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseHandle = { db: Database; pool: pg.Pool; url: string; close: () => Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Postgres numeric and bigint arrive as strings by default; counts and ids here fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function connectDatabase(url: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', (error) => console.error('database pool error:', error.message));
+  const db = drizzle(pool, { schema });
+  return { db, pool, url, close: () => pool.end() };
+}
+
+/** Applies pending migrations. An advisory lock keeps concurrent processes from migrating at once. */
+export async function migrateDatabase(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}
+
+const MIGRATION_LOCK_KEY = 72_610_001;

@@ -1,0 +1,89 @@
+// POST /functions/v1/:name — session check → body validation → handler → response (DESIGN.md contract).
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { BUNDLE_LIMITS } from '../../common/constants';
+import { BINARY_FUNCTIONS, type FunctionName, functions, isFunctionName } from '../../common/functions';
+import { AppError } from '../app-error';
+import type { Services } from '../services';
+import type { FunctionRegistry } from './registry';
+import type { FunctionContext, FunctionHandler } from './types';
+
+export function functionRoutes(services: Services, registry: FunctionRegistry) {
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+    console.error(`function ${c.req.param('name') ?? ''} failed:`, error);
+    return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
+  });
+
+  app.post(
+    '/:name',
+    bodyLimit({
+      maxSize: BUNDLE_LIMITS.maxBodyBytes,
+      onError: (c) =>
+        c.json(
+          {
+            error: {
+              type: 'bad_input',
+              message: `The request body is larger than the ${BUNDLE_LIMITS.maxBodyBytes / 1024 / 1024} MB limit.`,
+            },
+          },
+          413,
+        ),
+    }),
+    async (c) => {
+      const name = c.req.param('name');
+      if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
+
+      const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) throw new AppError('unauthorized', 'Sign in to continue.');
+
+      const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
+      if (!handler) throw new AppError('server_error', `The function "${name}" is not available on this server.`);
+
+      const input = await parseBody(name, c.req.raw);
+      const ctx: FunctionContext = {
+        db: services.db,
+        userId: session.user.id,
+        services,
+        signal: c.req.raw.signal,
+      };
+
+      if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {
+        throw new AppError('bad_input', 'Set the header X-Response-Format: Uint8Array to receive bytes.');
+      }
+      const output = await handler(ctx, input as never);
+      if (output instanceof Uint8Array) {
+        return c.body(output as Uint8Array<ArrayBuffer>, 200, {
+          'content-type': 'application/octet-stream',
+          'cache-control': 'private, max-age=3600',
+        });
+      }
+      return c.json(output);
+    },
+  );
+
+  return app;
+}
+
+async function parseBody(name: FunctionName, request: Request): Promise<unknown> {
+  const text = await request.text();
+  let json: unknown = {};
+  if (text.trim()) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new AppError('bad_input', 'The request body is not valid JSON.');
+    }
+  }
+  const result = functions[name].request.safeParse(json);
+  if (!result.success) {
+    const details = result.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ');
+    throw new AppError('bad_input', `Invalid request body: ${details}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,4 @@
+// Every task the worker runs, by name.
+import type { TaskList } from 'graphile-worker';
+
+export const taskList: TaskList = {};

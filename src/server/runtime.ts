@@ -1,0 +1,135 @@
+// Boot: config → database (embedded or URL) → migrate → auth → app → worker → listen; and the way down.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Runner } from 'graphile-worker';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { DevOutbox } from './auth/dev-outbox';
+import { createOutboxMailer, createSmtpMailer, createUndeliverableMailer, type Mailer } from './auth/mailer';
+import type { Config } from './config';
+import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded';
+import { seedWorkflows } from './generation/workflows';
+import { taskList } from './jobs/tasks';
+import { startWorker } from './jobs/worker';
+import type { Services } from './services';
+
+export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_ROOT = path.join(projectRoot, 'dist/web');
+
+/** Opens the database: DATABASE_URL if set, otherwise the embedded server in DATA_DIR. Migrated and seeded. */
+export async function openDatabase(config: Config, log: (message: string) => void): Promise<DatabaseHandle> {
+  let url = config.DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres(config.DATA_DIR, log);
+    url = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const handle = connectDatabase(url, 20);
+  try {
+    await migrateDatabase(handle.pool);
+    await seedWorkflows(handle.db);
+  } catch (error) {
+    await handle.close();
+    await stopEmbedded?.();
+    throw error;
+  }
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await stopEmbedded?.();
+    },
+  };
+}
+
+export async function startServer(config: Config, log: (message: string) => void = console.log): Promise<RunningServer> {
+  const database = await openDatabase(config, log);
+  let runner: Runner | undefined;
+  let httpServer: Server | undefined;
+  try {
+    const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
+    const mailer = chooseMailer(config, outbox);
+    const auth = createAuth({
+      db: database.db,
+      secret: resolveAuthSecret(config, log),
+      appUrl: config.APP_URL,
+      mailer,
+      isProduction: config.NODE_ENV === 'production',
+    });
+    const services: Services = {
+      config,
+      db: database.db,
+      auth,
+      outbox,
+      webRoot: existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined,
+    };
+    if (!services.webRoot) log('The web app is not built (dist/web); run `npm run build` to serve it.');
+    const app = createApp(services);
+
+    if (config.WORKER_CONCURRENCY > 0) {
+      runner = await startWorker({ pool: database.pool, concurrency: config.WORKER_CONCURRENCY, taskList });
+    }
+
+    httpServer = await new Promise<Server>((resolve) => {
+      const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
+        resolve(server as Server),
+      ) as Server;
+      server.once('error', (error) => {
+        log(`Could not listen on port ${config.PORT}: ${error.message}`);
+        process.exitCode = 1;
+      });
+    });
+    const url = config.APP_URL;
+    log(`Copyloom is running at ${url}`);
+
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        // Stop taking requests, let the ones in flight finish, then the jobs, then the database.
+        await new Promise<void>((resolve) => {
+          httpServer?.close(() => resolve());
+          httpServer?.closeIdleConnections();
+          setTimeout(() => {
+            httpServer?.closeAllConnections();
+            resolve();
+          }, 5_000).unref();
+        });
+        await runner?.stop().catch((error) => log(`worker stop: ${String(error)}`));
+        await database.close();
+      })();
+      return stopping;
+    };
+    return { url, services, stop };
+  } catch (error) {
+    httpServer?.close();
+    await runner?.stop().catch(() => {});
+    await database.close();
+    throw error;
+  }
+}
+
+function chooseMailer(config: Config, outbox: DevOutbox | undefined): Mailer {
+  if (config.SMTP_URL) return createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (outbox) return createOutboxMailer(outbox, config.APP_URL);
+  return createUndeliverableMailer();
+}
+
+/** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */
+function resolveAuthSecret(config: Config, log: (message: string) => void): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.join(path.resolve(config.DATA_DIR), 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  log(`Generated an auth secret in ${file}`);
+  return secret;
+}

@@ -1,0 +1,99 @@
+// invoke(name, body): the typed client for POST /functions/v1/{name}. It validates the request before
+// sending and the response after, reads the JSON body of an HTTP error, and never throws.
+import { type ClientErrorType, CLIENT_MESSAGES } from '../../common/errors';
+import {
+  BINARY_FUNCTIONS,
+  errorBodySchema,
+  type FunctionName,
+  type FunctionRequest,
+  type FunctionResponse,
+  functions,
+} from '../../common/functions';
+
+export type InvokeError = {
+  type: ClientErrorType;
+  message: string;
+  /** HTTP status, when the server answered. */
+  status?: number;
+  /** The message the server put in its error body, if any. */
+  detail?: string;
+};
+export type InvokeResult<N extends FunctionName> = { data: FunctionResponse<N>; error?: never } | { data?: never; error: InvokeError };
+
+export type InvokeOptions = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  token?: () => string | null;
+  baseUrl?: string;
+};
+
+let defaultToken: () => string | null = () => null;
+/** Where invoke() finds the bearer token; set once by the app. */
+export function setInvokeTokenSource(source: () => string | null): void {
+  defaultToken = source;
+}
+
+export async function invoke<N extends FunctionName>(
+  name: N,
+  body: FunctionRequest<N> = {} as FunctionRequest<N>,
+  options: InvokeOptions = {},
+): Promise<InvokeResult<N>> {
+  const contract = functions[name];
+  if (!contract) return failure('other', CLIENT_MESSAGES.missingSchema(name));
+  const request = contract.request.safeParse(body);
+  if (!request.success) return failure('other', CLIENT_MESSAGES.requestValidation);
+
+  const isBinary = BINARY_FUNCTIONS.has(name);
+  const token = (options.token ?? defaultToken)();
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (isBinary) headers['x-response-format'] = 'Uint8Array';
+
+  let response: Response;
+  try {
+    response = await (options.fetch ?? fetch)(`${options.baseUrl ?? ''}/functions/v1/${name}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    return failure('other', CLIENT_MESSAGES.network);
+  }
+
+  if (!response.ok) {
+    const errorBody = errorBodySchema.safeParse(await response.json().catch(() => null));
+    return {
+      error: {
+        type: errorBody.success ? errorBody.data.error.type : 'other',
+        message: CLIENT_MESSAGES.nonOkStatus(response.status),
+        status: response.status,
+        detail: errorBody.success ? errorBody.data.error.message : undefined,
+      },
+    };
+  }
+
+  const contentType = response.headers.get('content-type') ?? '';
+  let payload: unknown;
+  if (isBinary && contentType.startsWith('application/octet-stream')) {
+    payload = new Uint8Array(await response.arrayBuffer());
+  } else if (!isBinary && contentType.includes('application/json')) {
+    payload = await response.json().catch(() => undefined);
+  } else {
+    return failure('other', CLIENT_MESSAGES.unsupportedContentType, response.status);
+  }
+  const parsed = contract.response.safeParse(payload);
+  if (!parsed.success) return failure('other', CLIENT_MESSAGES.responseValidation, response.status);
+  return { data: parsed.data as FunctionResponse<N> };
+}
+
+function failure(type: ClientErrorType, message: string, status?: number): { error: InvokeError } {
+  return { error: { type, message, status } };
+}
+
+/** The text to show for a failed call: the server's own words when it gave some. */
+export function describeError(error: InvokeError): string {
+  return error.detail ? `${error.message}. ${error.detail}` : error.message;
+}

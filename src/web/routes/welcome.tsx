@@ -1,0 +1,13 @@
+import { Stack, Text, Title } from '@mantine/core';
+
+export function WelcomePage() {
+  return (
+    <Stack maw={640}>
+      <Title order={1}>Welcome to Copyloom</Title>
+      <Text>
+        Turn a product list into search-engine copy: page titles, meta descriptions, headings, descriptions, fact
+        sheets, URL suggestions and image alt text. Start with New in the menu, or open one of your bundles.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+// Side navigation (SPEC §2): New, one entry per bundle sorted by name, then Sign Out.
+import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import type { BundleSummary } from '../../common/entities';
+import { useBundleList } from '../lib/queries';
+
+export function bundleLabel(bundle: Pick<BundleSummary, 'name'>): string {
+  return bundle.name.trim() ? bundle.name : 'Unnamed';
+}
+
+/** The latest workflow is the last one in the bundle's list (SPEC §2). */
+export function latestWorkflowPath(bundle: BundleSummary): string {
+  const latest = bundle.workflows.at(-1);
+  return `/view-bundle/${bundle.id}/${latest?.workflow_id ?? ''}`;
+}
+
+export function sortBundlesByName(bundles: BundleSummary[]): BundleSummary[] {
+  return [...bundles].sort((a, b) => bundleLabel(a).localeCompare(bundleLabel(b), undefined, { sensitivity: 'base' }));
+}
+
+export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; onSignOut: () => void }) {
+  const { pathname } = useLocation();
+  const bundles = useBundleList();
+
+  return (
+    <Stack gap={4} h="100%">
+      <NavLink component={Link} to="/new-bundle" label="New" active={pathname === '/new-bundle'} onClick={onNavigate} />
+      <Divider my={4} label="Bundles" labelPosition="left" />
+      <ScrollArea style={{ flex: 1 }} type="auto">
+        <nav aria-label="Bundles">
+          {sortBundlesByName(bundles.data ?? []).map((bundle) => (
+            <NavLink
+              key={bundle.id}
+              component={Link}
+              to={latestWorkflowPath(bundle)}
+              label={bundleLabel(bundle)}
+              description={`${bundle.progress}%`}
+              active={pathname.startsWith(`/view-bundle/${bundle.id}/`)}
+              onClick={onNavigate}
+            />
+          ))}
+          {bundles.data?.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm">
+              No bundles yet.
+            </Text>
+          )}
+        </nav>
+      </ScrollArea>
+      <Divider my={4} />
+      <NavLink component={Link} to="/account" label="Account" active={pathname === '/account'} onClick={onNavigate} />
+      <NavLink component="button" label="Sign Out" onClick={onSignOut} />
+    </Stack>
+  );
+}

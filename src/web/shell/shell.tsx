@@ -1,0 +1,89 @@
+// The shell (SPEC §2, §4): the sign-in panel when signed out; navigation and the page when signed in.
+import { AppShell, Burger, Center, Group, Loader, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router';
+import { authClient } from '../lib/auth-client';
+import { writeSessionToken } from '../lib/session-token';
+import { AccountPage } from '../routes/account';
+import { NewBundlePage } from '../routes/new-bundle';
+import { ViewBundlePage } from '../routes/view-bundle';
+import { WelcomePage } from '../routes/welcome';
+import { Navigation } from './navigation';
+import { SignInPanel } from './sign-in-panel';
+
+export function Shell() {
+  const session = authClient.useSession();
+  const queryClient = useQueryClient();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
+  const { refetch } = session;
+
+  // Sessions started by a link (magic link) arrive as a cookie: keep their token for server functions.
+  const token = session.data?.session.token;
+  useEffect(() => {
+    if (token) writeSessionToken(token);
+  }, [token]);
+
+  // SPEC §4: the session is recovered when the page becomes visible again.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refetch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetch]);
+
+  if (session.isPending && !session.data) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+
+  if (!session.data) {
+    return <SignInPanel onSignedIn={() => void refetch()} />;
+  }
+
+  const signOut = async () => {
+    await authClient.signOut().catch(() => {});
+    writeSessionToken(null);
+    queryClient.clear();
+    await refetch();
+  };
+
+  return (
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="xs">
+            <Burger opened={navOpened} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700} size="lg">
+              Copyloom
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {session.data.user.email}
+          </Text>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <Navigation onNavigate={closeNav} onSignOut={signOut} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Routes>
+          <Route path="/" element={<WelcomePage />} />
+          <Route path="/new-bundle" element={<NewBundlePage />} />
+          <Route path="/view-bundle/:bundleId?/:workflowId?" element={<ViewBundlePage />} />
+          <Route path="/account" element={<AccountPage onChanged={() => void refetch()} />} />
+          <Route path="*" element={<WelcomePage />} />
+        </Routes>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

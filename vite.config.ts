@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: 'src/web',
+  plugins: [react()],
+  build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: 5173,
+    proxy: { '/api': backend, '/functions': backend, '/dev': backend },
+  },
+});
