@@ -1,0 +1,77 @@
+// The interface every copy writer implements: the OpenAI-compatible client and the offline writer.
+// One call writes every field of one product, including one alt text per image.
+import type { AiRequest } from './ai-request';
+
+/** Every generated field of one product. */
+export type CopyFields = {
+  page_title: string;
+  meta_description: string;
+  heading: string;
+  description: string;
+  /** Plain text, one "Label: value" fact per line. */
+  fact_sheet: string;
+  /** One per image, in the product's image order. */
+  alt_texts: string[];
+};
+
+/** The product's own input, as the user supplied it (keys like product_name, brand, colour, dimensions). */
+export type ProductFacts = Record<string, string | null>;
+
+export type BundleSettings = { keywords: string; business_type: string; tone_of_voice: string };
+
+export type WriteCopyInput = {
+  /** Model name, e.g. gpt-4o-mini; `offline` for the built-in writer. */
+  model: string;
+  product: ProductFacts;
+  imageCount: number;
+  settings: BundleSettings;
+  /** Set for a variant: the parent's facts and finished copy, and what differs (e.g. "colour: Red"). */
+  parent?: { product: ProductFacts; copy: CopyFields; differences: string[] };
+  /** Set for a repair call: the previous answer and the problems to fix, each naming its field. */
+  repair?: { previous: CopyFields; problems: string[] };
+  signal?: AbortSignal;
+};
+
+export type TokenUsage = { prompt_tokens: number; completion_tokens: number };
+
+export type WriteCopyResult = {
+  copy: CopyFields;
+  /** The raw text the model answered with. */
+  content: string;
+  model: string;
+  usage: TokenUsage;
+  /** The request as templated (messages carry template_variables) and as sent. */
+  originalRequest: AiRequest;
+  finalRequest: AiRequest;
+};
+
+export interface CopyWriter {
+  write(input: WriteCopyInput): Promise<WriteCopyResult>;
+}
+
+export type ProviderFailureKind =
+  | 'rate_limited' // 429 without insufficient_quota: retry after the advised wait
+  | 'insufficient_quota' // billing: never retry
+  | 'server' // 5xx
+  | 'timeout'
+  | 'bad_response' // unparseable or schema-violating JSON
+  | 'bad_request' // 4xx other than 429: our request is wrong, do not retry
+  | 'auth'; // 401/403: the key is wrong, do not retry
+
+/** A classified provider failure. `retryable` decides between another attempt and a final `failed`. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    readonly kind: ProviderFailureKind,
+    message: string,
+    readonly retryAfterMs?: number,
+    /** Tokens spent by the failed call, when the provider reported them. */
+    readonly usage?: TokenUsage,
+  ) {
+    super(message);
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'rate_limited' || this.kind === 'server' || this.kind === 'timeout' || this.kind === 'bad_response';
+  }
+}
