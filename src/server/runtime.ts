@@ -11,7 +11,7 @@ import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
 import { createOutboxMailer, createSmtpMailer, createUndeliverableMailer, type Mailer } from './auth/mailer';
 import type { Config } from './config';
-import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/client';
+import { connectDatabase, type Database, type DatabaseHandle, migrateDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { seedWorkflows } from './generation/workflows';
 import { taskList } from './jobs/tasks';
@@ -55,37 +55,18 @@ export async function startServer(config: Config, log: (message: string) => void
   let runner: Runner | undefined;
   let httpServer: Server | undefined;
   try {
-    const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
-    const mailer = chooseMailer(config, outbox);
-    const auth = createAuth({
-      db: database.db,
-      secret: resolveAuthSecret(config, log),
-      appUrl: config.APP_URL,
-      mailer,
-      isProduction: config.NODE_ENV === 'production',
-    });
-    const services: Services = {
-      config,
-      db: database.db,
-      auth,
-      outbox,
-      webRoot: existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined,
-    };
-    if (!services.webRoot) log('The web app is not built (dist/web); run `npm run build` to serve it.');
+    const services = buildServices(config, database.db, log);
     const app = createApp(services);
 
     if (config.WORKER_CONCURRENCY > 0) {
       runner = await startWorker({ pool: database.pool, concurrency: config.WORKER_CONCURRENCY, taskList });
     }
 
-    httpServer = await new Promise<Server>((resolve) => {
+    httpServer = await new Promise<Server>((resolve, reject) => {
       const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
         resolve(server as Server),
       ) as Server;
-      server.once('error', (error) => {
-        log(`Could not listen on port ${config.PORT}: ${error.message}`);
-        process.exitCode = 1;
-      });
+      server.once('error', (error) => reject(new Error(`Could not listen on port ${config.PORT}: ${error.message}`)));
     });
     const url = config.APP_URL;
     log(`Copyloom is running at ${url}`);
@@ -116,9 +97,24 @@ export async function startServer(config: Config, log: (message: string) => void
   }
 }
 
-function chooseMailer(config: Config, outbox: DevOutbox | undefined): Mailer {
+/** Everything the app needs, given an open database. Tests build their app with this too. */
+export function buildServices(config: Config, db: Database, log: (message: string) => void = console.log): Services {
+  const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
+  const auth = createAuth({
+    db,
+    secret: resolveAuthSecret(config, log),
+    appUrl: config.APP_URL,
+    mailer: chooseMailer(config, outbox, log),
+    isProduction: config.NODE_ENV === 'production',
+  });
+  const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
+  if (!webRoot) log('The web app is not built (dist/web); run `npm run build` to serve it.');
+  return { config, db, auth, outbox, webRoot };
+}
+
+function chooseMailer(config: Config, outbox: DevOutbox | undefined, log: (text: string) => void): Mailer {
   if (config.SMTP_URL) return createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
-  if (outbox) return createOutboxMailer(outbox, config.APP_URL);
+  if (outbox) return createOutboxMailer(outbox, config.APP_URL, log);
   return createUndeliverableMailer();
 }
 

@@ -85,8 +85,8 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction }: AuthOpt
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       useSecureCookies: origin.protocol === 'https:',
     },
+    // bearer() comes last: its after-hook reads the final session cookie, after two-factor has withdrawn it.
     plugins: [
-      bearer(),
       magicLink({
         expiresIn: 60 * 15,
         sendMagicLink: async ({ email, url }) =>
@@ -101,6 +101,7 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction }: AuthOpt
       }),
       twoFactor({ issuer: APP_NAME }),
       totpReplayGuard(db),
+      bearer(),
     ],
   });
 }

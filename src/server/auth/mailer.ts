@@ -14,11 +14,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export function createOutboxMailer(outbox: DevOutbox, appUrl: string): Mailer {
+export function createOutboxMailer(outbox: DevOutbox, appUrl: string, log: (text: string) => void): Mailer {
   return {
     send: async (message) => {
       outbox.add(message);
-      console.log(
+      log(
         `\n[dev outbox] To: ${message.to}\nSubject: ${message.subject}\n${message.text}\n(see ${appUrl}/dev/outbox)\n`,
       );
     },

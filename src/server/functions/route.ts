@@ -39,10 +39,9 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
       if (!session) throw new AppError('unauthorized', 'Sign in to continue.');
 
+      const input = await parseBody(name, c.req.raw);
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
       if (!handler) throw new AppError('server_error', `The function "${name}" is not available on this server.`);
-
-      const input = await parseBody(name, c.req.raw);
       const ctx: FunctionContext = {
         db: services.db,
         userId: session.user.id,

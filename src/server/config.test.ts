@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      APP_URL: 'http://localhost:3000',
+      WORKER_CONCURRENCY: 4,
+      ALLOW_PRIVATE_IMAGE_HOSTS: [],
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('stops with a message naming PORT when it is not a number', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT must be a whole number between 1 and 65535 \(got "abc"\)/);
+  });
+
+  it('names every bad variable at once, without echoing secrets', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://secret@host/db', WORKER_CONCURRENCY: '-1' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/DATABASE_URL must be a postgres/);
+    expect(message).toMatch(/WORKER_CONCURRENCY/);
+    expect(message).not.toContain('secret@host');
+  });
+
+  it('demands AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required/);
+  });
+
+  it('parses the private image host allow-list', () => {
+    expect(loadConfig({ ALLOW_PRIVATE_IMAGE_HOSTS: '127.0.0.1:8080, Images.local:80' }).ALLOW_PRIVATE_IMAGE_HOSTS).toEqual([
+      '127.0.0.1:8080',
+      'images.local:80',
+    ]);
+    expect(() => loadConfig({ ALLOW_PRIVATE_IMAGE_HOSTS: 'nohostport' })).toThrow(/ALLOW_PRIVATE_IMAGE_HOSTS/);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_NAMES } from '../../src/common/functions';
+import { bundles, bundleWorkflows } from '../../src/server/db/schema';
+import { callFunction, createTestApp, createTestUser, type TestApp, type TestUser } from '../support/test-app';
+
+let testApp: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  [alice, bob] = await Promise.all([createTestUser(testApp), createTestUser(testApp)]);
+});
+afterAll(() => testApp?.close());
+
+describe('server functions', () => {
+  it.each(FUNCTION_NAMES)('%s answers 401 without a token', async (name) => {
+    const response = await callFunction(testApp, name, {});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { type: 'unauthorized', message: 'Sign in to continue.' } });
+  });
+
+  it.each(FUNCTION_NAMES)('%s answers 401 with the token of a signed-out session', async (name) => {
+    const user = await createTestUser(testApp);
+    const signOut = await testApp.app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, origin: 'http://localhost:3000' },
+    });
+    expect(signOut.status).toBe(200);
+    const response = await callFunction(testApp, name, {}, user.token);
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 401 for a forged token', async () => {
+    const response = await callFunction(testApp, 'list-bundles', {}, `${alice.token.slice(0, -4)}AAAA`);
+    expect(response.status).toBe(401);
+  });
+
+  it('lists the seeded workflows, with AI workflows unavailable without an API key', async () => {
+    const response = await callFunction(testApp, 'list-workflows', undefined, alice.token);
+    expect(response.status).toBe(200);
+    const { workflows } = (await response.json()) as { workflows: { name: string; model: string; is_available: boolean }[] };
+    expect(workflows.map((w) => w.model)).toEqual(['gpt-3.5-turbo', 'gpt-4', 'gpt-4-1106-preview', 'offline']);
+    expect(workflows.filter((w) => w.is_available).map((w) => w.name)).toEqual(['Built-in writer (no AI)']);
+  });
+
+  it('list-bundles returns only the caller’s bundles, each with its workflows', async () => {
+    const db = testApp.database.db;
+    const [aliceBundle] = await db
+      .insert(bundles)
+      .values({ ownerId: alice.userId, name: 'Alice shoes', columns: ['title'], customFields: emptyFields })
+      .returning();
+    const [bobBundle] = await db
+      .insert(bundles)
+      .values({ ownerId: bob.userId, name: 'Bob hats', columns: ['title'], customFields: emptyFields })
+      .returning();
+    await db.insert(bundleWorkflows).values([
+      { bundleId: aliceBundle!.id, workflowId: 4 },
+      { bundleId: bobBundle!.id, workflowId: 4 },
+    ]);
+
+    const response = await callFunction(testApp, 'list-bundles', {}, alice.token);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { bundles: { id: number; name: string; workflows: unknown[] }[] };
+    expect(body.bundles.map((b) => b.name)).toEqual(['Alice shoes']);
+    expect(body.bundles[0]).toMatchObject({ id: aliceBundle!.id, progress: 100 });
+    expect(body.bundles[0]!.workflows).toEqual([
+      expect.objectContaining({ workflow_id: 4, progress: 100, created_at: expect.any(String) }),
+    ]);
+  });
+
+  it('answers 400 bad_input when the body fails its schema', async () => {
+    const response = await callFunction(testApp, 'view-bundle-workflow', { bundle_id: 'one' }, alice.token);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { type: string; message: string } };
+    expect(body.error.type).toBe('bad_input');
+    expect(body.error.message).toMatch(/bundle_id/);
+  });
+
+  it('answers 400 bad_input for a body that is not JSON', async () => {
+    const response = await testApp.app.request('/functions/v1/list-bundles', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('bad_input');
+  });
+
+  it('sets security headers', async () => {
+    const response = await testApp.app.request('/api/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
+
+const emptyFields = { keywords: '', url_template: '', business_type: '', tone_of_voice: '' };

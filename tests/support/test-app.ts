@@ -1,0 +1,93 @@
+// An app wired like production over a fresh test database, plus factories for signed-in users.
+import { randomBytes } from 'node:crypto';
+import type { FunctionName } from '../../src/common/functions';
+import { createApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { buildServices } from '../../src/server/runtime';
+import type { Services } from '../../src/server/services';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export type TestApp = {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  database: TestDatabase;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    APP_URL: 'http://localhost:3000',
+    WORKER_CONCURRENCY: '0',
+    ...env,
+  });
+  const services = buildServices(config, database.db, () => {});
+  const app = createApp(services);
+  return { app, services, database, close: () => database.drop() };
+}
+
+/** A distinct client address per user, so auth rate limits (per address) don't couple unrelated tests. */
+export function randomClientAddress(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${c}`;
+}
+
+export type TestUser = { email: string; password: string; token: string; userId: string; address: string };
+
+export async function authRequest(
+  { app }: Pick<TestApp, 'app'>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return app.request(`/api/auth${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The newest link in the dev outbox for an address that contains `fragment`. */
+export function latestLink(testApp: Pick<TestApp, 'services'>, to: string, fragment: string): string {
+  const entry = testApp.services.outbox?.list().find((e) => e.to === to && e.links.some((l) => l.includes(fragment)));
+  const link = entry?.links.find((l) => l.includes(fragment));
+  if (!link) throw new Error(`No mail to ${to} with a link containing ${fragment}`);
+  return link;
+}
+
+/** Signs up through HTTP, confirms the address with the mailed link and signs in. */
+export async function createTestUser(testApp: TestApp, email = `user-${randomBytes(4).toString('hex')}@example.com`): Promise<TestUser> {
+  const password = 'correct horse battery staple';
+  const address = randomClientAddress();
+  const headers = { 'x-forwarded-for': address };
+  const signUp = await authRequest(testApp, '/sign-up/email', { email, password, name: 'Test' }, headers);
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const link = new URL(latestLink(testApp, email, '/verify-email'));
+  const verified = await testApp.app.request(`${link.pathname}${link.search}`, { headers });
+  if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
+  const signIn = await authRequest(testApp, '/sign-in/email', { email, password }, headers);
+  const token = signIn.headers.get('set-auth-token');
+  if (!signIn.ok || !token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  return { email, password, token, userId: user.id, address };
+}
+
+export async function callFunction(
+  { app }: Pick<TestApp, 'app'>,
+  name: FunctionName | string,
+  body: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return app.request(`/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
