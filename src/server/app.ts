@@ -37,7 +37,9 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
 
   app.get('/api/health', (c) => c.json({ ok: true }));
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientAddress(c)));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
+    services.auth.handler(services.config.TRUST_PROXY ? c.req.raw : withClientAddress(c)),
+  );
 
   app.route('/functions/v1', functionRoutes(services, registry));
 
@@ -52,7 +54,7 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
 }
 
 /**
- * Rate limits key on the client address. Behind node-server the socket address is the truth, so any
+ * Rate limits key on the client address. Unless TRUST_PROXY is set, the socket address is the truth, so any
  * x-forwarded-for the client sent is replaced; without a socket (tests calling app.request) it is kept.
  */
 function withClientAddress(c: Context): Request {

@@ -59,6 +59,11 @@ export const configSchema = z
       .max(64, 'must be a whole number from 0 to 64')
       .default(4),
     ALLOW_PRIVATE_IMAGE_HOSTS: hostPortList,
+    /** Set when a reverse proxy in front of the app sets X-Forwarded-For; rate limits then key on it. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     IMAGE_MAX_EDGE: z.coerce.number().int().min(64).max(8192).default(2048),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })

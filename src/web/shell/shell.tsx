@@ -2,7 +2,7 @@
 import { AppShell, Burger, Center, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Route, Routes } from 'react-router';
 import { authClient } from '../lib/auth-client';
 import { writeSessionToken } from '../lib/session-token';
@@ -18,6 +18,8 @@ export function Shell() {
   const queryClient = useQueryClient();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
   const { refetch } = session;
+  const hasLoaded = useRef(false);
+  if (!session.isPending) hasLoaded.current = true;
 
   // Sessions started by a link (magic link) arrive as a cookie: keep their token for server functions.
   const token = session.data?.session.token;
@@ -34,7 +36,8 @@ export function Shell() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refetch]);
 
-  if (session.isPending && !session.data) {
+  // Only the first load shows a loader: later refetches (after each auth call) must not unmount the panel.
+  if (!hasLoaded.current && session.isPending) {
     return (
       <Center h="100vh">
         <Loader aria-label="Loading" />

@@ -1,0 +1,31 @@
+// The app as `npm start` runs it (embedded database, dev outbox, offline writer), in a throwaway DATA_DIR,
+// for the Playwright tests. TRUST_PROXY lets each test present its own client address to the rate limits.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../src/server/config';
+import { startServer } from '../../src/server/runtime';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'copyloom-e2e-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'development',
+  PORT: port,
+  DATA_DIR: dataDir,
+  APP_URL: `http://localhost:${port}`,
+  TRUST_PROXY: 'true',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  OPENAI_API_KEY: '',
+});
+const server = await startServer(config, () => {});
+console.log(`e2e server at ${server.url}`);
+
+const stop = async () => {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
