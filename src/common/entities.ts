@@ -97,7 +97,10 @@ export const aiRequestSchema = z.object({
   template_variables: templateVariables.optional(),
   model: z.string(),
   temperature: z.number().optional(),
-  stop: z.union([z.string(), z.array(z.string())]).nullable().optional(),
+  stop: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
   max_tokens: z.number().nullable().optional(),
 });
 

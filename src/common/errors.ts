@@ -42,7 +42,8 @@ export const USER_MESSAGES = {
   unknownWorkflow: 'Please choose a Workflow from the choices above.',
   newBundleFailed: 'Something went wrong. Make sure your CSV exactly matches the example given.',
   newBundleMissingFields: 'Please enter the bundle name, and some product info.',
-  jobLoopStopped: 'The local edge functions appear to have stopped. Background work is paused until they answer again.',
+  jobLoopStopped:
+    'The local edge functions appear to have stopped. Background work is paused until they answer again.',
   confirmEmail: 'Check your email for the confirmation link',
   magicLinkSent: 'Check your email for the magic link',
   passwordResetSent: 'Check your email for the password reset link',

@@ -83,7 +83,9 @@ export const functions = {
   'job-queue-event-loop': {
     request: z.object({
       exit_after_seconds: z.number().positive().max(300).optional(),
-      testing: z.object({ exit_after_inactive_seconds: z.number().positive().max(300).optional() }).optional(),
+      testing: z
+        .object({ exit_after_inactive_seconds: z.number().positive().max(300).optional() })
+        .optional(),
     }),
     response: z.object({ durationMs: z.number(), reason: z.string() }),
   },

@@ -18,6 +18,8 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { error: this.publicMessage ? { type: this.type, message: this.publicMessage } : { type: this.type } };
+    return {
+      error: this.publicMessage ? { type: this.type, message: this.publicMessage } : { type: this.type },
+    };
   }
 }

@@ -16,7 +16,9 @@ describe('loadConfig', () => {
 
   it('stops with a message naming PORT when it is not a number', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT must be a whole number between 1 and 65535 \(got "abc"\)/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      /PORT must be a whole number between 1 and 65535 \(got "abc"\)/,
+    );
   });
 
   it('names every bad variable at once, without echoing secrets', () => {
@@ -37,10 +39,11 @@ describe('loadConfig', () => {
   });
 
   it('parses the private image host allow-list', () => {
-    expect(loadConfig({ ALLOW_PRIVATE_IMAGE_HOSTS: '127.0.0.1:8080, Images.local:80' }).ALLOW_PRIVATE_IMAGE_HOSTS).toEqual([
-      '127.0.0.1:8080',
-      'images.local:80',
-    ]);
-    expect(() => loadConfig({ ALLOW_PRIVATE_IMAGE_HOSTS: 'nohostport' })).toThrow(/ALLOW_PRIVATE_IMAGE_HOSTS/);
+    expect(
+      loadConfig({ ALLOW_PRIVATE_IMAGE_HOSTS: '127.0.0.1:8080, Images.local:80' }).ALLOW_PRIVATE_IMAGE_HOSTS,
+    ).toEqual(['127.0.0.1:8080', 'images.local:80']);
+    expect(() => loadConfig({ ALLOW_PRIVATE_IMAGE_HOSTS: 'nohostport' })).toThrow(
+      /ALLOW_PRIVATE_IMAGE_HOSTS/,
+    );
   });
 });

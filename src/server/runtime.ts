@@ -50,7 +50,10 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   };
 }
 
-export async function startServer(config: Config, log: (message: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: (message: string) => void = console.log,
+): Promise<RunningServer> {
   const database = await openDatabase(config, log);
   let runner: Runner | undefined;
   let httpServer: Server | undefined;
@@ -66,7 +69,9 @@ export async function startServer(config: Config, log: (message: string) => void
       const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
         resolve(server as Server),
       ) as Server;
-      server.once('error', (error) => reject(new Error(`Could not listen on port ${config.PORT}: ${error.message}`)));
+      server.once('error', (error) =>
+        reject(new Error(`Could not listen on port ${config.PORT}: ${error.message}`)),
+      );
     });
     const url = config.APP_URL;
     log(`Copyloom is running at ${url}`);
@@ -98,7 +103,11 @@ export async function startServer(config: Config, log: (message: string) => void
 }
 
 /** Everything the app needs, given an open database. Tests build their app with this too. */
-export function buildServices(config: Config, db: Database, log: (message: string) => void = console.log): Services {
+export function buildServices(
+  config: Config,
+  db: Database,
+  log: (message: string) => void = console.log,
+): Services {
   const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
   const auth = createAuth({
     db,

@@ -144,7 +144,10 @@ test('password reset: link → update_password → sign in with the new password
   await screenshot(page, 'reset-02-signed-in');
 });
 
-test('view-bundle routes with missing or invalid ids show the not-found message', async ({ page, request }) => {
+test('view-bundle routes with missing or invalid ids show the not-found message', async ({
+  page,
+  request,
+}) => {
   const address = await useOwnClientAddress(page);
   const email = uniqueEmail('routes');
   await createConfirmedUser(request, email, address);
@@ -153,6 +156,8 @@ test('view-bundle routes with missing or invalid ids show the not-found message'
   await expectSignedInShell(page);
   for (const path of ['/view-bundle', '/view-bundle/abc', '/view-bundle/12', '/view-bundle/1.5/2']) {
     await page.goto(path);
-    await expect(page.getByText('Oh no! Could not find that bundle. Please create a new one, or select another.')).toBeVisible();
+    await expect(
+      page.getByText('Oh no! Could not find that bundle. Please create a new one, or select another.'),
+    ).toBeVisible();
   }
 });

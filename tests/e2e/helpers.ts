@@ -18,7 +18,11 @@ export async function useOwnClientAddress(page: Page): Promise<string> {
 }
 
 /** Waits for a mail to `to` whose link contains `fragment`, newest first, and returns that link. */
-export async function linkFromOutbox(request: APIRequestContext, to: string, fragment: string): Promise<string> {
+export async function linkFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  fragment: string,
+): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
@@ -31,9 +35,16 @@ export async function linkFromOutbox(request: APIRequestContext, to: string, fra
 }
 
 /** A confirmed account, made through the same HTTP routes the sign-up screen uses. */
-export async function createConfirmedUser(request: APIRequestContext, email: string, address: string): Promise<void> {
+export async function createConfirmedUser(
+  request: APIRequestContext,
+  email: string,
+  address: string,
+): Promise<void> {
   const headers = { origin: `http://localhost:${process.env.E2E_PORT ?? 3100}`, 'x-forwarded-for': address };
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name: 'E2E' }, headers });
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: 'E2E' },
+    headers,
+  });
   expect(signUp.ok()).toBe(true);
   const link = await linkFromOutbox(request, email, '/verify-email');
   const confirmed = await request.get(link, { headers, maxRedirects: 0 });

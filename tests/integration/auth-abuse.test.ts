@@ -29,7 +29,12 @@ describe('auth abuse', () => {
     const headers = { 'x-forwarded-for': randomClientAddress() };
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await authRequest(testApp, '/sign-in/email', { email: user.email, password: 'wrong-password' }, headers);
+      const response = await authRequest(
+        testApp,
+        '/sign-in/email',
+        { email: user.email, password: 'wrong-password' },
+        headers,
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
@@ -39,21 +44,47 @@ describe('auth abuse', () => {
   it('answers sign-up with an existing email exactly as for a new one', async () => {
     const existing = await createTestUser(testApp);
     const headers = { 'x-forwarded-for': randomClientAddress() };
-    const fresh = await authRequest(testApp, '/sign-up/email', { email: 'fresh@example.com', password: 'a-new-password', name: 'A' }, headers);
-    const taken = await authRequest(testApp, '/sign-up/email', { email: existing.email, password: 'another-password', name: 'B' }, headers);
+    const fresh = await authRequest(
+      testApp,
+      '/sign-up/email',
+      { email: 'fresh@example.com', password: 'a-new-password', name: 'A' },
+      headers,
+    );
+    const taken = await authRequest(
+      testApp,
+      '/sign-up/email',
+      { email: existing.email, password: 'another-password', name: 'B' },
+      headers,
+    );
     expect(taken.status).toBe(fresh.status);
-    const [freshBody, takenBody] = (await Promise.all([fresh.json(), taken.json()])) as Record<string, unknown>[];
+    const [freshBody, takenBody] = (await Promise.all([fresh.json(), taken.json()])) as Record<
+      string,
+      unknown
+    >[];
     expect(Object.keys(takenBody!).sort()).toEqual(Object.keys(freshBody!).sort());
     expect(takenBody!.token).toBeNull();
     expect(JSON.stringify(takenBody)).not.toMatch(/exist/i);
     // The owner of the address hears about it by mail instead.
-    expect(testApp.services.outbox?.list()[0]).toMatchObject({ to: existing.email, subject: expect.stringMatching(/tried to sign up/) });
+    expect(testApp.services.outbox?.list()[0]).toMatchObject({
+      to: existing.email,
+      subject: expect.stringMatching(/tried to sign up/),
+    });
   });
 
   it('refuses sign-in before the email address is confirmed', async () => {
     const headers = { 'x-forwarded-for': randomClientAddress() };
-    await authRequest(testApp, '/sign-up/email', { email: 'unconfirmed@example.com', password: 'a-new-password', name: 'U' }, headers);
-    const response = await authRequest(testApp, '/sign-in/email', { email: 'unconfirmed@example.com', password: 'a-new-password' }, headers);
+    await authRequest(
+      testApp,
+      '/sign-up/email',
+      { email: 'unconfirmed@example.com', password: 'a-new-password', name: 'U' },
+      headers,
+    );
+    const response = await authRequest(
+      testApp,
+      '/sign-in/email',
+      { email: 'unconfirmed@example.com', password: 'a-new-password' },
+      headers,
+    );
     expect(response.status).toBe(403);
     expect(response.headers.get('set-auth-token')).toBeNull();
   });
@@ -61,7 +92,12 @@ describe('auth abuse', () => {
   it('refuses a used magic link the second time', async () => {
     const user = await createTestUser(testApp);
     const headers = { 'x-forwarded-for': user.address };
-    const sent = await authRequest(testApp, '/sign-in/magic-link', { email: user.email, callbackURL: '/' }, headers);
+    const sent = await authRequest(
+      testApp,
+      '/sign-in/magic-link',
+      { email: user.email, callbackURL: '/' },
+      headers,
+    );
     expect(sent.status).toBe(200);
     const link = latestLink(testApp, user.email, '/magic-link/verify');
     const first = await get(link, headers);
@@ -74,22 +110,50 @@ describe('auth abuse', () => {
   it('refuses a used password reset link the second time', async () => {
     const user = await createTestUser(testApp);
     const headers = { 'x-forwarded-for': user.address };
-    await authRequest(testApp, '/request-password-reset', { email: user.email, redirectTo: '/?view=update_password' }, headers);
+    await authRequest(
+      testApp,
+      '/request-password-reset',
+      { email: user.email, redirectTo: '/?view=update_password' },
+      headers,
+    );
     const link = latestLink(testApp, user.email, '/reset-password/');
-    const token = new URL((await get(link, headers)).headers.get('location')!, 'http://localhost').searchParams.get('token');
+    const token = new URL(
+      (await get(link, headers)).headers.get('location')!,
+      'http://localhost',
+    ).searchParams.get('token');
     expect(token).toBeTruthy();
-    const first = await authRequest(testApp, '/reset-password', { token, newPassword: 'brand-new-password-1' }, headers);
+    const first = await authRequest(
+      testApp,
+      '/reset-password',
+      { token, newPassword: 'brand-new-password-1' },
+      headers,
+    );
     expect(first.status).toBe(200);
-    const second = await authRequest(testApp, '/reset-password', { token, newPassword: 'brand-new-password-2' }, headers);
+    const second = await authRequest(
+      testApp,
+      '/reset-password',
+      { token, newPassword: 'brand-new-password-2' },
+      headers,
+    );
     expect(second.status).toBe(400);
-    const signIn = await authRequest(testApp, '/sign-in/email', { email: user.email, password: 'brand-new-password-1' }, headers);
+    const signIn = await authRequest(
+      testApp,
+      '/sign-in/email',
+      { email: user.email, password: 'brand-new-password-1' },
+      headers,
+    );
     expect(signIn.status).toBe(200);
   });
 
   it('refuses a used one-time code the second time', async () => {
     const user = await createTestUser(testApp);
     const headers = { 'x-forwarded-for': user.address };
-    await authRequest(testApp, '/email-otp/send-verification-otp', { email: user.email, type: 'sign-in' }, headers);
+    await authRequest(
+      testApp,
+      '/email-otp/send-verification-otp',
+      { email: user.email, type: 'sign-in' },
+      headers,
+    );
     const otp = testApp.services.outbox?.list()[0]?.subject.match(/(\d{6})/)?.[1];
     expect(otp).toMatch(/^\d{6}$/);
     const first = await authRequest(testApp, '/sign-in/email-otp', { email: user.email, otp }, headers);
@@ -105,18 +169,33 @@ describe('auth abuse', () => {
     const headers = { 'x-forwarded-for': user.address };
     const bearer = (token: string) => ({ ...headers, authorization: `Bearer ${token}` });
 
-    const enable = await authRequest(testApp, '/two-factor/enable', { password: user.password }, bearer(user.token));
+    const enable = await authRequest(
+      testApp,
+      '/two-factor/enable',
+      { password: user.password },
+      bearer(user.token),
+    );
     expect(enable.status).toBe(200);
     const { totpURI } = (await enable.json()) as { totpURI: string };
     const secret = new URL(totpURI).searchParams.get('secret')!;
     const enrolCode = await generate({ secret });
-    const confirm = await authRequest(testApp, '/two-factor/verify-totp', { code: enrolCode }, bearer(user.token));
+    const confirm = await authRequest(
+      testApp,
+      '/two-factor/verify-totp',
+      { code: enrolCode },
+      bearer(user.token),
+    );
     expect(confirm.status).toBe(200);
 
     // Each step comes from its own address: this test is about replay, not the per-address rate limits.
     const fresh = () => ({ 'x-forwarded-for': randomClientAddress() });
     const startSignIn = async () => {
-      const response = await authRequest(testApp, '/sign-in/email', { email: user.email, password: user.password }, fresh());
+      const response = await authRequest(
+        testApp,
+        '/sign-in/email',
+        { email: user.email, password: user.password },
+        fresh(),
+      );
       expect(await response.json()).toMatchObject({ twoFactorRedirect: true });
       expect(response.headers.get('set-auth-token')).toBeNull();
       expect(response.headers.getSetCookie().join()).toMatch(/two_factor=/);
@@ -128,22 +207,42 @@ describe('auth abuse', () => {
 
     // The enrolment code was used once already: it cannot sign in.
     const replayCookie = await startSignIn();
-    const replay = await authRequest(testApp, '/two-factor/verify-totp', { code: enrolCode }, { ...fresh(), cookie: replayCookie });
+    const replay = await authRequest(
+      testApp,
+      '/two-factor/verify-totp',
+      { code: enrolCode },
+      { ...fresh(), cookie: replayCookie },
+    );
     expect(replay.status).toBe(401);
     expect(replay.headers.get('set-auth-token')).toBeNull();
 
-    const wrong = await authRequest(testApp, '/two-factor/verify-totp', { code: '000000' === enrolCode ? '111111' : '000000' }, { ...fresh(), cookie: replayCookie });
+    const wrong = await authRequest(
+      testApp,
+      '/two-factor/verify-totp',
+      { code: '000000' === enrolCode ? '111111' : '000000' },
+      { ...fresh(), cookie: replayCookie },
+    );
     expect(wrong.status).toBe(401);
 
     // A fresh code (the next time step) works once.
     const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const cookie = await startSignIn();
-    const accepted = await authRequest(testApp, '/two-factor/verify-totp', { code: nextCode }, { ...fresh(), cookie });
+    const accepted = await authRequest(
+      testApp,
+      '/two-factor/verify-totp',
+      { code: nextCode },
+      { ...fresh(), cookie },
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get('set-auth-token')).toBeTruthy();
 
     const againCookie = await startSignIn();
-    const again = await authRequest(testApp, '/two-factor/verify-totp', { code: nextCode }, { ...fresh(), cookie: againCookie });
+    const again = await authRequest(
+      testApp,
+      '/two-factor/verify-totp',
+      { code: nextCode },
+      { ...fresh(), cookie: againCookie },
+    );
     expect(again.status).toBe(401);
   });
 });

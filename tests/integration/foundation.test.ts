@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES } from '../../src/common/functions';
 import { bundles, bundleWorkflows } from '../../src/server/db/schema';
-import { callFunction, createTestApp, createTestUser, type TestApp, type TestUser } from '../support/test-app';
+import {
+  callFunction,
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app';
 
 let testApp: TestApp;
 let alice: TestUser;
@@ -17,7 +23,9 @@ describe('server functions', () => {
   it.each(FUNCTION_NAMES)('%s answers 401 without a token', async (name) => {
     const response = await callFunction(testApp, name, {});
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: { type: 'unauthorized', message: 'Sign in to continue.' } });
+    expect(await response.json()).toEqual({
+      error: { type: 'unauthorized', message: 'Sign in to continue.' },
+    });
   });
 
   it.each(FUNCTION_NAMES)('%s answers 401 with the token of a signed-out session', async (name) => {
@@ -39,8 +47,15 @@ describe('server functions', () => {
   it('lists the seeded workflows, with AI workflows unavailable without an API key', async () => {
     const response = await callFunction(testApp, 'list-workflows', undefined, alice.token);
     expect(response.status).toBe(200);
-    const { workflows } = (await response.json()) as { workflows: { name: string; model: string; is_available: boolean }[] };
-    expect(workflows.map((w) => w.model)).toEqual(['gpt-3.5-turbo', 'gpt-4', 'gpt-4-1106-preview', 'offline']);
+    const { workflows } = (await response.json()) as {
+      workflows: { name: string; model: string; is_available: boolean }[];
+    };
+    expect(workflows.map((w) => w.model)).toEqual([
+      'gpt-3.5-turbo',
+      'gpt-4',
+      'gpt-4-1106-preview',
+      'offline',
+    ]);
     expect(workflows.filter((w) => w.is_available).map((w) => w.name)).toEqual(['Built-in writer (no AI)']);
   });
 

@@ -51,14 +51,19 @@ export async function authRequest(
 
 /** The newest link in the dev outbox for an address that contains `fragment`. */
 export function latestLink(testApp: Pick<TestApp, 'services'>, to: string, fragment: string): string {
-  const entry = testApp.services.outbox?.list().find((e) => e.to === to && e.links.some((l) => l.includes(fragment)));
+  const entry = testApp.services.outbox
+    ?.list()
+    .find((e) => e.to === to && e.links.some((l) => l.includes(fragment)));
   const link = entry?.links.find((l) => l.includes(fragment));
   if (!link) throw new Error(`No mail to ${to} with a link containing ${fragment}`);
   return link;
 }
 
 /** Signs up through HTTP, confirms the address with the mailed link and signs in. */
-export async function createTestUser(testApp: TestApp, email = `user-${randomBytes(4).toString('hex')}@example.com`): Promise<TestUser> {
+export async function createTestUser(
+  testApp: TestApp,
+  email = `user-${randomBytes(4).toString('hex')}@example.com`,
+): Promise<TestUser> {
   const password = 'correct horse battery staple';
   const address = randomClientAddress();
   const headers = { 'x-forwarded-for': address };

@@ -72,6 +72,11 @@ export class ProviderError extends Error {
   }
 
   get retryable(): boolean {
-    return this.kind === 'rate_limited' || this.kind === 'server' || this.kind === 'timeout' || this.kind === 'bad_response';
+    return (
+      this.kind === 'rate_limited' ||
+      this.kind === 'server' ||
+      this.kind === 'timeout' ||
+      this.kind === 'bad_response'
+    );
   }
 }

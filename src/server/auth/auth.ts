@@ -90,14 +90,22 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction }: AuthOpt
       magicLink({
         expiresIn: 60 * 15,
         sendMagicLink: async ({ email, url }) =>
-          send(email, 'Your Copyloom sign-in link', `Sign in to Copyloom with this link (it works once, for 15 minutes):\n${url}`),
+          send(
+            email,
+            'Your Copyloom sign-in link',
+            `Sign in to Copyloom with this link (it works once, for 15 minutes):\n${url}`,
+          ),
       }),
       emailOTP({
         otpLength: 6,
         expiresIn: 60 * 10,
         allowedAttempts: 5,
         sendVerificationOTP: async ({ email, otp }) =>
-          send(email, `Your Copyloom code: ${otp}`, `Your one-time Copyloom code is ${otp}. It works once, for 10 minutes.`),
+          send(
+            email,
+            `Your Copyloom code: ${otp}`,
+            `Your one-time Copyloom code is ${otp}. It works once, for 10 minutes.`,
+          ),
       }),
       twoFactor({ issuer: APP_NAME }),
       totpReplayGuard(db),

@@ -69,7 +69,9 @@ async function pendingUserId(ctx: HookContext): Promise<string | null> {
 }
 
 async function wasUsed(db: Database, userId: string, code: string): Promise<boolean> {
-  await db.delete(usedTotpCodes).where(lt(usedTotpCodes.usedAt, sql`now() - make_interval(secs => ${REMEMBER_SECONDS})`));
+  await db
+    .delete(usedTotpCodes)
+    .where(lt(usedTotpCodes.usedAt, sql`now() - make_interval(secs => ${REMEMBER_SECONDS})`));
   const rows = await db
     .select({ code: usedTotpCodes.code })
     .from(usedTotpCodes)

@@ -29,7 +29,14 @@ export async function listBundles(db: Queryable, ownerId: string): Promise<Bundl
   for (const row of rows) {
     let bundle = bundles.get(row.bundle_id);
     if (!bundle) {
-      bundle = { id: row.bundle_id, name: row.name, progress: 0, workflows: [], progressSum: 0, productCount: 0 };
+      bundle = {
+        id: row.bundle_id,
+        name: row.name,
+        progress: 0,
+        workflows: [],
+        progressSum: 0,
+        productCount: 0,
+      };
       bundles.set(row.bundle_id, bundle);
     }
     bundle.progressSum += row.product_progress;

@@ -21,7 +21,9 @@ export function connectDatabase(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   pool.on('error', (error) => console.error('database pool error:', error.message));
   // An idle client that errors must not crash the process (graphile-worker checks for this handler too).
-  pool.on('connect', (client) => client.on('error', (error) => console.error('database client error:', error.message)));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error('database client error:', error.message)),
+  );
   const db = drizzle(pool, { schema });
   return { db, pool, url, close: () => pool.end() };
 }

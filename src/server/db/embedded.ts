@@ -37,7 +37,14 @@ export async function startEmbeddedPostgres(
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     // TCP on loopback only; no Unix socket, so nothing clashes with a system PostgreSQL.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message) => {
       if (/FATAL|PANIC/.test(message)) log(`postgres: ${message.trim()}`);
     },
@@ -50,7 +57,9 @@ export async function startEmbeddedPostgres(
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start: ${String(error ?? 'it exited early')}`);
+    throw new Error(
+      `The embedded PostgreSQL server in ${databaseDir} did not start: ${String(error ?? 'it exited early')}`,
+    );
   }
   if (isNew) await server.createDatabase('copyloom');
   let stopped = false;

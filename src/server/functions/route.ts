@@ -41,7 +41,8 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
 
       const input = await parseBody(name, c.req.raw);
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
-      if (!handler) throw new AppError('server_error', `The function "${name}" is not available on this server.`);
+      if (!handler)
+        throw new AppError('server_error', `The function "${name}" is not available on this server.`);
       const ctx: FunctionContext = {
         db: services.db,
         userId: session.user.id,

@@ -21,7 +21,7 @@ export const DEFAULT_PROMPT_TEMPLATES: PromptTemplates = {
     'Parent copy:',
     '{{parent_copy}}',
     '',
-    'Variant:',
+    'Variant ({{image_count}} images, one alt text each):',
     '{{product}}',
   ].join('\n'),
   repair: 'Some fields broke the rules: {{problems}}. Return every field again, fixing only those problems.',

@@ -8,8 +8,18 @@ import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
 export const OFFLINE_MODEL = 'offline';
 
 /** Ids are fixed so that links such as /view-bundle/1/4 mean the same thing on every installation. */
-export const SEEDED_WORKFLOWS: { id: number; name: string; model: string; promptTemplates: PromptTemplates }[] = [
-  { id: 1, name: 'SEO copy (gpt-3.5-turbo)', model: 'gpt-3.5-turbo', promptTemplates: DEFAULT_PROMPT_TEMPLATES },
+export const SEEDED_WORKFLOWS: {
+  id: number;
+  name: string;
+  model: string;
+  promptTemplates: PromptTemplates;
+}[] = [
+  {
+    id: 1,
+    name: 'SEO copy (gpt-3.5-turbo)',
+    model: 'gpt-3.5-turbo',
+    promptTemplates: DEFAULT_PROMPT_TEMPLATES,
+  },
   { id: 2, name: 'SEO copy (gpt-4)', model: 'gpt-4', promptTemplates: DEFAULT_PROMPT_TEMPLATES },
   {
     id: 3,

@@ -7,7 +7,9 @@ export type WorkerOptions = { pool: pg.Pool; concurrency: number; taskList: Task
 /** graphile-worker's info lines (connected, cron disabled…) are noise here; warnings and errors are kept. */
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   if (level === 'error' || level === 'warning') {
-    const where = scope.taskIdentifier ? ` [${scope.taskIdentifier}${scope.jobId ? ` #${scope.jobId}` : ''}]` : '';
+    const where = scope.taskIdentifier
+      ? ` [${scope.taskIdentifier}${scope.jobId ? ` #${scope.jobId}` : ''}]`
+      : '';
     console[level === 'error' ? 'error' : 'warn'](`worker${where}: ${message}`, meta?.error ?? '');
   }
 });

@@ -17,7 +17,11 @@ function fakeFetch(response: Response | (() => Response)) {
 describe('invoke', () => {
   it('sends a valid request with the bearer token and returns validated data', async () => {
     const { fetch, calls } = fakeFetch(jsonResponse({ bundle_workflow_id: 7 }));
-    const result = await invoke('new-bundle-workflow', { bundle_id: 1, workflow_id: 2 }, { fetch, token: () => 'tok' });
+    const result = await invoke(
+      'new-bundle-workflow',
+      { bundle_id: 1, workflow_id: 2 },
+      { fetch, token: () => 'tok' },
+    );
     expect(result).toEqual({ data: { bundle_workflow_id: 7 } });
     expect(calls[0]!.url).toBe('/functions/v1/new-bundle-workflow');
     expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
@@ -31,7 +35,9 @@ describe('invoke', () => {
   });
 
   it("gives the SPEC's status message for a non-OK response and keeps the body's error type", async () => {
-    const { fetch } = fakeFetch(jsonResponse({ error: { type: 'not_created', message: 'Run it first.' } }, 409));
+    const { fetch } = fakeFetch(
+      jsonResponse({ error: { type: 'not_created', message: 'Run it first.' } }, 409),
+    );
     const result = await invoke('view-bundle-workflow', { bundle_id: 1, workflow_id: 2 }, { fetch });
     expect(result.error).toEqual({
       type: 'not_created',
@@ -44,17 +50,27 @@ describe('invoke', () => {
   it('falls back to type other when a non-OK body is not an error body', async () => {
     const { fetch } = fakeFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
     const result = await invoke('list-bundles', {}, { fetch });
-    expect(result.error).toMatchObject({ type: 'other', message: CLIENT_MESSAGES.nonOkStatus(502), status: 502 });
+    expect(result.error).toMatchObject({
+      type: 'other',
+      message: CLIENT_MESSAGES.nonOkStatus(502),
+      status: 502,
+    });
   });
 
   it('gives the response-validation message for a malformed response', async () => {
     const { fetch } = fakeFetch(jsonResponse({ bundles: [{ id: 'not a number' }] }));
     const result = await invoke('list-bundles', {}, { fetch });
-    expect(result.error).toEqual({ type: 'other', message: 'Could not validate response body.', status: 200 });
+    expect(result.error).toEqual({
+      type: 'other',
+      message: 'Could not validate response body.',
+      status: 200,
+    });
   });
 
   it('reports an unsupported content type', async () => {
-    const { fetch } = fakeFetch(new Response('hello', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    const { fetch } = fakeFetch(
+      new Response('hello', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    );
     const result = await invoke('list-workflows', {}, { fetch });
     expect(result.error?.message).toBe('Unsupported content type returned.');
   });

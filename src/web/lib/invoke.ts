@@ -1,6 +1,6 @@
 // invoke(name, body): the typed client for POST /functions/v1/{name}. It validates the request before
 // sending and the response after, reads the JSON body of an HTTP error, and never throws.
-import { type ClientErrorType, CLIENT_MESSAGES } from '../../common/errors';
+import { CLIENT_MESSAGES, type ClientErrorType } from '../../common/errors';
 import {
   BINARY_FUNCTIONS,
   errorBodySchema,
@@ -18,7 +18,9 @@ export type InvokeError = {
   /** The message the server put in its error body, if any. */
   detail?: string;
 };
-export type InvokeResult<N extends FunctionName> = { data: FunctionResponse<N>; error?: never } | { data?: never; error: InvokeError };
+export type InvokeResult<N extends FunctionName> =
+  | { data: FunctionResponse<N>; error?: never }
+  | { data?: never; error: InvokeError };
 
 export type InvokeOptions = {
   signal?: AbortSignal;

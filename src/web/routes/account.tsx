@@ -1,6 +1,21 @@
 // Account: two-factor sign-in with an authenticator app (enrol with a QR code and backup codes; turn off
 // after re-entering the password).
-import { Alert, Badge, Button, Code, Group, Image, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Image,
+  List,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import QRCode from 'qrcode';
 import { type FormEvent, useState } from 'react';
@@ -84,8 +99,8 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
             <form onSubmit={startEnrolment}>
               <Stack>
                 <Text size="sm">
-                  Ask for a code from an authenticator app (1Password, Google Authenticator, Authy…) each time you sign
-                  in. Enter your password to begin.
+                  Ask for a code from an authenticator app (1Password, Google Authenticator, Authy…) each time
+                  you sign in. Enter your password to begin.
                 </Text>
                 <PasswordInput
                   label="Password"
@@ -106,7 +121,12 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Stack gap="xs">
                     <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
-                    <Image src={enrolment.qrDataUrl} alt="QR code for your authenticator app" w={200} h={200} />
+                    <Image
+                      src={enrolment.qrDataUrl}
+                      alt="QR code for your authenticator app"
+                      w={200}
+                      h={200}
+                    />
                     <Text size="sm">Or enter this key by hand:</Text>
                     <Code data-testid="totp-secret">{enrolment.secret}</Code>
                   </Stack>

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { bundleLabel } from '../shell/navigation';
 import { useBundleList } from '../lib/queries';
+import { bundleLabel } from '../shell/navigation';
 import { BundleNotFound } from './not-found';
 import { parseIdParam } from './route-params';
 

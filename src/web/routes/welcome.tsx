@@ -5,8 +5,9 @@ export function WelcomePage() {
     <Stack maw={640}>
       <Title order={1}>Welcome to Copyloom</Title>
       <Text>
-        Turn a product list into search-engine copy: page titles, meta descriptions, headings, descriptions, fact
-        sheets, URL suggestions and image alt text. Start with New in the menu, or open one of your bundles.
+        Turn a product list into search-engine copy: page titles, meta descriptions, headings, descriptions,
+        fact sheets, URL suggestions and image alt text. Start with New in the menu, or open one of your
+        bundles.
       </Text>
     </Stack>
   );

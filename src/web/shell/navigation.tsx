@@ -15,7 +15,9 @@ export function latestWorkflowPath(bundle: BundleSummary): string {
 }
 
 export function sortBundlesByName(bundles: BundleSummary[]): BundleSummary[] {
-  return [...bundles].sort((a, b) => bundleLabel(a).localeCompare(bundleLabel(b), undefined, { sensitivity: 'base' }));
+  return [...bundles].sort((a, b) =>
+    bundleLabel(a).localeCompare(bundleLabel(b), undefined, { sensitivity: 'base' }),
+  );
 }
 
 export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; onSignOut: () => void }) {
@@ -24,7 +26,13 @@ export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; 
 
   return (
     <Stack gap={4} h="100%">
-      <NavLink component={Link} to="/new-bundle" label="New" active={pathname === '/new-bundle'} onClick={onNavigate} />
+      <NavLink
+        component={Link}
+        to="/new-bundle"
+        label="New"
+        active={pathname === '/new-bundle'}
+        onClick={onNavigate}
+      />
       <Divider my={4} label="Bundles" labelPosition="left" />
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label="Bundles">
@@ -47,7 +55,13 @@ export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; 
         </nav>
       </ScrollArea>
       <Divider my={4} />
-      <NavLink component={Link} to="/account" label="Account" active={pathname === '/account'} onClick={onNavigate} />
+      <NavLink
+        component={Link}
+        to="/account"
+        label="Account"
+        active={pathname === '/account'}
+        onClick={onNavigate}
+      />
       <NavLink component="button" label="Sign Out" onClick={onSignOut} />
     </Stack>
   );

@@ -1,6 +1,18 @@
 // The sign-in panel (SPEC §2, §4): sign_in, sign_up, forgotten_password, magic_link, update_password,
 // verify_otp, plus the two-factor challenge that follows a password sign-in when TOTP is on.
-import { Alert, Anchor, Button, Center, Checkbox, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Checkbox,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { USER_MESSAGES } from '../../common/errors';
 import { authClient } from '../lib/auth-client';
@@ -19,12 +31,19 @@ export type SignInView = (typeof SIGN_IN_VIEWS)[number];
 type AuthResult = { error?: { message?: string; status?: number } | null; data?: unknown } | undefined;
 
 /** Reads the view (and a reset token or error) that a link from an email carries in the URL. */
-function initialState(): { view: SignInView; token: string | null; error: string | null; notice: string | null } {
+function initialState(): {
+  view: SignInView;
+  token: string | null;
+  error: string | null;
+  notice: string | null;
+} {
   const params = new URLSearchParams(window.location.search);
   const requested = params.get('view');
   const token = params.get('token');
   const error = params.get('error');
-  let view: SignInView = SIGN_IN_VIEWS.includes(requested as SignInView) ? (requested as SignInView) : 'sign_in';
+  let view: SignInView = SIGN_IN_VIEWS.includes(requested as SignInView)
+    ? (requested as SignInView)
+    : 'sign_in';
   // SPEC §4: a password-recovery event moves to update_password.
   if (token && view !== 'update_password') view = 'update_password';
   return {
@@ -108,7 +127,13 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
 
   const signUp = () =>
     run(
-      () => authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email, callbackURL: '/?verified=1' }),
+      () =>
+        authClient.signUp.email({
+          email,
+          password,
+          name: email.split('@')[0] ?? email,
+          callbackURL: '/?verified=1',
+        }),
       (data) => {
         const token = (data as { token?: string | null } | undefined)?.token;
         // SPEC §4: a user but no session means the address must be confirmed first.

@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { describeDifferences, detectVariants } from '../bundles/detect-variants';
+import { checkCopy } from '../generation/check-copy';
+import { FIXTURE_CATALOGUES, loadFixtureProducts } from '../generation/test-fixtures';
+import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
+import { OfflineWriter, writeOfflineCopy } from './offline-writer';
+
+const settings = {
+  keywords: 'cotton shirts, wool jumpers, garden furniture',
+  business_type: 'shop',
+  tone_of_voice: 'friendly',
+};
+
+const input = (
+  product: ProductFacts,
+  imageCount = 1,
+  extra: Partial<WriteCopyInput> = {},
+): WriteCopyInput => ({
+  model: 'offline',
+  product,
+  imageCount,
+  settings,
+  ...extra,
+});
+
+/** Writes a whole fixture bundle the way the pipeline does: parents first, variants from their parent. */
+function writeBundle(catalogue: (typeof FIXTURE_CATALOGUES)[number]) {
+  const products = loadFixtureProducts(catalogue);
+  const variants = detectVariants(products);
+  const copies = new Map<number, CopyFields>();
+  const ordered = [...products].sort(
+    (a, b) => Number(variants.has(a.position)) - Number(variants.has(b.position)),
+  );
+  for (const product of ordered) {
+    const parentPosition = variants.get(product.position);
+    const parentProduct = parentPosition === undefined ? undefined : products[parentPosition]!;
+    const parent = parentProduct && {
+      product: parentProduct.details,
+      copy: copies.get(parentProduct.position)!,
+      differences: describeDifferences(parentProduct, product),
+    };
+    const imageCount = Math.max(product.imageUrls.length, 1) + (product.position % 3);
+    const result = writeOfflineCopy(input(product.details, imageCount, { parent }));
+    copies.set(product.position, result.copy);
+  }
+  return { products, variants, copies };
+}
+
+describe('OfflineWriter', () => {
+  it.each(FIXTURE_CATALOGUES)('writes copy that passes every check for each product of %s', (catalogue) => {
+    const { products, copies } = writeBundle(catalogue);
+    for (const product of products) {
+      const imageCount = Math.max(product.imageUrls.length, 1) + (product.position % 3);
+      expect({
+        name: product.details.product_name,
+        problems: checkCopy(copies.get(product.position)!, product.details, imageCount),
+      }).toEqual({
+        name: product.details.product_name,
+        problems: [],
+      });
+    }
+  });
+
+  it.each(FIXTURE_CATALOGUES)('gives every product of %s its own title and meta description', (catalogue) => {
+    const { products, copies } = writeBundle(catalogue);
+    const all = [...copies.values()];
+    expect(new Set(all.map((copy) => copy.page_title)).size).toBe(products.length);
+    expect(new Set(all.map((copy) => copy.meta_description)).size).toBe(products.length);
+    expect(new Set(all.map((copy) => copy.heading)).size).toBe(products.length);
+  });
+
+  it('writes a variant that states what differs and never repeats its parent', () => {
+    const { products, variants, copies } = writeBundle('shopify-apparel.csv');
+    expect(variants.size).toBe(2);
+    for (const [variant, parent] of variants) {
+      const own = copies.get(variant)!;
+      const theirs = copies.get(parent)!;
+      expect(own.page_title).not.toBe(theirs.page_title);
+      expect(own.meta_description).not.toBe(theirs.meta_description);
+      expect(own.description).toContain(
+        `This version of the Classic Varsity Top comes in size ${products[variant]!.details.size}.`,
+      );
+    }
+    expect(copies.get(2)!.page_title).toBe('Classic Varsity Top – Medium | partners-demo');
+  });
+
+  it('sets a variant apart even when it looks exactly like its parent', () => {
+    const product = { product_name: 'Mug', brand: 'Acme', description: 'A mug.' };
+    const parentCopy = writeOfflineCopy(input(product)).copy;
+    const parent = { product, copy: parentCopy, differences: ['name: Mug (parent: Mug)'] };
+    const { copy } = writeOfflineCopy(input(product, 1, { parent }));
+    expect(copy.page_title).not.toBe(parentCopy.page_title);
+    expect(copy.meta_description).not.toBe(parentCopy.meta_description);
+    expect(checkCopy(copy, product, 1)).toEqual([]);
+  });
+
+  it('borrows the parent description for a variant without one, keeping only grounded sentences', () => {
+    const parentProduct = {
+      product_name: 'Throw',
+      brand: 'Acme',
+      size: 'Small',
+      description: 'A soft wool throw. Hand finished. 120 cm wide.',
+    };
+    const product = { product_name: 'Throw', brand: 'Acme', size: 'Large', description: null };
+    const parent = {
+      product: parentProduct,
+      copy: writeOfflineCopy(input(parentProduct)).copy,
+      differences: ['size: Large (parent: Small)'],
+    };
+    const { copy } = writeOfflineCopy(input(product, 1, { parent }));
+    expect(copy.description).toContain('Hand finished.');
+    expect(copy.description).not.toContain('wool');
+    expect(checkCopy(copy, product, 1)).toEqual([]);
+  });
+
+  it('is deterministic', async () => {
+    const product = loadFixtureProducts('shopify-home-and-garden.csv')[3]!.details;
+    const writer = new OfflineWriter();
+    const first = await writer.write(input(product, 2));
+    const second = await writer.write(input(product, 2));
+    expect(second).toEqual(first);
+  });
+
+  it('builds each field from the product facts', () => {
+    const product = {
+      product_name: 'Ocean Blue Shirt',
+      brand: 'partners-demo',
+      colour: 'Navy',
+      size: 'Large',
+      material: 'Cotton',
+      range: 'Summer',
+      use_case: 'everyday wear',
+      sku: 'OBS-01',
+      url: '/products/ocean-blue-shirt',
+      fact_sheet: 'Care: machine wash\nBrand: partners-demo',
+      description:
+        '<p>Ocean blue cotton shirt with a narrow collar.</p><p>Comfortable fit &amp; tiled patterns.</p>',
+    };
+    const { copy } = writeOfflineCopy(input(product, 3));
+    expect(copy.page_title).toBe('Ocean Blue Shirt – Navy, Large | partners-demo');
+    expect(copy.heading).toBe('Ocean Blue Shirt in Navy, size Large');
+    expect(copy.fact_sheet).toBe(
+      [
+        'Brand: partners-demo',
+        'Colour: Navy',
+        'Size: Large',
+        'Material: Cotton',
+        'Range: Summer',
+        'Use case: everyday wear',
+        'SKU: OBS-01',
+        'URL: /products/ocean-blue-shirt',
+        'Care: machine wash',
+      ].join('\n'),
+    );
+    expect(copy.alt_texts).toEqual([
+      'Ocean Blue Shirt in Navy, size Large by partners-demo, image 1 of 3',
+      'Ocean Blue Shirt in Navy, size Large by partners-demo, image 2 of 3',
+      'Ocean Blue Shirt in Navy, size Large by partners-demo, image 3 of 3',
+    ]);
+    const paragraphs = copy.description.split('\n\n');
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]).toBe(
+      'Ocean blue cotton shirt with a narrow collar. Comfortable fit & tiled patterns.',
+    );
+    expect(paragraphs[1]).toContain('A good pick if you are looking for cotton shirts.');
+    expect(paragraphs[1]).toContain('Order the Ocean Blue Shirt online today!');
+    expect(copy.description).not.toContain('wool');
+    expect(checkCopy(copy, product, 3)).toEqual([]);
+  });
+
+  it('splits a long description into paragraphs by sentence', () => {
+    const description = 'First point. Second point. Third point. Fourth point.';
+    const { copy } = writeOfflineCopy(input({ product_name: 'Lamp', description }));
+    expect(copy.description.split('\n\n')).toEqual([
+      'First point. Second point.',
+      'Third point. Fourth point.',
+      'Order the Lamp online today!',
+    ]);
+  });
+
+  it('fits the limits for short, long and bare products', () => {
+    const products: ProductFacts[] = [
+      { product_name: 'Mug' },
+      { product_name: 'X', brand: null, description: '' },
+      {
+        product_name: 'Extraordinarily '.repeat(20).trim(),
+        brand: 'Brand '.repeat(10).trim(),
+        colour: 'Blue',
+      },
+      {
+        product_name: 'Lamp',
+        description: `${'Very long clause without any stop, '.repeat(12)}end.`,
+        dimensions: '10 x 20 cm',
+      },
+      { product_name: 'Supercalifragilisticexpialidocious'.repeat(4), size: 'XL' },
+    ];
+    for (const [index, product] of products.entries()) {
+      for (let n = 0; n <= 12; n += 4) {
+        const { copy } = writeOfflineCopy(
+          input(product, n, { settings: { ...settings, tone_of_voice: index % 2 ? 'formal' : 'fun' } }),
+        );
+        expect({ index, n, problems: checkCopy(copy, product, n) }).toEqual({ index, n, problems: [] });
+      }
+    }
+  });
+
+  it('lands the meta description within 120–155 for names and descriptions of every length', () => {
+    for (let nameLength = 1; nameLength <= 160; nameLength += 7) {
+      for (let sentences = 0; sentences <= 4; sentences++) {
+        const product = {
+          product_name: 'ab cd'.repeat(nameLength).slice(0, nameLength),
+          description: Array.from(
+            { length: sentences },
+            (_, i) => `Sentence ${'word '.repeat(i * 6)}here.`,
+          ).join(' '),
+        };
+        const { meta_description } = writeOfflineCopy(input(product, 0)).copy;
+        expect({
+          nameLength,
+          sentences,
+          length: meta_description.length >= 120 && meta_description.length <= 155,
+        }).toEqual({
+          nameLength,
+          sentences,
+          length: true,
+        });
+      }
+    }
+  });
+
+  it('logs the facts it used as the request and counts tokens, at no cost', async () => {
+    const product = { product_name: 'Mug', brand: 'Acme', colour: null };
+    const result = await new OfflineWriter().write(input(product, 1));
+    expect(result.model).toBe('offline');
+    expect(JSON.parse(result.content)).toEqual(result.copy);
+    expect(result.usage.prompt_tokens).toBeGreaterThan(10);
+    expect(result.usage.completion_tokens).toBeGreaterThan(10);
+    const facts = result.originalRequest.messages[0]!.template_variables!.facts as string;
+    expect(JSON.parse(facts)).toEqual({
+      product: { product_name: 'Mug', brand: 'Acme' },
+      image_count: 1,
+      keywords: settings.keywords,
+      tone_of_voice: 'friendly',
+    });
+    expect(result.originalRequest.messages[0]!.content).toContain('{{facts}}');
+    expect(result.originalRequest.template_variables).toEqual({ facts });
+    expect(result.finalRequest.messages).toHaveLength(1);
+    expect(result.finalRequest.messages[0]!.content).toContain(facts);
+    expect(result.finalRequest.messages[0]!.template_variables).toBeUndefined();
+  });
+
+  it('rejects when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stopped'));
+    await expect(
+      new OfflineWriter().write(input({ product_name: 'Mug' }, 0, { signal: controller.signal })),
+    ).rejects.toThrow('stopped');
+  });
+});

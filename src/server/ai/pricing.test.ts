@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { costOf, MODEL_PRICES, priceOf } from './pricing';
+
+describe('priceOf', () => {
+  it('knows every model in the table', () => {
+    for (const model of Object.keys(MODEL_PRICES)) expect(priceOf(model)).toBe(MODEL_PRICES[model]);
+  });
+
+  it('resolves dated snapshots to the longest matching base model', () => {
+    expect(priceOf('gpt-4o-mini-2024-07-18')).toBe(MODEL_PRICES['gpt-4o-mini']);
+    expect(priceOf('gpt-4o-2024-08-06')).toBe(MODEL_PRICES['gpt-4o']);
+    expect(priceOf('gpt-4-0613')).toBe(MODEL_PRICES['gpt-4']);
+    expect(priceOf('gpt-3.5-turbo-0125')).toBe(MODEL_PRICES['gpt-3.5-turbo']);
+    expect(priceOf('gpt-4.1-mini-2025-04-14')).toBe(MODEL_PRICES['gpt-4.1-mini']);
+  });
+
+  it('ignores case and surrounding spaces', () => {
+    expect(priceOf(' GPT-4o-Mini ')).toBe(MODEL_PRICES['gpt-4o-mini']);
+  });
+
+  it('does not price a different model by its prefix', () => {
+    expect(priceOf('gpt-4-turbo')).toBeNull();
+    expect(priceOf('gpt-4o-audio-preview')).toBeNull();
+    expect(priceOf('llama3')).toBeNull();
+  });
+});
+
+describe('costOf', () => {
+  it('charges input and output per million tokens', () => {
+    expect(costOf('gpt-4o-mini', { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 })).toBe(0.75);
+    expect(costOf('gpt-4', { prompt_tokens: 1_000, completion_tokens: 500 })).toBe(0.06);
+  });
+
+  it('rounds to 10 decimal places', () => {
+    expect(costOf('gpt-4o-mini', { prompt_tokens: 1, completion_tokens: 0 })).toBe(0.00000015);
+    expect(costOf('gpt-4.1-nano', { prompt_tokens: 3, completion_tokens: 7 })).toBe(0.0000031);
+  });
+
+  it('is 0 for the offline writer and null for an unknown model', () => {
+    expect(costOf('offline', { prompt_tokens: 500, completion_tokens: 900 })).toBe(0);
+    expect(costOf('mystery-model', { prompt_tokens: 1, completion_tokens: 1 })).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { CopyFields } from '../ai/copy-writer';
+import {
+  checkCopy,
+  describeProblems,
+  findClaims,
+  fitCopyToLimits,
+  truncateAtWordBoundary,
+} from './check-copy';
+
+const facts = {
+  product_name: 'Yellow Wool Jumper',
+  brand: 'partners-demo',
+  description:
+    'Knitted jumper in a soft wool blend, 1,200 stitches, 100% recycled, 32" long, 2-pack, two cuffs.',
+  dimensions: '5 kg',
+};
+
+const meta =
+  'Knitted yellow jumper in a soft wool blend with low dropped shoulders and wide sleeves. Keeps you warm all autumn long, from partners-demo.';
+
+const goodCopy = (): CopyFields => ({
+  page_title: 'Yellow Wool Jumper | partners-demo',
+  meta_description: meta,
+  heading: 'Yellow Wool Jumper',
+  description: 'A knitted jumper in a soft wool blend.',
+  fact_sheet: 'Brand: partners-demo\nDimensions: 5 kg',
+  alt_texts: ['Yellow Wool Jumper, image 1 of 2', 'Yellow Wool Jumper, image 2 of 2'],
+});
+
+describe('checkCopy', () => {
+  it('accepts copy within the limits that claims only input facts', () => {
+    expect(meta.length).toBeGreaterThanOrEqual(120);
+    expect(checkCopy(goodCopy(), facts, 2)).toEqual([]);
+  });
+
+  it('names each field that breaks a length limit, with its length and the limit', () => {
+    const copy = {
+      ...goodCopy(),
+      page_title: 'x'.repeat(61),
+      meta_description: 'y'.repeat(98),
+      heading: 'z'.repeat(71),
+      alt_texts: ['a'.repeat(126), 'ok'],
+    };
+    expect(describeProblems(checkCopy(copy, facts, 2))).toEqual([
+      'page_title is 61 characters; it must be at most 60.',
+      'meta_description is 98 characters; it must be 120–155.',
+      'heading is 71 characters; it must be at most 70.',
+      'alt_texts[0] is 126 characters; it must be at most 125.',
+    ]);
+    expect(checkCopy({ ...goodCopy(), meta_description: 'y'.repeat(156) }, facts, 2)).toEqual([
+      { field: 'meta_description', message: 'meta_description is 156 characters; it must be 120–155.' },
+    ]);
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(checkCopy({ ...goodCopy(), page_title: '👕'.repeat(60) }, facts, 2)).toEqual([]);
+  });
+
+  it('reports empty required fields and a wrong number of alt texts', () => {
+    const copy = { ...goodCopy(), heading: '  ', description: '', alt_texts: [''] };
+    expect(describeProblems(checkCopy(copy, facts, 2))).toEqual([
+      'heading is empty; it is required.',
+      'description is empty; it is required.',
+      'alt_texts has 1 entry; it must have 2, one per image.',
+      'alt_texts[0] is empty; it is required.',
+    ]);
+    expect(checkCopy({ ...goodCopy(), fact_sheet: '' }, facts, 2)).toEqual([]);
+  });
+
+  it('reports numbers and materials the input lacks, naming the field and the token', () => {
+    const copy = {
+      ...goodCopy(),
+      heading: 'Yellow Cashmere Jumper',
+      description: 'A 3-pack of jumpers in wool and silk, 500 g each, with four buttons.',
+    };
+    expect(describeProblems(checkCopy(copy, facts, 2))).toEqual([
+      'heading mentions "Cashmere", which is not in the product data.',
+      'description mentions "3-pack", which is not in the product data.',
+      'description mentions "500 g", which is not in the product data.',
+      'description mentions "silk", which is not in the product data.',
+      'description mentions "four", which is not in the product data.',
+    ]);
+  });
+
+  it('matches numbers by value and materials by their forms, ignoring case', () => {
+    const copy = {
+      ...goodCopy(),
+      description: 'Over 1200 stitches, 100 % recycled, 32 inches long, 5kg, a 2 pack with 2 cuffs. WOOLLEN.',
+    };
+    expect(checkCopy(copy, facts, 2)).toEqual([]);
+    const wooden = { product_name: 'Table', description: 'Wooden table with aluminum legs.' };
+    const tableCopy = { ...goodCopy(), description: 'A wood table with aluminium legs.', alt_texts: [] };
+    expect(
+      checkCopy({ ...tableCopy, page_title: 'Table', heading: 'Table', fact_sheet: '' }, wooden, 0),
+    ).toEqual(expect.not.arrayContaining([expect.objectContaining({ field: 'description' })]));
+  });
+
+  it('allows "image N of M" in alt texts only when M is the image count', () => {
+    const copy = {
+      ...goodCopy(),
+      alt_texts: ['Jumper, image 1 of 3', 'Jumper, image 2 of 3', 'Jumper, image 3 of 3'],
+    };
+    expect(checkCopy(copy, facts, 3)).toEqual([]);
+    expect(describeProblems(checkCopy(copy, facts, 4))).toContain(
+      'alt_texts[0] mentions "3", which is not in the product data.',
+    );
+    expect(describeProblems(checkCopy({ ...goodCopy(), heading: 'Jumper, image 1 of 2' }, facts, 2))).toEqual(
+      ['heading mentions "1", which is not in the product data.'],
+    );
+  });
+});
+
+describe('findClaims', () => {
+  it('finds numbers with units and normalises thousands separators', () => {
+    expect(findClaims('1,200 pcs, 9.90 kg, 100%')).toEqual([
+      { token: '1,200 pcs', key: '#1200' },
+      { token: '9.90 kg', key: '#9.9' },
+      { token: '100%', key: '#100' },
+    ]);
+  });
+});
+
+describe('truncateAtWordBoundary', () => {
+  it('leaves short text alone', () => {
+    expect(truncateAtWordBoundary('Ocean Blue Shirt', 16)).toBe('Ocean Blue Shirt');
+  });
+
+  it('cuts after the last whole word that fits, with no ellipsis', () => {
+    expect(truncateAtWordBoundary('Ocean Blue Shirt', 15)).toBe('Ocean Blue');
+    expect(truncateAtWordBoundary('Ocean Blue Shirt', 11)).toBe('Ocean Blue');
+    expect(truncateAtWordBoundary('Ocean Blue Shirt', 10)).toBe('Ocean Blue');
+    expect(truncateAtWordBoundary('Ocean Blue Shirt', 9)).toBe('Ocean');
+  });
+
+  it('drops separators left dangling by the cut', () => {
+    expect(truncateAtWordBoundary('Ocean Blue Shirt – Blue | partners-demo', 26)).toBe(
+      'Ocean Blue Shirt – Blue',
+    );
+    expect(truncateAtWordBoundary('Soft, warm, cosy', 11)).toBe('Soft, warm');
+  });
+
+  it('cuts inside a word only when a single word is longer than the limit', () => {
+    expect(truncateAtWordBoundary('Supercalifragilistic shirt', 10)).toBe('Supercalif');
+  });
+});
+
+describe('fitCopyToLimits', () => {
+  it('cuts every over-long field and lists the fields it cut', () => {
+    const long = 'word '.repeat(40).trim();
+    const { copy, cutFields } = fitCopyToLimits({ ...goodCopy(), page_title: long, alt_texts: ['ok', long] });
+    expect(cutFields).toEqual(['page_title', 'alt_texts[1]']);
+    expect(copy.page_title).toBe('word '.repeat(12).trim());
+    expect(copy.alt_texts[1]!.length).toBeLessThanOrEqual(125);
+    expect(copy.alt_texts[0]).toBe('ok');
+    expect(copy.meta_description).toBe(meta);
+  });
+});
