@@ -58,6 +58,13 @@ export const configSchema = z
       .min(0, 'must be a whole number from 0 to 64')
       .max(64, 'must be a whole number from 0 to 64')
       .default(4),
+    /** Requests in flight at once to the AI provider, per process. */
+    AI_MAX_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 256' })
+      .int('must be a whole number from 1 to 256')
+      .min(1, 'must be a whole number from 1 to 256')
+      .max(256, 'must be a whole number from 1 to 256')
+      .default(8),
     ALLOW_PRIVATE_IMAGE_HOSTS: hostPortList,
     /** Set when a reverse proxy in front of the app sets X-Forwarded-For; rate limits then key on it. */
     TRUST_PROXY: z

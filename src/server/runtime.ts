@@ -5,17 +5,18 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import type { Runner } from 'graphile-worker';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
 import { createOutboxMailer, createSmtpMailer, createUndeliverableMailer, type Mailer } from './auth/mailer';
 import type { Config } from './config';
-import { connectDatabase, type Database, type DatabaseHandle, migrateDatabase } from './db/client';
+import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { seedWorkflows } from './generation/workflows';
-import { taskList } from './jobs/tasks';
-import { startWorker } from './jobs/worker';
+import { createTaskList } from './jobs/tasks';
+import { WriterRegistry } from './generation/writers';
+import { type RunningWorker, startWorker } from './jobs/worker';
+import { migrateQueue } from './jobs/queue';
 import type { Services } from './services';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
@@ -35,6 +36,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   const handle = connectDatabase(url, 20);
   try {
     await migrateDatabase(handle.pool);
+    await migrateQueue(handle.pool);
     await seedWorkflows(handle.db);
   } catch (error) {
     await handle.close();
@@ -55,14 +57,14 @@ export async function startServer(
   log: (message: string) => void = console.log,
 ): Promise<RunningServer> {
   const database = await openDatabase(config, log);
-  let runner: Runner | undefined;
+  let runner: RunningWorker | undefined;
   let httpServer: Server | undefined;
   try {
-    const services = buildServices(config, database.db, log);
+    const services = buildServices(config, database, log);
     const app = createApp(services);
 
     if (config.WORKER_CONCURRENCY > 0) {
-      runner = await startWorker({ pool: database.pool, concurrency: config.WORKER_CONCURRENCY, taskList });
+      runner = await startWorker({ pool: database.pool, concurrency: config.WORKER_CONCURRENCY, taskList: services.queue.taskList });
     }
 
     httpServer = await new Promise<Server>((resolve, reject) => {
@@ -105,7 +107,7 @@ export async function startServer(
 /** Everything the app needs, given an open database. Tests build their app with this too. */
 export function buildServices(
   config: Config,
-  db: Database,
+  { db, pool }: Pick<DatabaseHandle, 'db' | 'pool'>,
   log: (message: string) => void = console.log,
 ): Services {
   const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
@@ -118,7 +120,14 @@ export function buildServices(
   });
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log('The web app is not built (dist/web); run `npm run build` to serve it.');
-  return { config, db, auth, outbox, webRoot };
+  const writers = new WriterRegistry({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    maxConcurrency: config.AI_MAX_CONCURRENCY,
+  });
+  const taskList = createTaskList({ db, writers });
+  const queue = { pool, taskList, concurrency: Math.max(1, config.WORKER_CONCURRENCY) };
+  return { config, db, auth, writers, queue, outbox, webRoot };
 }
 
 function chooseMailer(config: Config, outbox: DevOutbox | undefined, log: (text: string) => void): Mailer {

@@ -1,13 +1,18 @@
-// What the app needs from the outside world, wired once in index.ts and passed down.
+// What the app needs from the outside world, wired once in runtime.ts and passed down.
 import type { Auth } from './auth/auth';
 import type { DevOutbox } from './auth/dev-outbox';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { WriterRegistry } from './generation/writers';
+import type { QueueHandle } from './jobs/event-loop';
 
 export type Services = {
   config: Config;
   db: Database;
   auth: Auth;
+  writers: WriterRegistry;
+  /** The job queue, for job-queue-event-loop. */
+  queue: QueueHandle;
   /** Present when mail goes to the dev outbox rather than SMTP. */
   outbox?: DevOutbox;
   /** Directory holding the built SPA, if it has been built. */

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, migrateDatabase } from '../../src/server/db/client';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
 import { seedWorkflows } from '../../src/server/generation/workflows';
+import { migrateQueue } from '../../src/server/jobs/queue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
   const template = connectDatabase(withDatabase(adminUrl, templateDatabase), 2);
   try {
     await migrateDatabase(template.pool);
+    await migrateQueue(template.pool);
     await seedWorkflows(template.db);
   } finally {
     await template.close();

@@ -32,6 +32,8 @@ export type OpenAIWriterOptions = {
   timeoutMs?: number;
   /** Requests in flight at once from this writer. */
   maxConcurrency?: number;
+  /** A limit shared by every writer of one provider, so the cap is per provider, not per workflow. */
+  limit?: ConcurrencyLimit;
   templates: PromptTemplates;
   fetch?: ClientOptions['fetch'];
 };
@@ -87,7 +89,7 @@ export class OpenAIWriter implements CopyWriter {
 
   constructor(options: OpenAIWriterOptions) {
     this.#timeoutMs = options.timeoutMs ?? 60_000;
-    this.#limit = new ConcurrencyLimit(options.maxConcurrency ?? 8);
+    this.#limit = options.limit ?? new ConcurrencyLimit(options.maxConcurrency ?? 8);
     this.#templates = options.templates;
     this.#apiKey = options.apiKey;
     this.#client = new OpenAI({

@@ -6,7 +6,7 @@ import { BINARY_FUNCTIONS, type FunctionName, functions, isFunctionName } from '
 import { AppError } from '../app-error';
 import type { Services } from '../services';
 import type { FunctionRegistry } from './registry';
-import type { FunctionContext, FunctionHandler } from './types';
+import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
 
 export function functionRoutes(services: Services, registry: FunctionRegistry) {
   const app = new Hono();
@@ -48,12 +48,18 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         userId: session.user.id,
         services,
         signal: c.req.raw.signal,
+        requestHeaders: c.req.raw.headers,
+        responseHeaders: new Headers(),
       };
 
       if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {
         throw new AppError('bad_input', 'Set the header X-Response-Format: Uint8Array to receive bytes.');
       }
       const output = await handler(ctx, input as never);
+      ctx.responseHeaders.forEach((value, key) => {
+        c.header(key, value);
+      });
+      if (output === NOT_MODIFIED) return c.body(null, 304);
       if (output instanceof Uint8Array) {
         return c.body(output as Uint8Array<ArrayBuffer>, 200, {
           'content-type': 'application/octet-stream',

@@ -8,9 +8,15 @@ export type FunctionContext = {
   userId: string;
   services: Services;
   signal: AbortSignal;
+  requestHeaders: Headers;
+  /** Headers to add to the answer (an ETag, say). */
+  responseHeaders: Headers;
 };
+
+/** A handler returns this when the caller's If-None-Match still matches: the route answers 304, no body. */
+export const NOT_MODIFIED = Symbol('not modified');
 
 export type FunctionHandler<N extends FunctionName> = (
   ctx: FunctionContext,
   input: ParsedFunctionRequest<N>,
-) => Promise<FunctionResponse<N>>;
+) => Promise<FunctionResponse<N> | typeof NOT_MODIFIED>;

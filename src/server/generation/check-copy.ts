@@ -5,7 +5,9 @@ import { SEO_LIMITS } from '../../common/constants';
 import type { CopyFields, ProductFacts } from '../ai/copy-writer';
 
 export type CopyField = keyof CopyFields | `alt_texts[${number}]`;
-export type CopyProblem = { field: CopyField; message: string };
+/** `too_long` is the only kind a cut can mend; the others need new text. */
+export type CopyProblemKind = 'empty' | 'too_long' | 'too_short' | 'alt_text_count' | 'ungrounded' | 'duplicate';
+export type CopyProblem = { field: CopyField; kind: CopyProblemKind; message: string };
 
 /** Fields that may not be empty. The fact sheet may be, for a product with no facts beyond its name. */
 export const REQUIRED_COPY_FIELDS = ['page_title', 'meta_description', 'heading', 'description'] as const;
@@ -28,6 +30,8 @@ export const COPY_PROBLEM_MESSAGES = {
     `alt_texts has ${count} ${count === 1 ? 'entry' : 'entries'}; it must have ${imageCount}, one per image.`,
   ungrounded: (field: CopyField, token: string) =>
     `${field} mentions "${token}", which is not in the product data.`,
+  duplicate: (field: CopyField, text: string) =>
+    `${field} "${text}" is identical to another product's in this bundle; make it distinct by naming what sets this product apart.`,
 } as const;
 
 /** Characters as a reader counts them: an emoji or accented letter is one, not two UTF-16 units. */
@@ -226,7 +230,7 @@ function checkLength(field: CopyField, text: string, min: number, max: number): 
     min > 0
       ? COPY_PROBLEM_MESSAGES.outOfRange(field, length, min, max)
       : COPY_PROBLEM_MESSAGES.tooLong(field, length, max);
-  return { field, message };
+  return { field, kind: length > max ? 'too_long' : 'too_short', message };
 }
 
 /**
@@ -236,7 +240,7 @@ function checkLength(field: CopyField, text: string, min: number, max: number): 
 export function checkCopy(copy: CopyFields, facts: ProductFacts, imageCount: number): CopyProblem[] {
   const problems: CopyProblem[] = [];
   for (const field of REQUIRED_COPY_FIELDS) {
-    if (copy[field].trim() === '') problems.push({ field, message: COPY_PROBLEM_MESSAGES.empty(field) });
+    if (copy[field].trim() === '') problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
   }
   const lengthProblems = [
     checkLength('page_title', copy.page_title, 0, SEO_LIMITS.pageTitleMax),
@@ -251,12 +255,13 @@ export function checkCopy(copy: CopyFields, facts: ProductFacts, imageCount: num
   if (copy.alt_texts.length !== imageCount) {
     problems.push({
       field: 'alt_texts',
+      kind: 'alt_text_count',
       message: COPY_PROBLEM_MESSAGES.altTextCount(copy.alt_texts.length, imageCount),
     });
   }
   copy.alt_texts.forEach((altText, index) => {
     const field = `alt_texts[${index}]` as const;
-    if (altText.trim() === '') problems.push({ field, message: COPY_PROBLEM_MESSAGES.empty(field) });
+    if (altText.trim() === '') problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
     lengthProblems.push(checkLength(field, altText, 0, SEO_LIMITS.altTextMax));
   });
   for (const problem of lengthProblems) if (problem) problems.push(problem);
@@ -275,7 +280,7 @@ export function checkCopy(copy: CopyFields, facts: ProductFacts, imageCount: num
   ];
   for (const [field, text] of texts) {
     for (const token of findUngroundedTokens(text, grounded)) {
-      problems.push({ field, message: COPY_PROBLEM_MESSAGES.ungrounded(field, token) });
+      problems.push({ field, kind: 'ungrounded', message: COPY_PROBLEM_MESSAGES.ungrounded(field, token) });
     }
   }
   return problems;

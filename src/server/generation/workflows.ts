@@ -5,7 +5,9 @@ import type { Queryable } from '../db/client';
 import { type PromptTemplates, workflows } from '../db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
 
-export const OFFLINE_MODEL = 'offline';
+import { OFFLINE_MODEL } from '../ai/offline-writer';
+
+export { OFFLINE_MODEL };
 
 /** Ids are fixed so that links such as /view-bundle/1/4 mean the same thing on every installation. */
 export const SEEDED_WORKFLOWS: {

@@ -1,4 +1,21 @@
-// Every task the worker runs, by name.
+// Every task the worker runs, by name. Payloads are checked before any work starts.
 import type { TaskList } from 'graphile-worker';
+import { z } from 'zod';
+import { type GenerationDeps, generateProduct } from '../generation/generate-product';
+import { GENERATE_PRODUCT_TASK } from './queue';
 
-export const taskList: TaskList = {};
+const generatePayload = z.object({ bundleWorkflowProductId: z.number().int().positive() });
+
+export function createTaskList(deps: GenerationDeps): TaskList {
+  return {
+    [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
+      const { bundleWorkflowProductId } = generatePayload.parse(payload);
+      await generateProduct(
+        deps,
+        bundleWorkflowProductId,
+        { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
+        helpers.abortSignal,
+      );
+    },
+  };
+}

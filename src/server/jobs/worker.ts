@@ -1,21 +1,37 @@
 // The graphile-worker runner: in the server process by default, or alone via `npm run worker`.
+// Each runner beats a heartbeat; runners whose heartbeat stops (SIGKILL, power loss) are force-unlocked by
+// the survivors, so their jobs run again within about a minute instead of graphile-worker's four hours.
 import { Logger, type Runner, run, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 
-export type WorkerOptions = { pool: pg.Pool; concurrency: number; taskList: TaskList };
+export type WorkerOptions = {
+  pool: pg.Pool;
+  concurrency: number;
+  taskList: TaskList;
+  /** How often to beat and to look for dead workers. */
+  heartbeatMs?: number;
+  /** A worker silent for this long is taken for dead. */
+  deadAfterMs?: number;
+};
+
+export type RunningWorker = { runner: Runner; workerIds: ReadonlySet<string>; stop: () => Promise<void> };
 
 /** graphile-worker's info lines (connected, cron disabled…) are noise here; warnings and errors are kept. */
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   if (level === 'error' || level === 'warning') {
-    const where = scope.taskIdentifier
-      ? ` [${scope.taskIdentifier}${scope.jobId ? ` #${scope.jobId}` : ''}]`
-      : '';
+    const where = scope.taskIdentifier ? ` [${scope.taskIdentifier}${scope.jobId ? ` #${scope.jobId}` : ''}]` : '';
     console[level === 'error' ? 'error' : 'warn'](`worker${where}: ${message}`, meta?.error ?? '');
   }
 });
 
-export async function startWorker({ pool, concurrency, taskList }: WorkerOptions): Promise<Runner> {
-  return run({
+export async function startWorker({
+  pool,
+  concurrency,
+  taskList,
+  heartbeatMs = 5_000,
+  deadAfterMs = 30_000,
+}: WorkerOptions): Promise<RunningWorker> {
+  const runner = await run({
     pgPool: pool,
     concurrency,
     taskList,
@@ -26,4 +42,51 @@ export async function startWorker({ pool, concurrency, taskList }: WorkerOptions
     // Jobs still running this long after shutdown starts are aborted and released for another worker.
     gracefulShutdownAbortTimeout: 10_000,
   });
+  const workerIds = new Set<string>();
+  runner.events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId);
+  });
+  runner.events.on('worker:stop', ({ worker }) => {
+    workerIds.delete(worker.workerId);
+  });
+
+  const beat = async () => {
+    if (workerIds.size > 0) await beatHeartbeat(pool, [...workerIds]);
+    await unlockDeadWorkers(pool, deadAfterMs);
+  };
+  await beat().catch(() => {});
+  const timer = setInterval(() => {
+    beat().catch((error) => console.warn('worker heartbeat failed:', (error as Error).message));
+  }, heartbeatMs);
+  timer.unref();
+
+  return {
+    runner,
+    workerIds,
+    stop: async () => {
+      clearInterval(timer);
+      const ids = [...workerIds];
+      await runner.stop();
+      await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids]).catch(() => {});
+    },
+  };
+}
+
+async function beatHeartbeat(pool: pg.Pool, workerIds: string[]): Promise<void> {
+  await pool.query(
+    `insert into worker_heartbeats (worker_id, last_seen) select unnest($1::text[]), now()
+     on conflict (worker_id) do update set last_seen = excluded.last_seen`,
+    [workerIds],
+  );
+}
+
+export async function unlockDeadWorkers(pool: pg.Pool, deadAfterMs: number): Promise<string[]> {
+  const { rows } = await pool.query<{ worker_id: string }>(
+    `delete from worker_heartbeats where last_seen < now() - make_interval(secs => $1::float8 / 1000)
+     returning worker_id`,
+    [deadAfterMs],
+  );
+  const dead = rows.map((row) => row.worker_id);
+  if (dead.length > 0) await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
+  return dead;
 }

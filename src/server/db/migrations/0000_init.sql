@@ -154,7 +154,12 @@ CREATE TABLE "products" (
 	"bundle_id" integer NOT NULL,
 	"position" integer NOT NULL,
 	"details" jsonb NOT NULL,
-	"variant_of_product_id" integer
+	"image_urls" jsonb DEFAULT '[]'::jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "worker_heartbeats" (
+	"worker_id" text PRIMARY KEY NOT NULL,
+	"last_seen" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "workflows" (

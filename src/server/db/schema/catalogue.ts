@@ -68,8 +68,7 @@ export const products = pgTable(
       .references(() => bundles.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     details: jsonb('details').$type<Record<string, string | null>>().notNull(),
-    /** Position-independent link to the first product of its variant group, if any. */
-    variantOfProductId: integer('variant_of_product_id'),
+    imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
   },
   (t) => [uniqueIndex('products_bundle_position_idx').on(t.bundleId, t.position)],
 );
@@ -174,3 +173,12 @@ export const logs = pgTable(
   },
   (t) => [index('logs_run_product_idx').on(t.bundleWorkflowId, t.productId, t.id)],
 );
+
+/**
+ * Liveness of graphile-worker workers. A worker killed with SIGKILL keeps its jobs locked (for hours, by
+ * graphile-worker's rules); workers whose heartbeat stops are force-unlocked so others take their jobs.
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+});

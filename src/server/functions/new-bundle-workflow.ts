@@ -1,0 +1,12 @@
+import { startWorkflowOnBundle } from '../bundles/start-workflow';
+import type { FunctionHandler } from './types';
+
+export const newBundleWorkflowFunction: FunctionHandler<'new-bundle-workflow'> = async (ctx, input) => ({
+  bundle_workflow_id: await startWorkflowOnBundle(
+    ctx.db,
+    ctx.userId,
+    input.bundle_id,
+    input.workflow_id,
+    ctx.services.writers.hasApiKey,
+  ),
+});

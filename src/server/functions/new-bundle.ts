@@ -1,0 +1,5 @@
+import { createBundle } from '../bundles/create-bundle';
+import type { FunctionHandler } from './types';
+
+export const newBundleFunction: FunctionHandler<'new-bundle'> = (ctx, input) =>
+  createBundle(ctx.db, ctx.userId, input, ctx.services.writers.hasApiKey);

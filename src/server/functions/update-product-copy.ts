@@ -1,0 +1,6 @@
+import { updateProductCopy } from '../bundles/edit-copy';
+import type { FunctionHandler } from './types';
+
+export const updateProductCopyFunction: FunctionHandler<'update-product-copy'> = async (ctx, input) => ({
+  product: await updateProductCopy(ctx.db, ctx.userId, input),
+});

@@ -1,0 +1,6 @@
+import { readRunLog } from '../bundles/run-log-queries';
+import type { FunctionHandler } from './types';
+
+export const viewBundleLogFunction: FunctionHandler<'view-bundle-log'> = async (ctx, input) => ({
+  log: await readRunLog(ctx.db, ctx.userId, input.bundle_workflow_id, input.product_id),
+});

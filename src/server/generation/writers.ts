@@ -1,0 +1,69 @@
+// Which writer runs a workflow: the offline writer, or one OpenAI-compatible client per provider with a
+// shared concurrency cap and a quota breaker.
+import { ConcurrencyLimit } from '../ai/concurrency-limit';
+import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
+import { OfflineWriter } from '../ai/offline-writer';
+import { OpenAIWriter } from '../ai/openai-writer';
+import type { PromptTemplates } from '../db/schema';
+import { OFFLINE_MODEL } from './workflows';
+
+export type ProviderSettings = {
+  apiKey?: string;
+  baseURL?: string;
+  /** Requests in flight at once to the provider, from this process. */
+  maxConcurrency?: number;
+  timeoutMs?: number;
+};
+
+/** After an insufficient_quota answer, calls fail at once for this long instead of reaching the provider. */
+const QUOTA_BREAK_MS = 60_000;
+
+export class WriterRegistry {
+  readonly #offline = new OfflineWriter();
+  readonly #writers = new Map<string, CopyWriter>();
+  readonly #limit: ConcurrencyLimit;
+  #quotaFailure: { error: ProviderError; until: number } | undefined;
+
+  constructor(readonly settings: ProviderSettings) {
+    this.#limit = new ConcurrencyLimit(settings.maxConcurrency ?? 8);
+  }
+
+  get hasApiKey(): boolean {
+    return Boolean(this.settings.apiKey);
+  }
+
+  forWorkflow(workflow: { model: string; promptTemplates: PromptTemplates }): CopyWriter {
+    if (workflow.model === OFFLINE_MODEL) return this.#offline;
+    const { apiKey } = this.settings;
+    if (!apiKey) {
+      throw new ProviderError('auth', 'This workflow needs an AI provider: OPENAI_API_KEY is not set on the server.');
+    }
+    const key = JSON.stringify(workflow.promptTemplates);
+    let writer = this.#writers.get(key);
+    if (!writer) {
+      const openai = new OpenAIWriter({
+        apiKey,
+        baseURL: this.settings.baseURL,
+        timeoutMs: this.settings.timeoutMs,
+        limit: this.#limit,
+        templates: workflow.promptTemplates,
+      });
+      writer = { write: (input) => this.#guardQuota(openai, input) };
+      this.#writers.set(key, writer);
+    }
+    return writer;
+  }
+
+  async #guardQuota(writer: CopyWriter, input: WriteCopyInput): Promise<WriteCopyResult> {
+    const failure = this.#quotaFailure;
+    if (failure && failure.until > Date.now()) throw failure.error;
+    try {
+      return await writer.write(input);
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'insufficient_quota') {
+        this.#quotaFailure = { error, until: Date.now() + QUOTA_BREAK_MS };
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// job-queue-event-loop: runs a worker inside the request for up to exit_after_seconds, through the same
+// claim path as every other worker. One loop at a time: a second caller gets already_running.
+import type { TaskList } from 'graphile-worker';
+import type pg from 'pg';
+import { AppError } from '../app-error';
+import { startWorker } from './worker';
+
+export type QueueHandle = { pool: pg.Pool; taskList: TaskList; concurrency: number };
+export type JobLoopOptions = { exitAfterSeconds: number; exitAfterInactiveSeconds?: number; signal?: AbortSignal };
+export type JobLoopResult = { durationMs: number; reason: 'time_limit' | 'inactive' | 'client_gone' };
+
+const JOB_LOOP_LOCK_KEY = 72_610_002;
+
+export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): Promise<JobLoopResult> {
+  const started = Date.now();
+  const lockClient = await queue.pool.connect();
+  try {
+    const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      JOB_LOOP_LOCK_KEY,
+    ]);
+    if (!rows[0]?.locked) throw new AppError('already_running', 'Another job loop is already running.');
+    try {
+      const worker = await startWorker({ pool: queue.pool, concurrency: queue.concurrency, taskList: queue.taskList });
+      let lastActivity = Date.now();
+      const touch = () => {
+        lastActivity = Date.now();
+      };
+      worker.runner.events.on('job:start', touch);
+      worker.runner.events.on('job:complete', touch);
+      const reason = await new Promise<JobLoopResult['reason']>((resolve) => {
+        const timer = setInterval(() => {
+          const now = Date.now();
+          if (options.signal?.aborted) finish('client_gone');
+          else if (now - started >= options.exitAfterSeconds * 1000) finish('time_limit');
+          else if (
+            options.exitAfterInactiveSeconds !== undefined &&
+            now - lastActivity >= options.exitAfterInactiveSeconds * 1000
+          ) {
+            finish('inactive');
+          }
+        }, 100);
+        const finish = (why: JobLoopResult['reason']) => {
+          clearInterval(timer);
+          resolve(why);
+        };
+      });
+      await worker.stop();
+      return { durationMs: Date.now() - started, reason };
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [JOB_LOOP_LOCK_KEY]);
+    }
+  } finally {
+    lockClient.release();
+  }
+}

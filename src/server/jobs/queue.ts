@@ -1,0 +1,38 @@
+// Queueing through graphile-worker's SQL API, so jobs are added in the same transaction as the rows they
+// work on: a rolled-back bundle leaves no job behind.
+import { sql } from 'drizzle-orm';
+import { runMigrations } from 'graphile-worker';
+import type pg from 'pg';
+import type { Queryable } from '../db/client';
+
+export const GENERATE_PRODUCT_TASK = 'generate-product';
+export const COMPRESS_IMAGE_TASK = 'compress-image';
+
+/** graphile-worker keeps its own schema; it must exist before anything is queued. */
+export async function migrateQueue(pool: pg.Pool): Promise<void> {
+  await runMigrations({ pgPool: pool });
+}
+
+export type JobOptions = { jobKey?: string; maxAttempts?: number; runAt?: Date };
+
+export async function addJob(db: Queryable, task: string, payload: object, options: JobOptions = {}): Promise<void> {
+  await db.execute(sql`select graphile_worker.add_job(
+    ${task}::text,
+    ${JSON.stringify(payload)}::json,
+    job_key => ${options.jobKey ?? null}::text,
+    max_attempts => ${options.maxAttempts ?? 5}::int,
+    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz)`);
+}
+
+/** Queues one generate-product job per run product, in one statement. The job key makes a repeat harmless. */
+export async function queueGenerateJobs(db: Queryable, bundleWorkflowProductIds: number[]): Promise<number> {
+  if (bundleWorkflowProductIds.length === 0) return 0;
+  const { rows } = await db.execute<{ queued: number }>(sql`
+    select count(graphile_worker.add_job(
+      ${GENERATE_PRODUCT_TASK}::text,
+      json_build_object('bundleWorkflowProductId', id),
+      job_key => ${GENERATE_PRODUCT_TASK} || ':' || id,
+      max_attempts => 5))::int as queued
+    from unnest(${`{${bundleWorkflowProductIds.join(',')}}`}::int[]) as id`);
+  return rows[0]?.queued ?? 0;
+}

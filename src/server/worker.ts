@@ -1,0 +1,58 @@
+// Entry point for `npm run worker`: an extra worker process against the same database (DATABASE_URL),
+// the scale-out path. SIGINT/SIGTERM let jobs in flight finish before it exits.
+import { ConfigError, loadConfig } from './config';
+import { connectDatabase, migrateDatabase } from './db/client';
+import { WriterRegistry } from './generation/writers';
+import { migrateQueue } from './jobs/queue';
+import { createTaskList } from './jobs/tasks';
+import { startWorker } from './jobs/worker';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.DATABASE_URL) {
+    console.error(
+      'npm run worker needs DATABASE_URL: extra workers share the database of a running server (see README, "Adding worker processes").',
+    );
+    process.exit(1);
+  }
+  const database = connectDatabase(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4);
+  await migrateDatabase(database.pool);
+  await migrateQueue(database.pool);
+  const writers = new WriterRegistry({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    maxConcurrency: config.AI_MAX_CONCURRENCY,
+  });
+  const worker = await startWorker({
+    pool: database.pool,
+    concurrency: Math.max(1, config.WORKER_CONCURRENCY),
+    taskList: createTaskList({ db: database.db, writers }),
+  });
+  console.log(`Copyloom worker running (concurrency ${Math.max(1, config.WORKER_CONCURRENCY)}).`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal} received: finishing jobs in flight, then stopping.`);
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`Copyloom worker did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

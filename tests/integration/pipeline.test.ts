@@ -1,0 +1,135 @@
+// The bundle pipeline end to end: a real catalogue through new-bundle, the job queue and the AI provider
+// (a fake OpenAI-compatible server on loopback), and back out through view-bundle-workflow and the log.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SEO_LIMITS } from '../../src/common/constants';
+import { costOf } from '../../src/server/ai/pricing';
+import type { RunningWorker } from '../../src/server/jobs/worker';
+import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
+import { fixtureProductList, startTestWorker, type RunBody, waitForRun } from '../support/pipeline';
+import { callFunction, createTestApp, createTestUser, type TestApp, type TestUser } from '../support/test-app';
+
+const GPT35 = 1;
+
+let fake: FakeOpenAI;
+let testApp: TestApp;
+let user: TestUser;
+let worker: RunningWorker;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: 'sk-test-key' });
+  testApp = await createTestApp({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: fake.url });
+  user = await createTestUser(testApp);
+  worker = await startTestWorker(testApp);
+});
+afterEach(() => fake.setBehaviour({}));
+afterAll(async () => {
+  await worker?.stop();
+  await testApp?.close();
+  await fake?.close();
+});
+
+async function createBundle(body: Record<string, unknown>) {
+  const response = await callFunction(testApp, 'new-bundle', body, user.token);
+  const json = (await response.json()) as { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
+  expect(response.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+async function readLog(bundleWorkflowId: number, productId?: number) {
+  const response = await callFunction(testApp, 'view-bundle-log', { bundle_workflow_id: bundleWorkflowId, product_id: productId }, user.token);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { log: Array<Record<string, any>> }).log;
+}
+
+function expectWithinLimits(run: RunBody) {
+  for (const product of run.products) {
+    expect(product.status, String(product.error)).toBe('done');
+    const title = product.page_title as string;
+    const meta = product.meta_description as string;
+    expect(title.length).toBeGreaterThan(0);
+    expect([...title].length).toBeLessThanOrEqual(SEO_LIMITS.pageTitleMax);
+    expect([...meta].length).toBeGreaterThanOrEqual(SEO_LIMITS.metaDescriptionMin);
+    expect([...meta].length).toBeLessThanOrEqual(SEO_LIMITS.metaDescriptionMax);
+    expect([...(product.heading as string)].length).toBeLessThanOrEqual(SEO_LIMITS.headingMax);
+    expect((product.description as string).length).toBeGreaterThan(0);
+    expect(product.fact_sheet).toEqual(expect.any(String));
+    expect(product.url_suggestion).toMatch(/^\/[a-z0-9-/]+$/);
+    expect(product.progress).toBe(100);
+    for (const image of product.image_details as Array<{ alt_text: string }>) {
+      expect(image.alt_text.length).toBeGreaterThan(0);
+      expect([...image.alt_text].length).toBeLessThanOrEqual(SEO_LIMITS.altTextMax);
+    }
+  }
+  const titles = run.products.map((p) => p.page_title);
+  const metas = run.products.map((p) => p.meta_description);
+  expect(new Set(titles).size).toBe(titles.length);
+  expect(new Set(metas).size).toBe(metas.length);
+}
+
+describe('a real catalogue through an AI workflow', () => {
+  it('completes the apparel catalogue with every field within the limits, variants linked, and costs logged', async () => {
+    const created = await createBundle({
+      bundle_name: 'Apparel',
+      ...fixtureProductList('shopify-apparel.csv'),
+      custom_fields: { keywords: 'organic cotton, shirts', url_template: '/shop/{{keywords}}-{{variants}}', business_type: 'clothing', tone_of_voice: 'friendly' },
+      workflow_id: GPT35,
+    });
+    expect(created.workflow_id).toBe(GPT35);
+    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    expect(run.totals.failed).toBe(0);
+    expectWithinLimits(run);
+
+    const varsity = run.products.filter((p) => (p.product_details as Record<string, string>).product_name === 'Classic Varsity Top');
+    expect(varsity).toHaveLength(3);
+    const [parent, ...sizes] = varsity.sort((a, b) => a.id - b.id);
+    expect(parent!.is_multiple_of).toBeNull();
+    for (const size of sizes) expect(size.is_multiple_of).toBe(parent!.id);
+
+    const log = await readLog(created.bundle_workflow_id);
+    const aiEntries = log.filter((entry) => entry.type === 'ai');
+    const chatCalls = fake.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(aiEntries).toHaveLength(chatCalls.length);
+    for (const entry of aiEntries) {
+      const tokens = entry.response.tokens;
+      expect(entry.cost).toBeCloseTo(costOf(tokens.model, tokens)!, 10);
+      expect(entry.response.final_request.messages.length).toBeGreaterThan(0);
+      expect(entry.response.original_request.messages[0].template_variables).toBeDefined();
+    }
+    const logCost = aiEntries.reduce((sum, entry) => sum + entry.cost, 0);
+    expect(run.totals.cost).toBeCloseTo(logCost, 8);
+    expect(run.totals.cost).toBeGreaterThan(0);
+
+    // A variant is written from its parent's finished copy.
+    const variantCall = chatCalls.find((r) => JSON.stringify(r.body).includes('Parent copy'));
+    expect(variantCall).toBeDefined();
+    // Progress moved in real steps, each with a general log.
+    const productLog = await readLog(created.bundle_workflow_id, parent!.product_id as number);
+    expect(productLog.map((e) => e.event)).toEqual(
+      expect.arrayContaining(['Generation started', 'Copy written', 'Copy checked: within limits', 'Copy saved']),
+    );
+  });
+});
+
+describe('the offline writer', () => {
+  it('completes the same catalogue with no API key, at cost 0, within the limits', async () => {
+    const offline = await createTestApp();
+    try {
+      const owner = await createTestUser(offline);
+      const offlineWorker = await startTestWorker(offline);
+      try {
+        const response = await callFunction(offline, 'new-bundle', { bundle_name: 'Offline', ...fixtureProductList('shopify-apparel.csv') }, owner.token);
+        const created = (await response.json()) as { bundle_id: number; workflow_id: number };
+        expect(response.status).toBe(200);
+        expect(created.workflow_id).toBe(4);
+        const run = await waitForRun(offline, owner.token, created.bundle_id, created.workflow_id);
+        expectWithinLimits(run);
+        expect(run.totals.cost).toBe(0);
+        expect(run.totals.prompt_tokens).toBeGreaterThan(0);
+      } finally {
+        await offlineWorker.stop();
+      }
+    } finally {
+      await offline.close();
+    }
+  });
+});
