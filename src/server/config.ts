@@ -58,6 +58,12 @@ export const configSchema = z
       .min(0, 'must be a whole number from 0 to 64')
       .max(64, 'must be a whole number from 0 to 64')
       .default(4),
+    /** A worker whose heartbeat is older than this is taken for dead and its jobs are released. */
+    WORKER_DEAD_AFTER_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds from 5 to 3600' })
+      .min(5, 'must be a number of seconds from 5 to 3600')
+      .max(3600, 'must be a number of seconds from 5 to 3600')
+      .default(30),
     /** Requests in flight at once to the AI provider, per process. */
     AI_MAX_CONCURRENCY: z.coerce
       .number({ error: 'must be a whole number from 1 to 256' })

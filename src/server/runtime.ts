@@ -64,7 +64,12 @@ export async function startServer(
     const app = createApp(services);
 
     if (config.WORKER_CONCURRENCY > 0) {
-      runner = await startWorker({ pool: database.pool, concurrency: config.WORKER_CONCURRENCY, taskList: services.queue.taskList });
+      runner = await startWorker({
+        pool: database.pool,
+        concurrency: config.WORKER_CONCURRENCY,
+        taskList: services.queue.taskList,
+        deadAfterMs: config.WORKER_DEAD_AFTER_SECONDS * 1000,
+      });
     }
 
     httpServer = await new Promise<Server>((resolve, reject) => {

@@ -36,6 +36,8 @@ async function main() {
     pool: database.pool,
     concurrency: Math.max(1, config.WORKER_CONCURRENCY),
     taskList: createTaskList({ db: database.db, writers }),
+    deadAfterMs: config.WORKER_DEAD_AFTER_SECONDS * 1000,
+    heartbeatMs: Math.min(5_000, (config.WORKER_DEAD_AFTER_SECONDS * 1000) / 4),
   });
   console.log(`Copyloom worker running (concurrency ${Math.max(1, config.WORKER_CONCURRENCY)}).`);
 
