@@ -5,8 +5,14 @@ import { SEO_LIMITS } from '../../src/common/constants';
 import { costOf } from '../../src/server/ai/pricing';
 import type { RunningWorker } from '../../src/server/jobs/worker';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
-import { fixtureProductList, startTestWorker, type RunBody, waitForRun } from '../support/pipeline';
-import { callFunction, createTestApp, createTestUser, type TestApp, type TestUser } from '../support/test-app';
+import { fixtureProductList, type RunBody, startTestWorker, waitForRun } from '../support/pipeline';
+import {
+  callFunction,
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app';
 
 const GPT35 = 1;
 
@@ -30,13 +36,22 @@ afterAll(async () => {
 
 async function createBundle(body: Record<string, unknown>) {
   const response = await callFunction(testApp, 'new-bundle', body, user.token);
-  const json = (await response.json()) as { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
+  const json = (await response.json()) as {
+    bundle_id: number;
+    workflow_id: number;
+    bundle_workflow_id: number;
+  };
   expect(response.status, JSON.stringify(json)).toBe(200);
   return json;
 }
 
 async function readLog(bundleWorkflowId: number, productId?: number) {
-  const response = await callFunction(testApp, 'view-bundle-log', { bundle_workflow_id: bundleWorkflowId, product_id: productId }, user.token);
+  const response = await callFunction(
+    testApp,
+    'view-bundle-log',
+    { bundle_workflow_id: bundleWorkflowId, product_id: productId },
+    user.token,
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { log: Array<Record<string, any>> }).log;
 }
@@ -71,7 +86,12 @@ describe('a real catalogue through an AI workflow', () => {
     const created = await createBundle({
       bundle_name: 'Apparel',
       ...fixtureProductList('shopify-apparel.csv'),
-      custom_fields: { keywords: 'organic cotton, shirts', url_template: '/shop/{{keywords}}-{{variants}}', business_type: 'clothing', tone_of_voice: 'friendly' },
+      custom_fields: {
+        keywords: 'organic cotton, shirts',
+        url_template: '/shop/{{keywords}}-{{variants}}',
+        business_type: 'clothing',
+        tone_of_voice: 'friendly',
+      },
       workflow_id: GPT35,
     });
     expect(created.workflow_id).toBe(GPT35);
@@ -79,7 +99,9 @@ describe('a real catalogue through an AI workflow', () => {
     expect(run.totals.failed).toBe(0);
     expectWithinLimits(run);
 
-    const varsity = run.products.filter((p) => (p.product_details as Record<string, string>).product_name === 'Classic Varsity Top');
+    const varsity = run.products.filter(
+      (p) => (p.product_details as Record<string, string>).product_name === 'Classic Varsity Top',
+    );
     expect(varsity).toHaveLength(3);
     const [parent, ...sizes] = varsity.sort((a, b) => a.id - b.id);
     expect(parent!.is_multiple_of).toBeNull();
@@ -105,7 +127,12 @@ describe('a real catalogue through an AI workflow', () => {
     // Progress moved in real steps, each with a general log.
     const productLog = await readLog(created.bundle_workflow_id, parent!.product_id as number);
     expect(productLog.map((e) => e.event)).toEqual(
-      expect.arrayContaining(['Generation started', 'Copy written', 'Copy checked: within limits', 'Copy saved']),
+      expect.arrayContaining([
+        'Generation started',
+        'Copy written',
+        'Copy checked: within limits',
+        'Copy saved',
+      ]),
     );
   });
 });
@@ -117,7 +144,12 @@ describe('the offline writer', () => {
       const owner = await createTestUser(offline);
       const offlineWorker = await startTestWorker(offline);
       try {
-        const response = await callFunction(offline, 'new-bundle', { bundle_name: 'Offline', ...fixtureProductList('shopify-apparel.csv') }, owner.token);
+        const response = await callFunction(
+          offline,
+          'new-bundle',
+          { bundle_name: 'Offline', ...fixtureProductList('shopify-apparel.csv') },
+          owner.token,
+        );
         const created = (await response.json()) as { bundle_id: number; workflow_id: number };
         expect(response.status).toBe(200);
         expect(created.workflow_id).toBe(4);
@@ -130,6 +162,109 @@ describe('the offline writer', () => {
       }
     } finally {
       await offline.close();
+    }
+  });
+});
+
+/** A small list of distinct products, one image each. */
+function smallList(label: string, count: number) {
+  const rows = Array.from(
+    { length: count },
+    (_, i) =>
+      `"${label} Lamp ${String.fromCharCode(65 + i)}",Lumen,https://example.com/${label}-${i}.jpg,"A ${label.toLowerCase()} desk lamp with a linen shade."`,
+  );
+  return { columns: ['title', 'brand', 'image_urls', 'description'], raw_csv: rows.join('\n') };
+}
+
+const chatRequestsFor = (name: string) =>
+  fake.requests.filter((r) => r.path.endsWith('/chat/completions') && JSON.stringify(r.body).includes(name));
+
+describe('provider faults', () => {
+  it('waits at least what retry-after says on a 429, and every product completes', async () => {
+    fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterSeconds: 2 }] });
+    const before = fake.requests.length;
+    const created = await createBundle({
+      bundle_name: 'Throttled',
+      ...smallList('Throttled', 3),
+      workflow_id: GPT35,
+    });
+    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    expect(run.totals.done).toBe(3);
+    const throttled = fake.requests.slice(before).find((r) => r.fail === 'rate_limit')!;
+    expect(throttled).toBeDefined();
+    const name = ['A', 'B', 'C']
+      .map((l) => `Throttled Lamp ${l}`)
+      .find((n) => JSON.stringify(throttled.body).includes(n))!;
+    const [first, second] = chatRequestsFor(name);
+    expect(first!.fail).toBe('rate_limit');
+    expect(second!.arrivedAt - first!.arrivedAt).toBeGreaterThanOrEqual(2_000);
+    const log = await readLog(created.bundle_workflow_id);
+    expect(log.find((e) => e.event === 'Provider call failed; retrying')?.additional).toMatchObject({
+      kind: 'rate_limited',
+    });
+  });
+
+  it('retries broken JSON and then succeeds', async () => {
+    fake.setBehaviour({ script: ['broken_json'] });
+    const created = await createBundle({
+      bundle_name: 'Garbled',
+      ...smallList('Garbled', 1),
+      workflow_id: GPT35,
+    });
+    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    expect(run.totals.done).toBe(1);
+    const calls = chatRequestsFor('Garbled Lamp A');
+    expect(calls.map((c) => c.fail ?? 'none')).toEqual(['broken_json', 'none']);
+    const log = await readLog(created.bundle_workflow_id);
+    expect(
+      log.some((e) => e.event === 'Provider call failed; retrying' && e.additional.kind === 'bad_response'),
+    ).toBe(true);
+  });
+
+  it('repairs copy that breaks the limits with one call naming the problem', async () => {
+    fake.setBehaviour({ script: ['invalid_copy'] });
+    const created = await createBundle({ bundle_name: 'Long', ...smallList('Wordy', 1), workflow_id: GPT35 });
+    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    expect(run.products[0]!.status).toBe('done');
+    expect([...(run.products[0]!.page_title as string)].length).toBeLessThanOrEqual(60);
+    const [, repair] = chatRequestsFor('Wordy Lamp A');
+    expect(JSON.stringify(repair!.body)).toMatch(/page_title is \d+ characters; it must be at most 60/);
+  });
+
+  it('marks every product failed with its reason when the provider always fails, leaving none queued or running', async () => {
+    fake.setBehaviour({ fail: 'server_error' });
+    const created = await createBundle({
+      bundle_name: 'Outage',
+      ...smallList('Outage', 3),
+      workflow_id: GPT35,
+    });
+    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35, 90_000);
+    expect(run.totals.failed).toBe(3);
+    for (const product of run.products) {
+      expect(product.status).toBe('failed');
+      expect(product.error).toMatch(/500|server/i);
+    }
+    const { rows } = await testApp.database.pool.query(
+      `select count(*)::int as n from bundle_workflow_products where bundle_workflow_id = $1 and status in ('queued', 'running')`,
+      [created.bundle_workflow_id],
+    );
+    expect(rows[0].n).toBe(0);
+  }, 90_000);
+  // Last: after insufficient_quota the provider is not called again for a minute, by design.
+  it('fails fast on insufficient_quota with a clear reason, after at most one call per product', async () => {
+    fake.setBehaviour({ fail: 'insufficient_quota' });
+    const created = await createBundle({
+      bundle_name: 'No credit',
+      ...smallList('Quota', 4),
+      workflow_id: GPT35,
+    });
+    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    expect(run.totals.failed).toBe(4);
+    for (const product of run.products) {
+      expect(product.error).toMatch(/no credit left \(insufficient_quota\)/);
+      expect(
+        chatRequestsFor(String((product.product_details as Record<string, string>).product_name)).length,
+      ).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -24,7 +24,11 @@ export async function requireOwnedRun(db: Queryable, ownerId: string, bundleWork
   return run;
 }
 
-export async function requireOwnedRunProduct(db: Queryable, ownerId: string, bundleWorkflowProductId: number) {
+export async function requireOwnedRunProduct(
+  db: Queryable,
+  ownerId: string,
+  bundleWorkflowProductId: number,
+) {
   const [found] = await db
     .select({ row: bundleWorkflowProducts, bundleId: bundles.id })
     .from(bundleWorkflowProducts)

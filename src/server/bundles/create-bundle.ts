@@ -5,7 +5,13 @@ import type { CustomFields } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Database, Queryable } from '../db/client';
-import { bundles, bundleWorkflowProductImages, bundleWorkflowProducts, bundleWorkflows, products } from '../db/schema';
+import {
+  bundles,
+  bundleWorkflowProductImages,
+  bundleWorkflowProducts,
+  bundleWorkflows,
+  products,
+} from '../db/schema';
 import { queueGenerateJobs } from '../jobs/queue';
 import { detectVariants } from './detect-variants';
 import { type ParsedProduct, parseProductList } from './parse-product-list';
@@ -32,7 +38,14 @@ export async function createBundle(
       .values({ ownerId, name: input.bundle_name, columns: input.columns, customFields: input.custom_fields })
       .returning({ id: bundles.id });
     const productIds = await insertProducts(tx, bundle!.id, parsed);
-    const bundleWorkflowId = await startRun(tx, bundle!.id, workflow.id, parsed, productIds, input.custom_fields);
+    const bundleWorkflowId = await startRun(
+      tx,
+      bundle!.id,
+      workflow.id,
+      parsed,
+      productIds,
+      input.custom_fields,
+    );
     return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: bundleWorkflowId };
   });
 }
@@ -70,7 +83,10 @@ export async function startRun(
   productIds: number[],
   customFields: CustomFields,
 ): Promise<number> {
-  const [run] = await tx.insert(bundleWorkflows).values({ bundleId, workflowId }).returning({ id: bundleWorkflows.id });
+  const [run] = await tx
+    .insert(bundleWorkflows)
+    .values({ bundleId, workflowId })
+    .returning({ id: bundleWorkflows.id });
   const runId = run!.id;
   const parentOf = detectVariants(parsed);
 
@@ -110,7 +126,10 @@ export async function startRun(
     await tx.insert(bundleWorkflowProductImages).values(images.slice(start, start + INSERT_CHUNK));
   }
 
-  const variantLinks = [...parentOf].map(([variant, parent]) => [runProductIds[variant]!, runProductIds[parent]!]);
+  const variantLinks = [...parentOf].map(([variant, parent]) => [
+    runProductIds[variant]!,
+    runProductIds[parent]!,
+  ]);
   if (variantLinks.length > 0) {
     await tx.execute(sql`
       update bundle_workflow_products p set is_multiple_of = v.parent

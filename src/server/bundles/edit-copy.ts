@@ -67,15 +67,29 @@ export async function updateProductCopy(
       const owned = await tx
         .select({ id: bundleWorkflowProductImages.id })
         .from(bundleWorkflowProductImages)
-        .where(and(inArray(bundleWorkflowProductImages.id, ids), eq(bundleWorkflowProductImages.bundleWorkflowProductId, row.id)));
-      if (owned.length !== new Set(ids).size) throw new AppError('unknown_bundle', 'That image is not one of this product’s.');
+        .where(
+          and(
+            inArray(bundleWorkflowProductImages.id, ids),
+            eq(bundleWorkflowProductImages.bundleWorkflowProductId, row.id),
+          ),
+        );
+      if (owned.length !== new Set(ids).size)
+        throw new AppError('unknown_bundle', 'That image is not one of this product’s.');
       for (const { bundle_workflow_products_image_id: id, alt_text } of altTexts) {
-        await tx.update(bundleWorkflowProductImages).set({ altText: alt_text.trim() }).where(eq(bundleWorkflowProductImages.id, id));
+        await tx
+          .update(bundleWorkflowProductImages)
+          .set({ altText: alt_text.trim() })
+          .where(eq(bundleWorkflowProductImages.id, id));
       }
     }
-    await logGeneral(tx, { bundleWorkflowId: row.bundleWorkflowId, productId: row.productId }, 'Copy edited', {
-      fields: [...Object.keys(fields), ...(altTexts.length > 0 ? ['alt_texts'] : [])],
-    });
+    await logGeneral(
+      tx,
+      { bundleWorkflowId: row.bundleWorkflowId, productId: row.productId },
+      'Copy edited',
+      {
+        fields: [...Object.keys(fields), ...(altTexts.length > 0 ? ['alt_texts'] : [])],
+      },
+    );
   });
   const [product] = await runProducts(db, row.bundleWorkflowId, row.id);
   return product!;

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
-import { queueGenerateJobs } from '../jobs/queue';
 import { logGeneral } from '../generation/run-log';
+import { queueGenerateJobs } from '../jobs/queue';
 import { requireOwnedRun } from './bundle-access';
 
 export async function regenerateProducts(

@@ -35,7 +35,11 @@ function toLogEntry(row: typeof logs.$inferSelect): LogEntry {
     product_id: row.productId,
     created_at: row.createdAt.toISOString(),
   };
-  const details = row.details as { additional?: Record<string, unknown>; response?: unknown; bundle_id?: number };
+  const details = row.details as {
+    additional?: Record<string, unknown>;
+    response?: unknown;
+    bundle_id?: number;
+  };
   if (row.type === 'ai') {
     return {
       ...base,

@@ -25,7 +25,12 @@ export async function startWorkflowOnBundle(
       .where(and(eq(bundleWorkflows.bundleId, bundle.id), eq(bundleWorkflows.workflowId, workflow.id)));
     if (existing) return existing.id;
     const rows = await tx
-      .select({ id: products.id, position: products.position, details: products.details, imageUrls: products.imageUrls })
+      .select({
+        id: products.id,
+        position: products.position,
+        details: products.details,
+        imageUrls: products.imageUrls,
+      })
       .from(products)
       .where(eq(products.bundleId, bundle.id))
       .orderBy(asc(products.position));

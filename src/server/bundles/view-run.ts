@@ -11,12 +11,20 @@ import { bundles, bundleWorkflows, workflows } from '../db/schema';
 type RunRef = { bundleWorkflowId: number; bundleName: string };
 
 /** The owner's run of a workflow on a bundle, with the SPEC's error types for each way it can be missing. */
-export async function findRun(db: Queryable, ownerId: string, bundleId: number, workflowId: number): Promise<RunRef> {
+export async function findRun(
+  db: Queryable,
+  ownerId: string,
+  bundleId: number,
+  workflowId: number,
+): Promise<RunRef> {
   const [found] = await db
     .select({ bundleName: bundles.name, bundleWorkflowId: bundleWorkflows.id, workflowExists: workflows.id })
     .from(bundles)
     .leftJoin(workflows, eq(workflows.id, workflowId))
-    .leftJoin(bundleWorkflows, and(eq(bundleWorkflows.bundleId, bundles.id), eq(bundleWorkflows.workflowId, workflowId)))
+    .leftJoin(
+      bundleWorkflows,
+      and(eq(bundleWorkflows.bundleId, bundles.id), eq(bundleWorkflows.workflowId, workflowId)),
+    )
     .where(and(eq(bundles.id, bundleId), eq(bundles.ownerId, ownerId)));
   if (!found) throw new AppError('unknown_bundle');
   if (found.workflowExists === null) throw new AppError('unknown_workflow');
@@ -38,7 +46,10 @@ type TotalsRow = {
 };
 
 /** Counts, cost and a fingerprint of everything the view shows, in one query over indexed rows. */
-export async function runTotals(db: Queryable, bundleWorkflowId: number): Promise<{ totals: RunTotals; etag: string }> {
+export async function runTotals(
+  db: Queryable,
+  bundleWorkflowId: number,
+): Promise<{ totals: RunTotals; etag: string }> {
   const { rows } = await db.execute<TotalsRow>(sql`
     select p.total, p.done, p.failed, p.last_change, p.progress_sum,
            l.cost, l.prompt_tokens, l.completion_tokens, l.last_log, i.last_image_change

@@ -8,7 +8,11 @@ import { isWorkflowAvailable } from '../generation/workflows';
 export type WorkflowRow = typeof workflows.$inferSelect;
 
 /** The named workflow, or without a name the first available one (the offline writer when there is no key). */
-export async function resolveWorkflow(db: Queryable, workflowId: number | undefined, hasApiKey: boolean): Promise<WorkflowRow> {
+export async function resolveWorkflow(
+  db: Queryable,
+  workflowId: number | undefined,
+  hasApiKey: boolean,
+): Promise<WorkflowRow> {
   if (workflowId !== undefined) {
     const [workflow] = await db.select().from(workflows).where(eq(workflows.id, workflowId));
     if (!workflow) throw new AppError('unknown_workflow', `There is no workflow ${workflowId}.`);

@@ -49,7 +49,11 @@ describe('checkCopy', () => {
       'alt_texts[0] is 126 characters; it must be at most 125.',
     ]);
     expect(checkCopy({ ...goodCopy(), meta_description: 'y'.repeat(156) }, facts, 2)).toEqual([
-      { field: 'meta_description', kind: 'too_long', message: 'meta_description is 156 characters; it must be 120–155.' },
+      {
+        field: 'meta_description',
+        kind: 'too_long',
+        message: 'meta_description is 156 characters; it must be 120–155.',
+      },
     ]);
   });
 

@@ -6,7 +6,13 @@ import type { CopyFields, ProductFacts } from '../ai/copy-writer';
 
 export type CopyField = keyof CopyFields | `alt_texts[${number}]`;
 /** `too_long` is the only kind a cut can mend; the others need new text. */
-export type CopyProblemKind = 'empty' | 'too_long' | 'too_short' | 'alt_text_count' | 'ungrounded' | 'duplicate';
+export type CopyProblemKind =
+  | 'empty'
+  | 'too_long'
+  | 'too_short'
+  | 'alt_text_count'
+  | 'ungrounded'
+  | 'duplicate';
 export type CopyProblem = { field: CopyField; kind: CopyProblemKind; message: string };
 
 /** Fields that may not be empty. The fact sheet may be, for a product with no facts beyond its name. */
@@ -240,7 +246,8 @@ function checkLength(field: CopyField, text: string, min: number, max: number): 
 export function checkCopy(copy: CopyFields, facts: ProductFacts, imageCount: number): CopyProblem[] {
   const problems: CopyProblem[] = [];
   for (const field of REQUIRED_COPY_FIELDS) {
-    if (copy[field].trim() === '') problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
+    if (copy[field].trim() === '')
+      problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
   }
   const lengthProblems = [
     checkLength('page_title', copy.page_title, 0, SEO_LIMITS.pageTitleMax),
@@ -261,7 +268,8 @@ export function checkCopy(copy: CopyFields, facts: ProductFacts, imageCount: num
   }
   copy.alt_texts.forEach((altText, index) => {
     const field = `alt_texts[${index}]` as const;
-    if (altText.trim() === '') problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
+    if (altText.trim() === '')
+      problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
     lengthProblems.push(checkLength(field, altText, 0, SEO_LIMITS.altTextMax));
   });
   for (const problem of lengthProblems) if (problem) problems.push(problem);

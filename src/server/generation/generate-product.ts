@@ -1,6 +1,7 @@
 // The generate-product task: one product of one run, from queued to done (or failed with its reason).
 // Safe to retry: it skips a product already done, and the final write only lands once.
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { SEO_LIMITS } from '../../common/constants';
 import { type CopyFields, ProviderError, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
 import { writeOfflineCopy } from '../ai/offline-writer';
 import { withProviderRetries } from '../ai/retry-policy';
@@ -15,7 +16,6 @@ import {
   workflows,
 } from '../db/schema';
 import { queueGenerateJobs } from '../jobs/queue';
-import { SEO_LIMITS } from '../../common/constants';
 import {
   COPY_PROBLEM_MESSAGES,
   type CopyField,
@@ -50,7 +50,10 @@ export async function generateProduct(
 
   try {
     await setProgress(db, context.row.id, 10, 'running');
-    await logGeneral(db, target, 'Generation started', { attempt: job.attempts, workflow: context.workflow.name });
+    await logGeneral(db, target, 'Generation started', {
+      attempt: job.attempts,
+      workflow: context.workflow.name,
+    });
     const copy = await writeCheckedCopy(deps, context, target, signal);
     await saveCopy(db, context, copy, target);
   } catch (error) {
@@ -58,7 +61,9 @@ export async function generateProduct(
     const isFinal = !(error instanceof ProviderError) ? job.attempts >= job.maxAttempts : true;
     if (!isFinal) throw error;
     const reason =
-      error instanceof ProviderError ? error.message : 'An internal error stopped this product. Retry it, or report it.';
+      error instanceof ProviderError
+        ? error.message
+        : 'An internal error stopped this product. Retry it, or report it.';
     await markFailed(db, context, reason, target);
     if (!(error instanceof ProviderError)) throw error;
   }
@@ -72,7 +77,12 @@ async function loadProduct(db: Database, id: number) {
       imageUrls: products.imageUrls,
       bundleId: bundles.id,
       customFields: bundles.customFields,
-      workflow: { id: workflows.id, name: workflows.name, model: workflows.model, promptTemplates: workflows.promptTemplates },
+      workflow: {
+        id: workflows.id,
+        name: workflows.name,
+        model: workflows.model,
+        promptTemplates: workflows.promptTemplates,
+      },
     })
     .from(bundleWorkflowProducts)
     .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
@@ -145,13 +155,19 @@ async function writeCheckedCopy(
         } catch (error) {
           // An unusable answer still cost tokens: log it like any other answer.
           if (error instanceof ProviderError && error.usage) {
-            await logAiCall(db, target, `${event} (unusable answer)`, {
-              content: '',
-              model: callInput.model,
-              usage: error.usage,
-              originalRequest: { model: callInput.model, messages: [] },
-              finalRequest: { model: callInput.model, messages: [] },
-            }, { error: error.message });
+            await logAiCall(
+              db,
+              target,
+              `${event} (unusable answer)`,
+              {
+                content: '',
+                model: callInput.model,
+                usage: error.usage,
+                originalRequest: { model: callInput.model, messages: [] },
+                finalRequest: { model: callInput.model, messages: [] },
+              },
+              { error: error.message },
+            );
           }
           throw error;
         }
@@ -173,14 +189,25 @@ async function writeCheckedCopy(
   await setProgress(db, context.row.id, 50);
 
   let copy = first.copy;
-  let problems = [...checkCopy(copy, context.details, imageCount), ...(await findDuplicateProblems(db, context.row, copy))];
-  await logGeneral(db, target, problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits', {
-    problems: describeProblems(problems),
-  });
+  let problems = [
+    ...checkCopy(copy, context.details, imageCount),
+    ...(await findDuplicateProblems(db, context.row, copy)),
+  ];
+  await logGeneral(
+    db,
+    target,
+    problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits',
+    {
+      problems: describeProblems(problems),
+    },
+  );
   await setProgress(db, context.row.id, 70);
 
   if (problems.length > 0) {
-    const repaired = await call('Copy repaired', { ...input, repair: { previous: copy, problems: describeProblems(problems) } });
+    const repaired = await call('Copy repaired', {
+      ...input,
+      repair: { previous: copy, problems: describeProblems(problems) },
+    });
     await logAiCall(db, target, 'Copy repaired', repaired);
     copy = repaired.copy;
     problems = checkCopy(copy, context.details, imageCount);
@@ -228,7 +255,8 @@ async function settleRemainingProblems(
     await logGeneral(db, target, 'Fields cut to fit the limits', { fields: cutFields });
   }
   const left = checkCopy(fitted, context.details, input.imageCount);
-  if (left.length > 0) await logGeneral(db, target, 'Problems left after repair', { problems: describeProblems(left) });
+  if (left.length > 0)
+    await logGeneral(db, target, 'Problems left after repair', { problems: describeProblems(left) });
   return fitted;
 }
 
@@ -247,7 +275,11 @@ type RunProductRow = NonNullable<ProductContext>['row'];
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Titles and meta descriptions already used by other products of the same run. */
-async function findTakenCopy(db: Database | Transaction, row: RunProductRow, copy: Pick<CopyFields, 'page_title' | 'meta_description'>) {
+async function findTakenCopy(
+  db: Database | Transaction,
+  row: RunProductRow,
+  copy: Pick<CopyFields, 'page_title' | 'meta_description'>,
+) {
   const { rows } = await db.execute<{ page_title: string | null; meta_description: string | null }>(sql`
     select page_title, meta_description from bundle_workflow_products
     where bundle_workflow_id = ${row.bundleWorkflowId} and id <> ${row.id}
@@ -258,11 +290,19 @@ async function findTakenCopy(db: Database | Transaction, row: RunProductRow, cop
   };
 }
 
-async function findDuplicateProblems(db: Database, row: RunProductRow, copy: CopyFields): Promise<CopyProblem[]> {
+async function findDuplicateProblems(
+  db: Database,
+  row: RunProductRow,
+  copy: CopyFields,
+): Promise<CopyProblem[]> {
   const { titleTaken, metaTaken } = await findTakenCopy(db, row, copy);
   const problems: CopyProblem[] = [];
   if (titleTaken) {
-    problems.push({ field: 'page_title', kind: 'duplicate', message: COPY_PROBLEM_MESSAGES.duplicate('page_title', copy.page_title) });
+    problems.push({
+      field: 'page_title',
+      kind: 'duplicate',
+      message: COPY_PROBLEM_MESSAGES.duplicate('page_title', copy.page_title),
+    });
   }
   if (metaTaken) {
     problems.push({
@@ -279,7 +319,12 @@ async function findDuplicateProblems(db: Database, row: RunProductRow, copy: Cop
  * collides takes the offline writer's wording (which names the product's attributes) or, failing that, a
  * numbered suffix that fits the limit.
  */
-async function makeDistinct(tx: Transaction, context: NonNullable<ProductContext>, copy: CopyFields, target: LogTarget) {
+async function makeDistinct(
+  tx: Transaction,
+  context: NonNullable<ProductContext>,
+  copy: CopyFields,
+  target: LogTarget,
+) {
   await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK_NAMESPACE}, ${context.row.bundleWorkflowId})`);
   let next = copy;
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -288,9 +333,12 @@ async function makeDistinct(tx: Transaction, context: NonNullable<ProductContext
     const offline = attempt === 0 ? writeOfflineCopy(offlineInput(context)).copy : undefined;
     next = {
       ...next,
-      page_title: titleTaken ? (offline?.page_title ?? withSuffix(copy.page_title, attempt, SEO_LIMITS.pageTitleMax)) : next.page_title,
+      page_title: titleTaken
+        ? (offline?.page_title ?? withSuffix(copy.page_title, attempt, SEO_LIMITS.pageTitleMax))
+        : next.page_title,
       meta_description: metaTaken
-        ? (offline?.meta_description ?? withSuffix(copy.meta_description, attempt, SEO_LIMITS.metaDescriptionMax))
+        ? (offline?.meta_description ??
+          withSuffix(copy.meta_description, attempt, SEO_LIMITS.metaDescriptionMax))
         : next.meta_description,
     };
     await logGeneral(tx, target, 'Made distinct from another product in this bundle', {
@@ -323,7 +371,12 @@ function offlineInput(context: NonNullable<ProductContext>): WriteCopyInput {
 const RUN_LOCK_NAMESPACE = 7_261;
 
 /** The copy, the alt texts, the log and the variants' jobs land together, once. */
-async function saveCopy(db: Database, context: NonNullable<ProductContext>, proposed: CopyFields, target: LogTarget) {
+async function saveCopy(
+  db: Database,
+  context: NonNullable<ProductContext>,
+  proposed: CopyFields,
+  target: LogTarget,
+) {
   await db.transaction(async (tx) => {
     const copy = await makeDistinct(tx, context, proposed, target);
     const saved = await tx
@@ -353,7 +406,12 @@ async function saveCopy(db: Database, context: NonNullable<ProductContext>, prop
   });
 }
 
-async function markFailed(db: Database, context: NonNullable<ProductContext>, reason: string, target: LogTarget) {
+async function markFailed(
+  db: Database,
+  context: NonNullable<ProductContext>,
+  reason: string,
+  target: LogTarget,
+) {
   await db.transaction(async (tx) => {
     const failed = await tx
       .update(bundleWorkflowProducts)
@@ -371,7 +429,9 @@ async function queueVariants(tx: Transaction, parentId: number) {
   const variants = await tx
     .select({ id: bundleWorkflowProducts.id })
     .from(bundleWorkflowProducts)
-    .where(and(eq(bundleWorkflowProducts.isMultipleOf, parentId), eq(bundleWorkflowProducts.status, 'queued')));
+    .where(
+      and(eq(bundleWorkflowProducts.isMultipleOf, parentId), eq(bundleWorkflowProducts.status, 'queued')),
+    );
   await queueGenerateJobs(
     tx,
     variants.map((v) => v.id),

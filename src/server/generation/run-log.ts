@@ -43,7 +43,12 @@ export async function logAiCall(
         final_request: result.finalRequest,
       },
       ...(additional || price === null
-        ? { additional: { ...additional, ...(price === null ? { pricing: `No price is known for ${result.model}.` } : {}) } }
+        ? {
+            additional: {
+              ...additional,
+              ...(price === null ? { pricing: `No price is known for ${result.model}.` } : {}),
+            },
+          }
         : {}),
     },
   });

@@ -1,11 +1,10 @@
 // The workflows every installation has (SPEC §3 models, plus the offline writer), kept in step at boot.
 import { sql } from 'drizzle-orm';
 import type { Workflow } from '../../common/entities';
+import { OFFLINE_MODEL } from '../ai/offline-writer';
 import type { Queryable } from '../db/client';
 import { type PromptTemplates, workflows } from '../db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
-
-import { OFFLINE_MODEL } from '../ai/offline-writer';
 
 export { OFFLINE_MODEL };
 

@@ -36,7 +36,10 @@ export class WriterRegistry {
     if (workflow.model === OFFLINE_MODEL) return this.#offline;
     const { apiKey } = this.settings;
     if (!apiKey) {
-      throw new ProviderError('auth', 'This workflow needs an AI provider: OPENAI_API_KEY is not set on the server.');
+      throw new ProviderError(
+        'auth',
+        'This workflow needs an AI provider: OPENAI_API_KEY is not set on the server.',
+      );
     }
     const key = JSON.stringify(workflow.promptTemplates);
     let writer = this.#writers.get(key);

@@ -6,7 +6,11 @@ import { AppError } from '../app-error';
 import { startWorker } from './worker';
 
 export type QueueHandle = { pool: pg.Pool; taskList: TaskList; concurrency: number };
-export type JobLoopOptions = { exitAfterSeconds: number; exitAfterInactiveSeconds?: number; signal?: AbortSignal };
+export type JobLoopOptions = {
+  exitAfterSeconds: number;
+  exitAfterInactiveSeconds?: number;
+  signal?: AbortSignal;
+};
 export type JobLoopResult = { durationMs: number; reason: 'time_limit' | 'inactive' | 'client_gone' };
 
 const JOB_LOOP_LOCK_KEY = 72_610_002;
@@ -15,12 +19,17 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
   const started = Date.now();
   const lockClient = await queue.pool.connect();
   try {
-    const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-      JOB_LOOP_LOCK_KEY,
-    ]);
+    const { rows } = await lockClient.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1) as locked',
+      [JOB_LOOP_LOCK_KEY],
+    );
     if (!rows[0]?.locked) throw new AppError('already_running', 'Another job loop is already running.');
     try {
-      const worker = await startWorker({ pool: queue.pool, concurrency: queue.concurrency, taskList: queue.taskList });
+      const worker = await startWorker({
+        pool: queue.pool,
+        concurrency: queue.concurrency,
+        taskList: queue.taskList,
+      });
       let lastActivity = Date.now();
       const touch = () => {
         lastActivity = Date.now();

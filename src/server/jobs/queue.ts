@@ -15,7 +15,12 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
 
 export type JobOptions = { jobKey?: string; maxAttempts?: number; runAt?: Date };
 
-export async function addJob(db: Queryable, task: string, payload: object, options: JobOptions = {}): Promise<void> {
+export async function addJob(
+  db: Queryable,
+  task: string,
+  payload: object,
+  options: JobOptions = {},
+): Promise<void> {
   await db.execute(sql`select graphile_worker.add_job(
     ${task}::text,
     ${JSON.stringify(payload)}::json,

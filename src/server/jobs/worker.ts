@@ -19,7 +19,9 @@ export type RunningWorker = { runner: Runner; workerIds: ReadonlySet<string>; st
 /** graphile-worker's info lines (connected, cron disabled…) are noise here; warnings and errors are kept. */
 const workerLogger = new Logger((scope) => (level, message, meta) => {
   if (level === 'error' || level === 'warning') {
-    const where = scope.taskIdentifier ? ` [${scope.taskIdentifier}${scope.jobId ? ` #${scope.jobId}` : ''}]` : '';
+    const where = scope.taskIdentifier
+      ? ` [${scope.taskIdentifier}${scope.jobId ? ` #${scope.jobId}` : ''}]`
+      : '';
     console[level === 'error' ? 'error' : 'warn'](`worker${where}: ${message}`, meta?.error ?? '');
   }
 });
@@ -67,7 +69,9 @@ export async function startWorker({
       clearInterval(timer);
       const ids = [...workerIds];
       await runner.stop();
-      await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids]).catch(() => {});
+      await pool
+        .query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids])
+        .catch(() => {});
     },
   };
 }
