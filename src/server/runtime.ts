@@ -13,10 +13,10 @@ import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { seedWorkflows } from './generation/workflows';
-import { createTaskList } from './jobs/tasks';
 import { WriterRegistry } from './generation/writers';
-import { type RunningWorker, startWorker } from './jobs/worker';
 import { migrateQueue } from './jobs/queue';
+import { createTaskList } from './jobs/tasks';
+import { type RunningWorker, startWorker } from './jobs/worker';
 import type { Services } from './services';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };

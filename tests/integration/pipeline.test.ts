@@ -53,8 +53,20 @@ async function readLog(bundleWorkflowId: number, productId?: number) {
     user.token,
   );
   expect(response.status).toBe(200);
-  return ((await response.json()) as { log: Array<Record<string, any>> }).log;
+  return ((await response.json()) as { log: LogRow[] }).log;
 }
+
+type LogRow = {
+  type: 'general' | 'ai';
+  event: string;
+  cost: number;
+  additional: Record<string, unknown>;
+  response: {
+    tokens: { model: string; prompt_tokens: number; completion_tokens: number };
+    original_request: { messages: { template_variables?: unknown }[] };
+    final_request: { messages: unknown[] };
+  };
+};
 
 function expectWithinLimits(run: RunBody) {
   for (const product of run.products) {

@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import type { CustomFields } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
-import { AppError } from '../app-error';
 import type { Database, Queryable } from '../db/client';
 import {
   bundles,

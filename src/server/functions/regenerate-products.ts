@@ -2,5 +2,10 @@ import { regenerateProducts } from '../bundles/regenerate';
 import type { FunctionHandler } from './types';
 
 export const regenerateProductsFunction: FunctionHandler<'regenerate-products'> = async (ctx, input) => ({
-  queued: await regenerateProducts(ctx.db, ctx.userId, input.bundle_workflow_id, input.bundle_workflow_product_ids),
+  queued: await regenerateProducts(
+    ctx.db,
+    ctx.userId,
+    input.bundle_workflow_id,
+    input.bundle_workflow_product_ids,
+  ),
 });

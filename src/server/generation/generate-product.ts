@@ -101,7 +101,7 @@ async function loadParent(db: Database, parentId: number) {
     .from(bundleWorkflowProducts)
     .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
     .where(eq(bundleWorkflowProducts.id, parentId));
-  if (!parent || parent.row.status !== 'done') return undefined;
+  if (parent?.row.status !== 'done') return undefined;
   const altTexts = await db
     .select({ altText: bundleWorkflowProductImages.altText })
     .from(bundleWorkflowProductImages)

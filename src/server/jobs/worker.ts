@@ -1,7 +1,8 @@
 // The graphile-worker runner: in the server process by default, or alone via `npm run worker`.
 // Each runner beats a heartbeat; runners whose heartbeat stops (SIGKILL, power loss) are force-unlocked by
 // the survivors, so their jobs run again within about a minute instead of graphile-worker's four hours.
-import { Logger, type Runner, run, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger, type Runner, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 
 export type WorkerOptions = {
@@ -33,23 +34,27 @@ export async function startWorker({
   heartbeatMs = 5_000,
   deadAfterMs = 30_000,
 }: WorkerOptions): Promise<RunningWorker> {
+  // graphile-worker creates its workers before run() resolves, so listening on runner.events afterwards
+  // misses every worker:create: the emitter goes in with the options instead.
+  const events: WorkerEvents = new EventEmitter();
+  const workerIds = new Set<string>();
+  events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId);
+  });
+  events.on('worker:stop', ({ worker }) => {
+    workerIds.delete(worker.workerId);
+  });
   const runner = await run({
     pgPool: pool,
     concurrency,
     taskList,
     crontab: '',
     logger: workerLogger,
+    events,
     noHandleSignals: true,
     pollInterval: 1_000,
     // Jobs still running this long after shutdown starts are aborted and released for another worker.
     gracefulShutdownAbortTimeout: 10_000,
-  });
-  const workerIds = new Set<string>();
-  runner.events.on('worker:create', ({ worker }) => {
-    workerIds.add(worker.workerId);
-  });
-  runner.events.on('worker:stop', ({ worker }) => {
-    workerIds.delete(worker.workerId);
   });
 
   const beat = async () => {
