@@ -127,7 +127,7 @@ describe('a real catalogue through an AI workflow', () => {
       const tokens = entry.response.tokens;
       expect(entry.cost).toBeCloseTo(costOf(tokens.model, tokens)!, 10);
       expect(entry.response.final_request.messages.length).toBeGreaterThan(0);
-      expect(entry.response.original_request.messages[0].template_variables).toBeDefined();
+      expect(entry.response.original_request.messages[0]?.template_variables).toBeDefined();
     }
     const logCost = aiEntries.reduce((sum, entry) => sum + entry.cost, 0);
     expect(run.totals.cost).toBeCloseTo(logCost, 8);
