@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { renderOutboxPage } from './auth/dev-outbox';
+import { socialProviders } from './config';
 import { type FunctionRegistry, functionRegistry } from './functions/registry';
 import { functionRoutes } from './functions/route';
 import type { Services } from './services';
@@ -36,6 +37,8 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   );
 
   app.get('/api/health', (c) => c.json({ ok: true }));
+  // The sign-in panel shows a button for each social provider that is configured (none by default).
+  app.get('/api/auth-providers', (c) => c.json({ social: Object.keys(socialProviders(services.config)) }));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) =>
     services.auth.handler(services.config.TRUST_PROXY ? c.req.raw : withClientAddress(c)),

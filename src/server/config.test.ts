@@ -47,3 +47,11 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('social providers', () => {
+  it('needs both halves of a provider’s credentials', () => {
+    expect(() => loadConfig({ GITHUB_CLIENT_ID: 'id' })).toThrow(
+      /GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/,
+    );
+  });
+});

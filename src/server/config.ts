@@ -50,6 +50,10 @@ export const configSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default('Copyloom <no-reply@copyloom.local>'),
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
     WORKER_CONCURRENCY: z.coerce
@@ -81,6 +85,17 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
   .superRefine((c, ctx) => {
+    for (const provider of ['GITHUB', 'GOOGLE'] as const) {
+      const id = c[`${provider}_CLIENT_ID`];
+      const secret = c[`${provider}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [id ? `${provider}_CLIENT_SECRET` : `${provider}_CLIENT_ID`],
+          message: `is required when ${id ? `${provider}_CLIENT_ID` : `${provider}_CLIENT_SECRET`} is set`,
+        });
+      }
+    }
     if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -92,6 +107,22 @@ export const configSchema = z
   .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}` }));
 
 export type Config = z.infer<typeof configSchema>;
+
+export type SocialProvider = 'github' | 'google';
+
+/** Social sign-in providers whose credentials are configured; none by default. */
+export function socialProviders(
+  config: Config,
+): Partial<Record<SocialProvider, { clientId: string; clientSecret: string }>> {
+  const providers: Partial<Record<SocialProvider, { clientId: string; clientSecret: string }>> = {};
+  if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
+    providers.github = { clientId: config.GITHUB_CLIENT_ID, clientSecret: config.GITHUB_CLIENT_SECRET };
+  }
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.google = { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET };
+  }
+  return providers;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
 import { createOutboxMailer, createSmtpMailer, createUndeliverableMailer, type Mailer } from './auth/mailer';
-import type { Config } from './config';
+import { type Config, socialProviders } from './config';
 import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { seedWorkflows } from './generation/workflows';
@@ -122,6 +122,7 @@ export function buildServices(
     appUrl: config.APP_URL,
     mailer: chooseMailer(config, outbox, log),
     isProduction: config.NODE_ENV === 'production',
+    socialProviders: socialProviders(config),
   });
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log('The web app is not built (dist/web); run `npm run build` to serve it.');

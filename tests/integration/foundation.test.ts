@@ -110,3 +110,20 @@ describe('server functions', () => {
 });
 
 const emptyFields = { keywords: '', url_template: '', business_type: '', tone_of_voice: '' };
+
+describe('social sign-in', () => {
+  it('offers no social provider by default', async () => {
+    const response = await testApp.app.request('/api/auth-providers');
+    expect(await response.json()).toEqual({ social: [] });
+  });
+
+  it('offers a provider once its credentials are configured', async () => {
+    const withGithub = await createTestApp({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
+    try {
+      const response = await withGithub.app.request('/api/auth-providers');
+      expect(await response.json()).toEqual({ social: ['github'] });
+    } finally {
+      await withGithub.close();
+    }
+  });
+});

@@ -14,11 +14,12 @@ export type AuthOptions = {
   appUrl: string;
   mailer: Mailer;
   isProduction: boolean;
+  socialProviders?: Partial<Record<'github' | 'google', { clientId: string; clientSecret: string }>>;
 };
 
 const APP_NAME = 'Copyloom';
 
-export function createAuth({ db, secret, appUrl, mailer, isProduction }: AuthOptions) {
+export function createAuth({ db, secret, appUrl, mailer, isProduction, socialProviders = {} }: AuthOptions) {
   const send = (to: string, subject: string, text: string) => mailer.send({ to, subject, text });
   const origin = new URL(appUrl);
   const trustedOrigins = [origin.origin];
@@ -74,6 +75,7 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction }: AuthOpt
           `Welcome to Copyloom. Confirm your email address to finish signing up:\n${url}`,
         ),
     },
+    socialProviders,
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,

@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { USER_MESSAGES } from '../../common/errors';
 import { authClient } from '../lib/auth-client';
 
@@ -68,8 +68,23 @@ function clearLinkParameters() {
   if (window.location.search) window.history.replaceState(null, '', window.location.pathname);
 }
 
+const PROVIDER_LABELS: Record<string, string> = { github: 'GitHub', google: 'Google' };
+
+/** Social providers the server has credentials for; none by default (SPEC §2). */
+function useSocialProviders(): string[] {
+  const [providers, setProviders] = useState<string[]>([]);
+  useEffect(() => {
+    fetch('/api/auth-providers')
+      .then((response) => (response.ok ? response.json() : { social: [] }))
+      .then((body: { social?: string[] }) => setProviders(body.social ?? []))
+      .catch(() => setProviders([]));
+  }, []);
+  return providers;
+}
+
 export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
   const [initial] = useState(initialState);
+  const socialProviders = useSocialProviders();
   const [view, setView] = useState<SignInView>(initial.view);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -227,6 +242,20 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
             <Button type="submit" loading={busy}>
               Sign in
             </Button>
+            {socialProviders.map((provider) => (
+              <Button
+                key={provider}
+                variant="default"
+                onClick={() =>
+                  void run(
+                    () => authClient.signIn.social({ provider, callbackURL: '/' }),
+                    () => {},
+                  )
+                }
+              >
+                Sign in with {PROVIDER_LABELS[provider] ?? provider}
+              </Button>
+            ))}
             {link('magic_link', 'Send a magic link email')}
             {link('verify_otp', 'Sign in with a one-time code')}
             {link('forgotten_password', 'Forgot your password?')}
