@@ -141,6 +141,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return failConfig(lines);
 }
 
+/** For entry points: the config, or the message naming every bad variable and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 function failConfig(lines: string[]): never {
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

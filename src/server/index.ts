@@ -1,21 +1,11 @@
 // Entry point for `npm start`: parse config, boot, and shut down cleanly on SIGINT/SIGTERM.
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { type RunningServer, startServer } from './runtime';
 
 let running: RunningServer | undefined;
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  running = await startServer(config);
+  running = await startServer(loadConfigOrExit());
 }
 
 let signalled = false;

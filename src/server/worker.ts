@@ -1,6 +1,6 @@
 // Entry point for `npm run worker`: an extra worker process against the same database (DATABASE_URL),
 // the scale-out path. SIGINT/SIGTERM let jobs in flight finish before it exits.
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { connectDatabase, migrateDatabase } from './db/client';
 import { WriterRegistry } from './generation/writers';
 import { migrateQueue } from './jobs/queue';
@@ -8,16 +8,7 @@ import { createTaskList } from './jobs/tasks';
 import { startWorker } from './jobs/worker';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.DATABASE_URL) {
     console.error(
       'npm run worker needs DATABASE_URL: extra workers share the database of a running server (see README, "Adding worker processes").',
