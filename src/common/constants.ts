@@ -19,6 +19,18 @@ export const DEFAULT_COLUMNS = [
 ] as const;
 export type ProductColumn = (typeof DEFAULT_COLUMNS)[number];
 
+/** Every column new-bundle accepts: the manual columns plus optional facts the copy can use. */
+export const ALLOWED_COLUMNS = [
+  ...DEFAULT_COLUMNS,
+  'range',
+  'use_case',
+  'size',
+  'material',
+  'sku',
+  'price',
+] as const;
+export type AllowedColumn = (typeof ALLOWED_COLUMNS)[number];
+
 /** SPEC §7: several image URLs in one field are separated by this character. */
 export const IMAGE_URL_SEPARATOR = '|';
 

@@ -105,17 +105,10 @@ export class OpenAIWriter implements CopyWriter {
   async write(input: WriteCopyInput): Promise<WriteCopyResult> {
     const templated = buildMessages(this.#templates, input);
     const originalRequest: AiRequest = { model: input.model, messages: templated };
-    const finalRequest: AiRequest = {
-      model: input.model,
-      messages: templated.map(({ role, content, template_variables }) => ({
-        role,
-        content: template_variables
-          ? renderTemplate(content, template_variables as TemplateVariables)
-          : content,
-      })),
-    };
+    const finalRequest: AiRequest = { model: input.model, messages: renderMessages(templated) };
 
     let completion: OpenAI.Chat.Completions.ChatCompletion;
+    const callSignal = followSignal(input.signal);
     try {
       completion = await this.#limit.run(
         () =>
@@ -128,7 +121,7 @@ export class OpenAIWriter implements CopyWriter {
               })),
               response_format: RESPONSE_FORMAT,
             },
-            { signal: input.signal },
+            { signal: callSignal.signal },
           ),
         input.signal,
       );
@@ -142,6 +135,8 @@ export class OpenAIWriter implements CopyWriter {
           apiKey: this.#apiKey,
         }) ?? error
       );
+    } finally {
+      callSignal.release();
     }
 
     const reportedUsage = completion.usage
@@ -163,6 +158,20 @@ export class OpenAIWriter implements CopyWriter {
       finalRequest,
     };
   }
+}
+
+/**
+ * A signal of its own for one SDK call, aborted when `parent` is. The SDK adds an abort listener to the
+ * signal it is given and never removes it; the caller's signal (graphile-worker's, one per worker pool)
+ * lives as long as the process, so handing it over directly would leak a listener on every call.
+ */
+function followSignal(parent: AbortSignal | undefined): { signal?: AbortSignal; release: () => void } {
+  if (!parent) return { release: () => {} };
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(parent.reason);
+  if (parent.aborted) controller.abort(parent.reason);
+  else parent.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, release: () => parent.removeEventListener('abort', onAbort) };
 }
 
 /** The messages as templated: template text plus the variables it uses, or literal text (a previous answer). */
@@ -198,6 +207,16 @@ function templatedMessage(
     listTemplateVariables(template).map((name) => [name, variables[name] ?? '']),
   );
   return { role, content: template, template_variables: used };
+}
+
+/** The messages as sent: each template filled in with its own variables. */
+export function renderMessages(
+  templated: TemplatedMessage[],
+): { role: TemplatedMessage['role']; content: string }[] {
+  return templated.map(({ role, content, template_variables }) => ({
+    role,
+    content: template_variables ? renderTemplate(content, template_variables as TemplateVariables) : content,
+  }));
 }
 
 /** A compact "key: value" listing of the facts that have a value, one per line. */

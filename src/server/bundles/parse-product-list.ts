@@ -1,20 +1,15 @@
 // Parses the product list of a new bundle (SPEC §3 new bundle payload: raw_csv and columns) and rejects bad
 // input with a message that names the row and column (DESIGN.md, generation pipeline).
 import Papa from 'papaparse';
-import { BUNDLE_LIMITS, DEFAULT_COLUMNS, IMAGE_URL_SEPARATOR } from '../../common/constants';
+import {
+  ALLOWED_COLUMNS,
+  type AllowedColumn,
+  BUNDLE_LIMITS,
+  IMAGE_URL_SEPARATOR,
+} from '../../common/constants';
 import { AppError } from '../app-error';
 
-/** SPEC §9 default columns, plus the extra facts an import may map. */
-export const ALLOWED_COLUMNS = [
-  ...DEFAULT_COLUMNS,
-  'range',
-  'use_case',
-  'size',
-  'material',
-  'sku',
-  'price',
-] as const;
-export type AllowedColumn = (typeof ALLOWED_COLUMNS)[number];
+export { ALLOWED_COLUMNS, type AllowedColumn };
 
 /** The view shows the title as product_name (SPEC §2), so that is its key in a product's details. */
 export const TITLE_DETAIL_KEY = 'product_name';

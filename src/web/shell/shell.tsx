@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Route, Routes } from 'react-router';
+import { JobLoopBanner } from '../components/job-loop-banner';
 import { authClient } from '../lib/auth-client';
 import { writeSessionToken } from '../lib/session-token';
 import { AccountPage } from '../routes/account';
@@ -85,6 +86,7 @@ export function Shell() {
         <Navigation onNavigate={closeNav} onSignOut={signOut} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <JobLoopBanner />
         <Routes>
           <Route path="/" element={<WelcomePage />} />
           <Route path="/new-bundle" element={<NewBundlePage />} />

@@ -1,0 +1,154 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { BundleWorkflowProduct, ImageDetail } from './entities';
+import {
+  buildExportRows,
+  buildShopifyCsv,
+  EXPORT_HEADERS,
+  exportRowsToCsv,
+  exportRowsToJson,
+  neutraliseFormula,
+} from './export-rows';
+
+const image = (id: number, url: string, alt: string | null): ImageDetail => ({
+  bundle_workflow_products_image_id: id,
+  url,
+  alt_text: alt,
+  compression_requested: false,
+  compression_processing_id: null,
+  compression_complete: false,
+  original_bytes: null,
+  compressed_bytes: null,
+  compression_error: null,
+});
+
+function product(id: number, overrides: Partial<BundleWorkflowProduct> = {}): BundleWorkflowProduct {
+  return {
+    id,
+    product_id: id + 100,
+    bundle_workflow_id: 1,
+    product_details: { product_name: `Product ${id}` },
+    page_title: `Title ${id}`,
+    meta_description: `Meta ${id}`,
+    heading: `Heading ${id}`,
+    description: `Description ${id}`,
+    fact_sheet: null,
+    progress: 100,
+    status: 'done',
+    error: null,
+    url_suggestion_level: '',
+    url_suggestion: `/products/product-${id}`,
+    is_multiple_of: null,
+    created_at: '2024-01-01T00:00:00.000Z',
+    updated_at: '2024-01-01T00:00:00.000Z',
+    image_details: [],
+    ...overrides,
+  };
+}
+
+describe('CSV export (SPEC §3, §9)', () => {
+  const products = [
+    product(3, { is_multiple_of: 1, url_suggestion_level: 'order' }),
+    product(1, {
+      fact_sheet: 'Brand: Nordic\nColour: Grey',
+      image_details: [image(7, 'https://x.test/a.jpg', 'A "grey" throw')],
+    }),
+    product(2, {
+      page_title: '=HYPERLINK("http://evil.test")',
+      meta_description: null,
+      url_suggestion_level: 'missing',
+    }),
+  ];
+  const csv = exportRowsToCsv(buildExportRows(products));
+
+  it('starts with a BOM and takes its headers from the row keys, every string quoted', () => {
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header] = csv.slice(1).split('\r\n');
+    expect(header).toBe(EXPORT_HEADERS.map((key) => `"${key}"`).join(','));
+    expect(header).toBe(
+      '"id","variant_of","page_title","meta_description","heading","description","url_suggestion","url_suggestion_level","image_details"',
+    );
+  });
+
+  it('sorts rows by id, quotes strings and leaves numbers bare', () => {
+    const rows = Papa.parse<string[]>(csv.slice(1)).data.slice(1);
+    expect(rows.map((row) => row[0])).toEqual(['1', '2', '3']);
+    expect(rows[2]![1]).toBe('1');
+    expect(csv).toContain(
+      '\r\n3,1,"Title 3","Meta 3","Heading 3","Description 3","/products/product-3","order","[]"',
+    );
+  });
+
+  it('appends the fact sheet to the description after a blank line', () => {
+    const rows = Papa.parse<string[]>(csv.slice(1)).data;
+    expect(rows[1]![5]).toBe('Description 1\n\nBrand: Nordic\nColour: Grey');
+    expect(rows[2]![5]).toBe('Description 2');
+  });
+
+  it('neutralises a cell that starts with = and writes image_details as JSON text', () => {
+    const rows = Papa.parse<string[]>(csv.slice(1)).data;
+    expect(rows[2]![2]).toBe('\'=HYPERLINK("http://evil.test")');
+    expect(rows[2]![3]).toBe('');
+    expect(JSON.parse(rows[1]![8]!)).toEqual([image(7, 'https://x.test/a.jpg', 'A "grey" throw')]);
+  });
+
+  it('neutralises every formula lead character', () => {
+    for (const lead of ['=', '+', '-', '@', '\t', '\r'])
+      expect(neutraliseFormula(`${lead}1`)).toBe(`'${lead}1`);
+    expect(neutraliseFormula('Plain')).toBe('Plain');
+  });
+
+  it('fails on empty output (SPEC §5)', () => {
+    expect(() => exportRowsToCsv([])).toThrow('There is nothing to export yet.');
+  });
+
+  it('exports the same rows as JSON', () => {
+    const rows = JSON.parse(exportRowsToJson(buildExportRows(products)));
+    expect(rows.map((row: { id: number }) => row.id)).toEqual([1, 2, 3]);
+    expect(rows[0].description).toBe('Description 1\n\nBrand: Nordic\nColour: Grey');
+    expect(rows[0].image_details[0].alt_text).toBe('A "grey" throw');
+    expect(rows[1].page_title).toBe('=HYPERLINK("http://evil.test")');
+  });
+});
+
+describe('Shopify product-import CSV', () => {
+  it('writes a row per product with its first image, image rows after, and variant images under the parent', () => {
+    const csv = buildShopifyCsv([
+      product(1, {
+        product_details: {
+          product_name: 'Classic Varsity Top',
+          url: 'https://shop.test/products/classic-varsity-top',
+        },
+        fact_sheet: 'Size: Small',
+        description: 'Para one.\n\nPara <two>.',
+        image_details: [image(1, 'https://x.test/1.jpg', 'Front'), image(2, 'https://x.test/2.jpg', 'Back')],
+      }),
+      product(2, { is_multiple_of: 1, image_details: [image(3, 'https://x.test/3.jpg', 'Medium')] }),
+      product(4, { product_details: { product_name: 'Crème Mug' }, heading: null }),
+    ]);
+    expect(csv.startsWith('"Handle"')).toBe(true);
+    const rows = Papa.parse<string[]>(csv).data;
+    expect(rows[0]).toEqual([
+      'Handle',
+      'Title',
+      'Body (HTML)',
+      'SEO Title',
+      'SEO Description',
+      'Image Src',
+      'Image Alt Text',
+    ]);
+    expect(rows[1]).toEqual([
+      'classic-varsity-top',
+      'Heading 1',
+      '<p>Para one.</p>\n<p>Para &lt;two&gt;.</p>\n<ul><li>Size: Small</li></ul>',
+      'Title 1',
+      'Meta 1',
+      'https://x.test/1.jpg',
+      'Front',
+    ]);
+    expect(rows[2]).toEqual(['classic-varsity-top', '', '', '', '', 'https://x.test/2.jpg', 'Back']);
+    expect(rows[3]).toEqual(['classic-varsity-top', '', '', '', '', 'https://x.test/3.jpg', 'Medium']);
+    expect(rows[4]!.slice(0, 2)).toEqual(['creme-mug', 'Crème Mug']);
+    expect(rows).toHaveLength(5);
+  });
+});

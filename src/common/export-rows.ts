@@ -1,0 +1,184 @@
+// Export builders for a run's products: the CSV of SPEC §3 and §9, the same rows as JSON, and a Shopify
+// product-import CSV that merchants can re-import. Pure, so the rules are unit-tested.
+import Papa from 'papaparse';
+import type { BundleWorkflowProduct, ImageDetail } from './entities';
+
+/** SPEC §3 CSV export row, keys in header order. */
+export type ExportRow = {
+  id: number;
+  variant_of: number | null;
+  page_title: string;
+  meta_description: string;
+  heading: string;
+  description: string;
+  url_suggestion: string;
+  url_suggestion_level: string;
+  image_details: ImageDetail[];
+};
+
+export const EXPORT_HEADERS = [
+  'id',
+  'variant_of',
+  'page_title',
+  'meta_description',
+  'heading',
+  'description',
+  'url_suggestion',
+  'url_suggestion_level',
+  'image_details',
+] as const satisfies readonly (keyof ExportRow)[];
+
+const BOM = '\uFEFF';
+
+/** SPEC §3: the description, with the fact sheet appended after a blank line when present. */
+export function describeWithFactSheet(description: string | null | undefined, factSheet?: string | null) {
+  const text = description ?? '';
+  const facts = factSheet?.trim() ? factSheet : '';
+  if (!facts) return text;
+  return text ? `${text}\n\n${facts}` : facts;
+}
+
+/** The export rows of a run, sorted by id ascending (SPEC §3). */
+export function buildExportRows(products: readonly BundleWorkflowProduct[]): ExportRow[] {
+  return [...products]
+    .sort((a, b) => a.id - b.id)
+    .map((product) => ({
+      id: product.id,
+      variant_of: product.is_multiple_of ?? null,
+      page_title: product.page_title ?? '',
+      meta_description: product.meta_description ?? '',
+      heading: product.heading ?? '',
+      description: describeWithFactSheet(product.description, product.fact_sheet),
+      url_suggestion: product.url_suggestion ?? '',
+      url_suggestion_level: product.url_suggestion_level,
+      image_details: product.image_details ?? [],
+    }));
+}
+
+// Spreadsheets run a cell that starts with one of these as a formula (DESIGN.md, security baseline).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell made safe to open in a spreadsheet: a leading formula character gets a ' before it. */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+function toCsv(headers: readonly string[], rows: (string | number | null)[][], withBom: boolean): string {
+  // SPEC §5: generation fails on empty output and on missing headers.
+  if (headers.length === 0) throw new Error('Cannot build a CSV without headers.');
+  if (rows.length === 0) throw new Error('There is nothing to export yet.');
+  const cells = rows.map((row) =>
+    row.map((cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell)),
+  );
+  const csv = Papa.unparse(
+    { fields: [...headers], data: cells },
+    // SPEC §9: comma separator and every string quoted; numbers and empty values stay bare.
+    { delimiter: ',', quotes: (value: unknown) => typeof value === 'string', newline: '\r\n' },
+  );
+  return withBom ? `${BOM}${csv}` : csv;
+}
+
+/** SPEC §3 and §9: a BOM, comma-separated, strings quoted, headers from the row keys, image_details as JSON. */
+export function exportRowsToCsv(rows: readonly ExportRow[]): string {
+  return toCsv(
+    EXPORT_HEADERS,
+    rows.map((row) =>
+      EXPORT_HEADERS.map((key) => (key === 'image_details' ? JSON.stringify(row[key]) : row[key])),
+    ),
+    true,
+  );
+}
+
+/** The same rows as JSON, with image_details kept as a list. */
+export function exportRowsToJson(rows: readonly ExportRow[]): string {
+  return `${JSON.stringify(rows, null, 2)}\n`;
+}
+
+export const SHOPIFY_HEADERS = [
+  'Handle',
+  'Title',
+  'Body (HTML)',
+  'SEO Title',
+  'SEO Description',
+  'Image Src',
+  'Image Alt Text',
+] as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain-text copy as Shopify body HTML: a paragraph per blank-line block, the fact sheet as a list. */
+export function toShopifyBodyHtml(description: string | null | undefined, factSheet?: string | null): string {
+  const paragraphs = (description ?? '')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`);
+  const facts = (factSheet ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<li>${escapeHtml(line)}</li>`);
+  if (facts.length > 0) paragraphs.push(`<ul>${facts.join('')}</ul>`);
+  return paragraphs.join('\n');
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The product's Shopify handle: from a /products/{handle} URL when it has one, else from its name. */
+export function shopifyHandle(product: Pick<BundleWorkflowProduct, 'id' | 'product_details'>): string {
+  const url = product.product_details.url ?? '';
+  const fromUrl = /\/products\/([^/?#]+)/.exec(url)?.[1];
+  if (fromUrl) return decodeURIComponent(fromUrl).toLowerCase();
+  return slugify(product.product_details.product_name ?? '') || `product-${product.id}`;
+}
+
+/**
+ * A Shopify product-import CSV. Shopify keeps variants under one handle and has no per-variant SEO fields,
+ * so a variant adds only its images (as image rows) to its parent; each product's extra images follow it
+ * as rows with just Handle, Image Src and Image Alt Text, which is Shopify's own export layout.
+ */
+export function buildShopifyCsv(products: readonly BundleWorkflowProduct[]): string {
+  const sorted = [...products].sort((a, b) => a.id - b.id);
+  const byId = new Map(sorted.map((product) => [product.id, product]));
+  const imagesByParent = new Map<number, ImageDetail[]>();
+  const parents: BundleWorkflowProduct[] = [];
+  for (const product of sorted) {
+    const parentId = product.is_multiple_of ?? null;
+    const ownerId = parentId !== null && byId.has(parentId) ? parentId : product.id;
+    if (ownerId === product.id) parents.push(product);
+    const images = imagesByParent.get(ownerId) ?? [];
+    images.push(...(product.image_details ?? []));
+    imagesByParent.set(ownerId, images);
+  }
+  const rows: string[][] = [];
+  for (const product of parents) {
+    const handle = shopifyHandle(product);
+    const seen = new Set<string>();
+    const images = (imagesByParent.get(product.id) ?? []).filter((image) => {
+      if (seen.has(image.url)) return false;
+      seen.add(image.url);
+      return true;
+    });
+    const [first, ...rest] = images;
+    rows.push([
+      handle,
+      product.heading || product.product_details.product_name || '',
+      toShopifyBodyHtml(product.description, product.fact_sheet),
+      product.page_title ?? '',
+      product.meta_description ?? '',
+      first?.url ?? '',
+      first?.alt_text ?? '',
+    ]);
+    for (const image of rest) rows.push([handle, '', '', '', '', image.url, image.alt_text ?? '']);
+  }
+  // No BOM: Shopify's importer matches the first header by its exact text.
+  return toCsv(SHOPIFY_HEADERS, rows, false);
+}

@@ -1,0 +1,84 @@
+// The product as a Google result: title in Arial 20px and description in Arial 14px, cut where Google cuts,
+// with character counts and estimated pixel widths against 600 px and 920 px (SEO_LIMITS).
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { SEO_LIMITS } from '../../common/constants';
+import { countCharacters } from '../../common/seo-checks';
+import {
+  estimateDescriptionWidth,
+  estimateTitleWidth,
+  SERP_DESCRIPTION_FONT_PX,
+  SERP_TITLE_FONT_PX,
+  truncateDescription,
+  truncateTitle,
+} from '../../common/serp-width';
+
+type SerpPreviewProps = { title: string; description: string; url: string; currentUrl?: string | null };
+
+function displayUrl(path: string, currentUrl?: string | null): string {
+  let host = 'your-store.example';
+  try {
+    if (currentUrl) host = new URL(currentUrl).host;
+  } catch {
+    // A relative or malformed current URL: keep the placeholder host.
+  }
+  const segments = path.split(/[/?#]/).filter(Boolean);
+  return [host, ...segments].join(' › ');
+}
+
+function Measure(props: {
+  label: string;
+  characters: number;
+  maxCharacters: number;
+  px: number;
+  maxPx: number;
+}) {
+  const isOver = props.characters > props.maxCharacters || props.px > props.maxPx;
+  return (
+    <Text size="xs" c={isOver ? 'red' : 'dimmed'} fw={isOver ? 600 : undefined}>
+      {props.label}: {props.characters} / {props.maxCharacters} characters · about {Math.round(props.px)} /{' '}
+      {props.maxPx} px
+    </Text>
+  );
+}
+
+export function SerpPreview({ title, description, url, currentUrl }: SerpPreviewProps) {
+  return (
+    <Stack gap={6}>
+      <Paper withBorder p="md" w="100%" maw={652} aria-label="Search result preview" role="figure">
+        <Box maw={600} style={{ fontFamily: 'Arial, sans-serif' }}>
+          <Text size="sm" c="#202124" style={{ fontFamily: 'inherit' }} truncate>
+            {displayUrl(url, currentUrl)}
+          </Text>
+          <Text
+            style={{ fontFamily: 'inherit', fontSize: SERP_TITLE_FONT_PX, lineHeight: '26px' }}
+            c="#1a0dab"
+          >
+            {title ? truncateTitle(title) : 'No page title yet'}
+          </Text>
+          <Text
+            style={{ fontFamily: 'inherit', fontSize: SERP_DESCRIPTION_FONT_PX, lineHeight: '22px' }}
+            c="#4d5156"
+          >
+            {description ? truncateDescription(description) : 'No meta description yet'}
+          </Text>
+        </Box>
+      </Paper>
+      <Group gap="lg">
+        <Measure
+          label="Title"
+          characters={countCharacters(title)}
+          maxCharacters={SEO_LIMITS.pageTitleMax}
+          px={estimateTitleWidth(title)}
+          maxPx={SEO_LIMITS.pageTitlePixels}
+        />
+        <Measure
+          label="Description"
+          characters={countCharacters(description)}
+          maxCharacters={SEO_LIMITS.metaDescriptionMax}
+          px={estimateDescriptionWidth(description)}
+          maxPx={SEO_LIMITS.metaDescriptionPixels}
+        />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+// The view-bundle query: one run (bundle × workflow) with its products, polled every 5 seconds until every
+// product is done or failed (SPEC §7, §9).
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import type { FunctionResponse } from '../../common/functions';
+import { viewBundleErrorState } from './error-messages';
+import { type InvokeError, invoke } from './invoke';
+
+export type BundleRun = FunctionResponse<'view-bundle-workflow'>;
+
+export const bundleRunKey = (bundleId: number, workflowId: number) =>
+  ['bundle-run', bundleId, workflowId] as const;
+export const bundleLogKey = (bundleWorkflowId: number, productId: number) =>
+  ['bundle-log', bundleWorkflowId, productId] as const;
+
+/** A failed call, thrown so that TanStack Query keeps the last good run while it reports the error. */
+export class InvokeFailure extends Error {
+  constructor(readonly failure: InvokeError) {
+    super(failure.message);
+    this.name = 'InvokeFailure';
+  }
+}
+
+const isSettled = (product: Pick<BundleWorkflowProduct, 'status'>) =>
+  product.status === 'done' || product.status === 'failed';
+
+export function isRunComplete(run: Pick<BundleRun, 'products'>): boolean {
+  return run.products.every(isSettled);
+}
+
+// Known answers (not_created, unknown_bundle…) will not change by asking again; only network trouble may.
+const isTransient = (error: unknown) =>
+  error instanceof InvokeFailure && (error.failure.type === 'other' || error.failure.type === 'server_error');
+
+export function useBundleRun(bundleId: number | null, workflowId: number | null) {
+  return useQuery({
+    queryKey: bundleRunKey(bundleId ?? 0, workflowId ?? 0),
+    enabled: bundleId !== null && workflowId !== null,
+    queryFn: async ({ signal }) => {
+      const result = await invoke(
+        'view-bundle-workflow',
+        { bundle_id: bundleId!, workflow_id: workflowId! },
+        { signal },
+      );
+      if (result.error) {
+        // SPEC §4: errors without a screen of their own are only logged.
+        if (viewBundleErrorState(result.error.type).kind === 'logged') {
+          console.error('Could not load the bundle:', result.error.message, result.error.detail ?? '');
+        }
+        throw new InvokeFailure(result.error);
+      }
+      return result.data;
+    },
+    retry: (failureCount, error) => isTransient(error) && failureCount < 2,
+    refetchInterval: (query) => {
+      const { data, error } = query.state;
+      if (data) return isRunComplete(data) ? false : BUNDLE_POLL_INTERVAL_MS;
+      return error && !isTransient(error) ? false : BUNDLE_POLL_INTERVAL_MS;
+    },
+  });
+}
+
+/** Puts one edited product into the cached run, so that only its row renders again. */
+export function replaceCachedProduct(
+  queryClient: QueryClient,
+  bundleId: number,
+  workflowId: number,
+  product: BundleWorkflowProduct,
+): void {
+  queryClient.setQueryData<BundleRun>(bundleRunKey(bundleId, workflowId), (run) =>
+    run ? { ...run, products: run.products.map((item) => (item.id === product.id ? product : item)) } : run,
+  );
+}
