@@ -1,12 +1,15 @@
-// The app as `npm start` runs it (embedded database, dev outbox, offline writer), in a throwaway DATA_DIR,
-// for the Playwright tests. TRUST_PROXY lets each test present its own client address to the rate limits.
+// The app as `npm start` runs it (embedded database, dev outbox), in a throwaway DATA_DIR, for the Playwright
+// tests. An AI provider is faked on loopback so AI workflows can be started too; journeys that want the
+// offline writer choose it. TRUST_PROXY lets each test present its own client address to the rate limits.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/runtime';
+import { startFakeOpenAI } from './fake-openai';
 
 const port = process.env.E2E_PORT ?? '3100';
+const fakeProvider = await startFakeOpenAI({ apiKey: 'sk-e2e', behaviour: { latencyMs: 50 } });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'copyloom-e2e-'));
 const config = loadConfig({
   ...process.env,
@@ -17,13 +20,15 @@ const config = loadConfig({
   TRUST_PROXY: 'true',
   DATABASE_URL: '',
   SMTP_URL: '',
-  OPENAI_API_KEY: '',
+  OPENAI_API_KEY: 'sk-e2e',
+  OPENAI_BASE_URL: fakeProvider.url,
 });
 const server = await startServer(config, () => {});
 console.log(`e2e server at ${server.url}`);
 
 const stop = async () => {
   await server.stop();
+  await fakeProvider.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -1,11 +1,12 @@
 // The view-bundle query: one run (bundle × workflow) with its products, polled every 5 seconds until every
 // product is done or failed (SPEC §7, §9).
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { FunctionResponse } from '../../common/functions';
 import { viewBundleErrorState } from './error-messages';
-import { type InvokeError, invoke } from './invoke';
+import { type InvokeError, invokeIfChanged } from './invoke';
+import { bundleListKey } from './queries';
 
 export type BundleRun = FunctionResponse<'view-bundle-workflow'>;
 
@@ -33,22 +34,35 @@ export function isRunComplete(run: Pick<BundleRun, 'products'>): boolean {
 const isTransient = (error: unknown) =>
   error instanceof InvokeFailure && (error.failure.type === 'other' || error.failure.type === 'server_error');
 
+/** ETags of the runs in the cache, so an unchanged poll is a bodiless 304 instead of every product again. */
+const runEtags = new WeakMap<BundleRun, string>();
+
 export function useBundleRun(bundleId: number | null, workflowId: number | null) {
+  const queryClient = useQueryClient();
+  const key = bundleRunKey(bundleId ?? 0, workflowId ?? 0);
   return useQuery({
-    queryKey: bundleRunKey(bundleId ?? 0, workflowId ?? 0),
+    queryKey: key,
     enabled: bundleId !== null && workflowId !== null,
     queryFn: async ({ signal }) => {
-      const result = await invoke(
+      const cached = queryClient.getQueryData<BundleRun>(key);
+      const result = await invokeIfChanged(
         'view-bundle-workflow',
         { bundle_id: bundleId!, workflow_id: workflowId! },
+        cached ? runEtags.get(cached) : undefined,
         { signal },
       );
+      if ('notModified' in result) return cached!;
       if (result.error) {
         // SPEC §4: errors without a screen of their own are only logged.
         if (viewBundleErrorState(result.error.type).kind === 'logged') {
           console.error('Could not load the bundle:', result.error.message, result.error.detail ?? '');
         }
         throw new InvokeFailure(result.error);
+      }
+      if (result.etag) runEtags.set(result.data, result.etag);
+      // The navigation shows each bundle's progress: refresh it when this run settles.
+      if (isRunComplete(result.data) && (!cached || !isRunComplete(cached))) {
+        void queryClient.invalidateQueries({ queryKey: bundleListKey });
       }
       return result.data;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES } from '../../common/errors';
-import { invoke } from './invoke';
+import { invoke, invokeIfChanged } from './invoke';
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -91,5 +91,27 @@ describe('invoke', () => {
     }) as unknown as typeof globalThis.fetch;
     const result = await invoke('list-bundles', {}, { fetch });
     expect(result.error).toEqual({ type: 'other', message: CLIENT_MESSAGES.network });
+  });
+
+  it('sends the held ETag and reports an unchanged answer as notModified', async () => {
+    const { fetch, calls } = fakeFetch(new Response(null, { status: 304, headers: { etag: '"v1"' } }));
+    const result = await invokeIfChanged('view-bundle-workflow', { bundle_id: 1, workflow_id: 2 }, '"v1"', {
+      fetch,
+    });
+    expect(result).toEqual({ notModified: true, etag: '"v1"' });
+    expect((calls[0]!.init.headers as Record<string, string>)['if-none-match']).toBe('"v1"');
+  });
+
+  it('returns the ETag with fresh data', async () => {
+    const { fetch } = fakeFetch(
+      new Response(JSON.stringify({ bundle_workflow_id: 3 }), {
+        status: 200,
+        headers: { 'content-type': 'application/json', etag: '"v2"' },
+      }),
+    );
+    const result = await invokeIfChanged('new-bundle-workflow', { bundle_id: 1, workflow_id: 2 }, '"v1"', {
+      fetch,
+    });
+    expect(result).toEqual({ data: { bundle_workflow_id: 3 }, etag: '"v2"' });
   });
 });

@@ -19,8 +19,10 @@ export type InvokeError = {
   detail?: string;
 };
 export type InvokeResult<N extends FunctionName> =
-  | { data: FunctionResponse<N>; error?: never }
+  | { data: FunctionResponse<N>; etag?: string; error?: never }
   | { data?: never; error: InvokeError };
+/** The caller's ETag still matches: its copy is current (HTTP 304). */
+export type NotModified = { notModified: true; etag: string };
 
 export type InvokeOptions = {
   signal?: AbortSignal;
@@ -41,6 +43,16 @@ export async function invoke<N extends FunctionName>(
   body: FunctionRequest<N> = {} as FunctionRequest<N>,
   options: InvokeOptions = {},
 ): Promise<InvokeResult<N>> {
+  return (await invokeIfChanged(name, body, undefined, options)) as InvokeResult<N>;
+}
+
+/** invoke(), sending the ETag of the copy the caller holds: an unchanged answer is a bodiless 304. */
+export async function invokeIfChanged<N extends FunctionName>(
+  name: N,
+  body: FunctionRequest<N>,
+  ifNoneMatch: string | undefined,
+  options: InvokeOptions = {},
+): Promise<InvokeResult<N> | NotModified> {
   const contract = functions[name];
   if (!contract) return failure('other', CLIENT_MESSAGES.missingSchema(name));
   const request = contract.request.safeParse(body);
@@ -51,6 +63,7 @@ export async function invoke<N extends FunctionName>(
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (isBinary) headers['x-response-format'] = 'Uint8Array';
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
 
   let response: Response;
   try {
@@ -65,6 +78,8 @@ export async function invoke<N extends FunctionName>(
     return failure('other', CLIENT_MESSAGES.network);
   }
 
+  const etag = response.headers.get('etag') ?? undefined;
+  if (response.status === 304 && ifNoneMatch) return { notModified: true, etag: etag ?? ifNoneMatch };
   if (!response.ok) {
     const errorBody = errorBodySchema.safeParse(await response.json().catch(() => null));
     return {
@@ -88,7 +103,7 @@ export async function invoke<N extends FunctionName>(
   }
   const parsed = contract.response.safeParse(payload);
   if (!parsed.success) return failure('other', CLIENT_MESSAGES.responseValidation, response.status);
-  return { data: parsed.data as FunctionResponse<N> };
+  return { data: parsed.data as FunctionResponse<N>, etag };
 }
 
 function failure(type: ClientErrorType, message: string, status?: number): { error: InvokeError } {
