@@ -14,6 +14,7 @@ import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/clie
 import { startEmbeddedPostgres } from './db/embedded';
 import { seedWorkflows } from './generation/workflows';
 import { WriterRegistry } from './generation/writers';
+import { compressImageDepsFromConfig } from './images/tasks';
 import { migrateQueue } from './jobs/queue';
 import { createTaskList } from './jobs/tasks';
 import { type RunningWorker, startWorker } from './jobs/worker';
@@ -131,7 +132,7 @@ export function buildServices(
     baseURL: config.OPENAI_BASE_URL,
     maxConcurrency: config.AI_MAX_CONCURRENCY,
   });
-  const taskList = createTaskList({ db, writers });
+  const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config) });
   const queue = { pool, taskList, concurrency: Math.max(1, config.WORKER_CONCURRENCY) };
   return { config, db, auth, writers, queue, outbox, webRoot };
 }

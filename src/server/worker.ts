@@ -3,6 +3,7 @@
 import { loadConfigOrExit } from './config';
 import { connectDatabase, migrateDatabase } from './db/client';
 import { WriterRegistry } from './generation/writers';
+import { compressImageDepsFromConfig } from './images/tasks';
 import { migrateQueue } from './jobs/queue';
 import { createTaskList } from './jobs/tasks';
 import { startWorker } from './jobs/worker';
@@ -26,7 +27,7 @@ async function main() {
   const worker = await startWorker({
     pool: database.pool,
     concurrency: Math.max(1, config.WORKER_CONCURRENCY),
-    taskList: createTaskList({ db: database.db, writers }),
+    taskList: createTaskList({ db: database.db, writers, images: compressImageDepsFromConfig(config) }),
     deadAfterMs: config.WORKER_DEAD_AFTER_SECONDS * 1000,
     heartbeatMs: Math.min(5_000, (config.WORKER_DEAD_AFTER_SECONDS * 1000) / 4),
   });

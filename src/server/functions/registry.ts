@@ -1,6 +1,7 @@
 // Every server function by name. Each handler is thin: the route has already checked the session
 // and validated the body; the handler calls one domain function and returns the response shape.
 import type { FunctionName } from '../../common/functions';
+import { compressImagesFunction } from './compress-images';
 import { deleteBundleFunction } from './delete-bundle';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listBundlesFunction } from './list-bundles';
@@ -12,8 +13,9 @@ import type { FunctionHandler } from './types';
 import { updateProductCopyFunction } from './update-product-copy';
 import { viewBundleLogFunction } from './view-bundle-log';
 import { viewBundleWorkflowFunction } from './view-bundle-workflow';
+import { viewCompressedImageFunction } from './view-compressed-image';
 
-export type FunctionRegistry = { [N in FunctionName]?: FunctionHandler<N> };
+export type FunctionRegistry = { [N in FunctionName]: FunctionHandler<N> };
 
 export const functionRegistry: FunctionRegistry = {
   'list-workflows': listWorkflowsFunction,
@@ -26,4 +28,6 @@ export const functionRegistry: FunctionRegistry = {
   'update-product-copy': updateProductCopyFunction,
   'regenerate-products': regenerateProductsFunction,
   'delete-bundle': deleteBundleFunction,
+  'compress-images': compressImagesFunction,
+  'view-compressed-image': viewCompressedImageFunction,
 };

@@ -2,12 +2,17 @@
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import { type GenerationDeps, generateProduct } from '../generation/generate-product';
+import type { CompressImageDeps } from '../images/compression';
+import { createCompressImageTasks } from '../images/tasks';
 import { GENERATE_PRODUCT_TASK } from './queue';
 
 const generatePayload = z.object({ bundleWorkflowProductId: z.number().int().positive() });
 
-export function createTaskList(deps: GenerationDeps): TaskList {
+export type TaskDeps = GenerationDeps & { images?: CompressImageDeps };
+
+export function createTaskList(deps: TaskDeps): TaskList {
   return {
+    ...createCompressImageTasks(deps.db, deps.images),
     [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
       const { bundleWorkflowProductId } = generatePayload.parse(payload);
       await generateProduct(

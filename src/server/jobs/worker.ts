@@ -15,7 +15,12 @@ export type WorkerOptions = {
   deadAfterMs?: number;
 };
 
-export type RunningWorker = { runner: Runner; workerIds: ReadonlySet<string>; stop: () => Promise<void> };
+export type RunningWorker = {
+  runner: Runner;
+  /** The ids this runner locks jobs with (graphile-worker's pool ids), as beaten in worker_heartbeats. */
+  workerIds: ReadonlySet<string>;
+  stop: () => Promise<void>;
+};
 
 /** graphile-worker's info lines (connected, cron disabled…) are noise here; warnings and errors are kept. */
 const workerLogger = new Logger((scope) => (level, message, meta) => {
@@ -34,15 +39,17 @@ export async function startWorker({
   heartbeatMs = 5_000,
   deadAfterMs = 30_000,
 }: WorkerOptions): Promise<RunningWorker> {
-  // graphile-worker creates its workers before run() resolves, so listening on runner.events afterwards
-  // misses every worker:create: the emitter goes in with the options instead.
+  // graphile-worker 0.17 locks jobs with its worker pool's id (`locked_by = 'pool-…'`), not with each
+  // worker's id, so the pool id is what beats and what force_unlock_workers must be given. The pool is
+  // created before run() resolves, so listening on runner.events afterwards would miss it: the emitter goes
+  // in with the options instead.
   const events: WorkerEvents = new EventEmitter();
   const workerIds = new Set<string>();
-  events.on('worker:create', ({ worker }) => {
-    workerIds.add(worker.workerId);
+  events.on('pool:create', ({ workerPool }) => {
+    workerIds.add(workerPool.id);
   });
-  events.on('worker:stop', ({ worker }) => {
-    workerIds.delete(worker.workerId);
+  events.on('pool:release', ({ workerPool }) => {
+    workerIds.delete(workerPool.id);
   });
   const runner = await run({
     pgPool: pool,
