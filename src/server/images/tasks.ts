@@ -15,13 +15,27 @@ import {
 
 const ADD_JOBS_BATCH = 1_000;
 
+/**
+ * Outside production the app's own address is allowed too, so the sample stores (whose images this app
+ * serves at APP_URL) work on a local install with no set-up. In production only the explicit list counts.
+ */
 export function compressImageDepsFromConfig(
-  config: Pick<Config, 'ALLOW_PRIVATE_IMAGE_HOSTS' | 'IMAGE_MAX_EDGE'>,
+  config: Pick<Config, 'ALLOW_PRIVATE_IMAGE_HOSTS' | 'IMAGE_MAX_EDGE' | 'NODE_ENV' | 'APP_URL'>,
 ): CompressImageDeps {
+  const allowPrivateHosts = [...config.ALLOW_PRIVATE_IMAGE_HOSTS];
+  if (config.NODE_ENV !== 'production') allowPrivateHosts.push(...ownHostPorts(config.APP_URL));
   return {
-    fetch: { allowPrivateHosts: config.ALLOW_PRIVATE_IMAGE_HOSTS },
+    fetch: { allowPrivateHosts },
     compress: { maxEdge: config.IMAGE_MAX_EDGE },
   };
+}
+
+function ownHostPorts(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const hosts = [url.hostname.toLowerCase()];
+  if (url.hostname === 'localhost') hosts.push('127.0.0.1', '[::1]');
+  return hosts.map((host) => `${host}:${port}`);
 }
 
 /** Tasks to spread into the worker's task list: `{ ...createCompressImageTasks(db, deps), ... }`. */
