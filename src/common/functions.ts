@@ -14,6 +14,7 @@ import { FUNCTION_ERROR_TYPES } from './errors';
 
 const id = z.number().int().positive();
 const noBody = z.object({});
+const spendingCap = z.number().positive().max(1_000_000);
 
 export const editableCopyFieldsSchema = z
   .object({
@@ -48,6 +49,8 @@ export const functions = {
         tone_of_voice: '',
       }),
       workflow_id: id.optional(),
+      /** Pause the bundle's runs once they have cost this much (USD). */
+      spending_cap_usd: spendingCap.optional(),
     }),
     response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id }),
   },
@@ -56,6 +59,9 @@ export const functions = {
     response: z.object({
       bundle_workflow_id: id,
       bundle_name: z.string(),
+      /** Set while the run is paused because the bundle's spending cap was reached. */
+      paused_reason: z.string().nullable(),
+      spending_cap_usd: z.number().nullable(),
       totals: runTotalsSchema,
       products: z.array(bundleWorkflowProductSchema),
     }),
@@ -107,6 +113,32 @@ export const functions = {
       bundle_workflow_product_ids: z.array(id).max(BUNDLE_LIMITS.maxProducts).optional(),
     }),
     response: z.object({ queued: z.number() }),
+  },
+  'estimate-cost': {
+    /** For a bundle that exists (bundle_id), or for a list not yet sent (columns, raw_csv, custom_fields). */
+    request: z
+      .object({
+        workflow_id: id,
+        bundle_id: id.optional(),
+        columns: z.array(z.string().min(1)).min(1).max(50).optional(),
+        raw_csv: z.string().optional(),
+        custom_fields: customFieldsSchema.optional(),
+      })
+      .refine((body) => body.bundle_id !== undefined || body.raw_csv !== undefined, {
+        message: 'Give bundle_id, or columns and raw_csv.',
+      }),
+    response: z.object({
+      model: z.string(),
+      products: z.number(),
+      prompt_tokens: z.number(),
+      completion_tokens: z.number(),
+      /** USD; null when no price is known for the model. */
+      cost_usd: z.number().nullable(),
+    }),
+  },
+  'set-spending-cap': {
+    request: z.object({ bundle_id: id, spending_cap_usd: spendingCap.nullable() }),
+    response: z.object({ spending_cap_usd: z.number().nullable(), resumed: z.number() }),
   },
   'delete-bundle': {
     request: z.object({ bundle_id: id }),

@@ -10,11 +10,11 @@ import {
   screenshot,
   signInWithPassword,
   uniqueEmail,
-  useOwnClientAddress,
+  presentOwnClientAddress,
 } from './helpers';
 
 test('sign-up → confirmation link → sign-in → shell → sign-out', async ({ page, request }) => {
-  await useOwnClientAddress(page);
+  await presentOwnClientAddress(page);
   const email = uniqueEmail('signup');
   await page.goto('/');
   await expectOnlySignInPanel(page);
@@ -50,7 +50,7 @@ test('sign-up → confirmation link → sign-in → shell → sign-out', async (
 });
 
 test('a wrong password shows the auth error in a danger box', async ({ page, request }) => {
-  const address = await useOwnClientAddress(page);
+  const address = await presentOwnClientAddress(page);
   const email = uniqueEmail('wrong');
   await createConfirmedUser(request, email, address);
   await page.goto('/');
@@ -62,7 +62,7 @@ test('TOTP: enrol → sign out → sign-in asks for a code → wrong code refuse
   page,
   request,
 }) => {
-  const address = await useOwnClientAddress(page);
+  const address = await presentOwnClientAddress(page);
   const email = uniqueEmail('totp');
   await createConfirmedUser(request, email, address);
   await page.goto('/');
@@ -103,7 +103,7 @@ test('TOTP: enrol → sign out → sign-in asks for a code → wrong code refuse
 });
 
 test('magic link signs in through the outbox', async ({ page, request }) => {
-  const address = await useOwnClientAddress(page);
+  const address = await presentOwnClientAddress(page);
   const email = uniqueEmail('magic');
   await createConfirmedUser(request, email, address);
   await page.goto('/');
@@ -122,7 +122,7 @@ test('magic link signs in through the outbox', async ({ page, request }) => {
 });
 
 test('password reset: link → update_password → sign in with the new password', async ({ page, request }) => {
-  const address = await useOwnClientAddress(page);
+  const address = await presentOwnClientAddress(page);
   const email = uniqueEmail('reset');
   await createConfirmedUser(request, email, address);
   await page.goto('/');
@@ -148,7 +148,7 @@ test('view-bundle routes with missing or invalid ids show the not-found message'
   page,
   request,
 }) => {
-  const address = await useOwnClientAddress(page);
+  const address = await presentOwnClientAddress(page);
   const email = uniqueEmail('routes');
   await createConfirmedUser(request, email, address);
   await page.goto('/');

@@ -10,14 +10,14 @@ import {
   screenshot,
   signInWithPassword,
   uniqueEmail,
-  useOwnClientAddress,
+  presentOwnClientAddress,
 } from './helpers';
 
 const OFFLINE_WRITER = 'Built-in writer (no AI)';
 const FIXTURE = path.resolve(process.cwd(), '../shared/fixtures/shopify-apparel.csv');
 
 async function signInNewUser(page: Page, request: Parameters<typeof createConfirmedUser>[0], label: string) {
-  const address = await useOwnClientAddress(page);
+  const address = await presentOwnClientAddress(page);
   const email = uniqueEmail(label);
   await createConfirmedUser(request, email, address);
   await page.goto('/');

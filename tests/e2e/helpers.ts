@@ -10,7 +10,7 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Each test presents its own client address, so per-address auth rate limits don't couple tests. */
-export async function useOwnClientAddress(page: Page): Promise<string> {
+export async function presentOwnClientAddress(page: Page): Promise<string> {
   const [a, b, c] = randomBytes(3);
   const address = `10.${a}.${b}.${c}`;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });

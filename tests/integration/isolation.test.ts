@@ -81,12 +81,22 @@ describe('another user’s ids', () => {
     ],
     ['delete-bundle', () => ({ bundle_id: ids.bundle_id })],
     ['compress-images', () => ({ bundle_workflow_id: ids.bundle_workflow_id })],
-    ['compress-images', () => ({ bundle_workflow_id: ids.bundle_workflow_id, bundle_workflow_products_images_ids: [ids.image_id] })],
+    [
+      'compress-images',
+      () => ({
+        bundle_workflow_id: ids.bundle_workflow_id,
+        bundle_workflow_products_images_ids: [ids.image_id],
+      }),
+    ],
     ['view-compressed-image', () => ({ bundle_workflow_products_image_id: ids.image_id })],
+    ['estimate-cost', () => ({ bundle_id: ids.bundle_id, workflow_id: ids.workflow_id })],
+    ['set-spending-cap', () => ({ bundle_id: ids.bundle_id, spending_cap_usd: 1 })],
   ];
 
   it.each(calls)('%s answers unknown_bundle for user B', async (name, body) => {
-    const response = await callFunction(testApp, name, body(), bob.token, { 'x-response-format': 'Uint8Array' });
+    const response = await callFunction(testApp, name, body(), bob.token, {
+      'x-response-format': 'Uint8Array',
+    });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { type: string } }).error.type).toBe('unknown_bundle');
   });

@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { countChatTokens, countTokens } from '../../src/server/ai/tokens';
 
 export type FailMode =
   | 'none'
@@ -234,7 +235,15 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   function completion(body: ChatBody, fail: FailMode) {
     const content = answerContent(body, fail);
-    const promptChars = body.messages.reduce((sum, message) => sum + messageText(message).length, 0);
+    const model = body.model ?? 'fake-model';
+    const promptTokens = countChatTokens(
+      body.messages.map((message) => ({
+        role: String(message.role ?? 'user'),
+        content: messageText(message),
+      })),
+      model,
+    );
+    const completionTokens = countTokens(content, model);
     completionCount++;
     return {
       id: `chatcmpl-fake-${completionCount}`,
@@ -249,10 +258,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           finish_reason: 'stop',
         },
       ],
+      // Counted with the same tokenizer OpenAI uses, so cost figures are realistic.
       usage: {
-        prompt_tokens: estimateTokens(promptChars),
-        completion_tokens: estimateTokens(content.length),
-        total_tokens: estimateTokens(promptChars) + estimateTokens(content.length),
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
       },
     };
   }
@@ -441,11 +451,6 @@ function messageText(message: ChatMessage): string {
       .join('');
   }
   return '';
-}
-
-/** About four characters per token, as for English text. */
-function estimateTokens(characters: number): number {
-  return Math.max(1, Math.round(characters / 4));
 }
 
 function pickLatency(latency: Latency | undefined): number {

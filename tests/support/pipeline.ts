@@ -5,7 +5,15 @@ import { type FixtureCatalogue, loadFixtureProducts } from '../../src/server/gen
 import { type RunningWorker, startWorker } from '../../src/server/jobs/worker';
 import { callFunction, type TestApp } from './test-app';
 
-export const FIXTURE_COLUMNS = ['title', 'brand', 'image_urls', 'size', 'colour', 'dimensions', 'description'];
+export const FIXTURE_COLUMNS = [
+  'title',
+  'brand',
+  'image_urls',
+  'size',
+  'colour',
+  'dimensions',
+  'description',
+];
 
 /** A fixture catalogue mapped to the SPEC columns, as the import screen would send it. */
 export function fixtureProductList(catalogue: FixtureCatalogue): { columns: string[]; raw_csv: string } {
@@ -32,12 +40,31 @@ export async function startTestWorker(testApp: TestApp, concurrency = 4): Promis
 
 export type RunBody = {
   bundle_workflow_id: number;
-  totals: { total: number; done: number; failed: number; cost: number; prompt_tokens: number; completion_tokens: number };
+  paused_reason: string | null;
+  spending_cap_usd: number | null;
+  totals: {
+    total: number;
+    done: number;
+    failed: number;
+    cost: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+  };
   products: Array<Record<string, unknown> & { id: number; status: string; error: string | null }>;
 };
 
-export async function viewRun(testApp: TestApp, token: string, bundleId: number, workflowId: number): Promise<RunBody> {
-  const response = await callFunction(testApp, 'view-bundle-workflow', { bundle_id: bundleId, workflow_id: workflowId }, token);
+export async function viewRun(
+  testApp: TestApp,
+  token: string,
+  bundleId: number,
+  workflowId: number,
+): Promise<RunBody> {
+  const response = await callFunction(
+    testApp,
+    'view-bundle-workflow',
+    { bundle_id: bundleId, workflow_id: workflowId },
+    token,
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as RunBody;
 }
@@ -55,7 +82,9 @@ export async function waitForRun(
     const run = await viewRun(testApp, token, bundleId, workflowId);
     if (run.totals.done + run.totals.failed === run.totals.total) return run;
     if (Date.now() > deadline) {
-      throw new Error(`Run did not settle: ${run.totals.done} done, ${run.totals.failed} failed of ${run.totals.total}`);
+      throw new Error(
+        `Run did not settle: ${run.totals.done} done, ${run.totals.failed} failed of ${run.totals.total}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -34,7 +34,13 @@ export async function createBundle(
   return db.transaction(async (tx) => {
     const [bundle] = await tx
       .insert(bundles)
-      .values({ ownerId, name: input.bundle_name, columns: input.columns, customFields: input.custom_fields })
+      .values({
+        ownerId,
+        name: input.bundle_name,
+        columns: input.columns,
+        customFields: input.custom_fields,
+        spendingCapUsd: input.spending_cap_usd ?? null,
+      })
       .returning({ id: bundles.id });
     const productIds = await insertProducts(tx, bundle!.id, parsed);
     const bundleWorkflowId = await startRun(

@@ -8,7 +8,12 @@ import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { bundles, bundleWorkflows, workflows } from '../db/schema';
 
-type RunRef = { bundleWorkflowId: number; bundleName: string };
+type RunRef = {
+  bundleWorkflowId: number;
+  bundleName: string;
+  pausedReason: string | null;
+  spendingCapUsd: number | null;
+};
 
 /** The owner's run of a workflow on a bundle, with the SPEC's error types for each way it can be missing. */
 export async function findRun(
@@ -18,7 +23,13 @@ export async function findRun(
   workflowId: number,
 ): Promise<RunRef> {
   const [found] = await db
-    .select({ bundleName: bundles.name, bundleWorkflowId: bundleWorkflows.id, workflowExists: workflows.id })
+    .select({
+      bundleName: bundles.name,
+      spendingCapUsd: bundles.spendingCapUsd,
+      bundleWorkflowId: bundleWorkflows.id,
+      pausedReason: bundleWorkflows.pausedReason,
+      workflowExists: workflows.id,
+    })
     .from(bundles)
     .leftJoin(workflows, eq(workflows.id, workflowId))
     .leftJoin(
@@ -29,7 +40,12 @@ export async function findRun(
   if (!found) throw new AppError('unknown_bundle');
   if (found.workflowExists === null) throw new AppError('unknown_workflow');
   if (found.bundleWorkflowId === null) throw new AppError('not_created');
-  return { bundleWorkflowId: found.bundleWorkflowId, bundleName: found.bundleName };
+  return {
+    bundleWorkflowId: found.bundleWorkflowId,
+    bundleName: found.bundleName,
+    pausedReason: found.pausedReason,
+    spendingCapUsd: found.spendingCapUsd,
+  };
 }
 
 type TotalsRow = {
@@ -49,7 +65,7 @@ type TotalsRow = {
 export async function runTotals(
   db: Queryable,
   bundleWorkflowId: number,
-): Promise<{ totals: RunTotals; etag: string }> {
+): Promise<{ totals: RunTotals; fingerprint: string }> {
   const { rows } = await db.execute<TotalsRow>(sql`
     select p.total, p.done, p.failed, p.last_change, p.progress_sum,
            l.cost, l.prompt_tokens, l.completion_tokens, l.last_log, i.last_image_change
@@ -88,7 +104,7 @@ export async function runTotals(
       prompt_tokens: row.prompt_tokens,
       completion_tokens: row.completion_tokens,
     },
-    etag: `"${createHash('sha1').update(fingerprint).digest('base64url')}"`,
+    fingerprint,
   };
 }
 
@@ -164,11 +180,21 @@ export async function viewRun(
   ifNoneMatch: string | undefined,
 ): Promise<RunView> {
   const run = await findRun(db, ownerId, bundleId, workflowId);
-  const { totals, etag } = await runTotals(db, run.bundleWorkflowId);
+  const totals = await runTotals(db, run.bundleWorkflowId);
+  // The pause and the cap are shown too, so they are part of the fingerprint.
+  const fingerprint = `${totals.fingerprint}|${run.pausedReason}|${run.spendingCapUsd}`;
+  const etag = `"${createHash('sha1').update(fingerprint).digest('base64url')}"`;
   if (ifNoneMatch && ifNoneMatch === etag) return { etag };
   const products = await runProducts(db, run.bundleWorkflowId);
   return {
     etag,
-    body: { bundle_workflow_id: run.bundleWorkflowId, bundle_name: run.bundleName, totals, products },
+    body: {
+      bundle_workflow_id: run.bundleWorkflowId,
+      bundle_name: run.bundleName,
+      paused_reason: run.pausedReason,
+      spending_cap_usd: run.spendingCapUsd,
+      totals: totals.totals,
+      products,
+    },
   };
 }

@@ -3,12 +3,14 @@
 import type { FunctionName } from '../../common/functions';
 import { compressImagesFunction } from './compress-images';
 import { deleteBundleFunction } from './delete-bundle';
+import { estimateCostFunction } from './estimate-cost';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listBundlesFunction } from './list-bundles';
 import { listWorkflowsFunction } from './list-workflows';
 import { newBundleFunction } from './new-bundle';
 import { newBundleWorkflowFunction } from './new-bundle-workflow';
 import { regenerateProductsFunction } from './regenerate-products';
+import { setSpendingCapFunction } from './set-spending-cap';
 import type { FunctionHandler } from './types';
 import { updateProductCopyFunction } from './update-product-copy';
 import { viewBundleLogFunction } from './view-bundle-log';
@@ -30,4 +32,6 @@ export const functionRegistry: FunctionRegistry = {
   'delete-bundle': deleteBundleFunction,
   'compress-images': compressImagesFunction,
   'view-compressed-image': viewCompressedImageFunction,
+  'estimate-cost': estimateCostFunction,
+  'set-spending-cap': setSpendingCapFunction,
 };

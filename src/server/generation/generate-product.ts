@@ -6,6 +6,7 @@ import { type CopyFields, ProviderError, type WriteCopyInput, type WriteCopyResu
 import { writeOfflineCopy } from '../ai/offline-writer';
 import { withProviderRetries } from '../ai/retry-policy';
 import { describeDifferences } from '../bundles/detect-variants';
+import { pauseRun, spendingCapReached } from '../bundles/spending-cap';
 import type { Database } from '../db/client';
 import {
   bundles,
@@ -49,6 +50,7 @@ export async function generateProduct(
   };
 
   try {
+    if (await isPaused(db, context)) return;
     await setProgress(db, context.row.id, 10, 'running');
     await logGeneral(db, target, 'Generation started', {
       attempt: job.attempts,
@@ -58,6 +60,15 @@ export async function generateProduct(
     await saveCopy(db, context, copy, target);
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (error instanceof SpendingCapReached) {
+      // Back to queued: the product is written when the cap is raised (setSpendingCap queues it again).
+      await db
+        .update(bundleWorkflowProducts)
+        .set({ status: 'queued', progress: 0 })
+        .where(and(eq(bundleWorkflowProducts.id, context.row.id), ne(bundleWorkflowProducts.status, 'done')));
+      await pauseRun(db, context.row.bundleWorkflowId, error.message);
+      return;
+    }
     const isFinal = !(error instanceof ProviderError) ? job.attempts >= job.maxAttempts : true;
     if (!isFinal) throw error;
     const reason =
@@ -67,6 +78,19 @@ export async function generateProduct(
     await markFailed(db, context, reason, target);
     if (!(error instanceof ProviderError)) throw error;
   }
+}
+
+class SpendingCapReached extends Error {
+  override name = 'SpendingCapReached';
+}
+
+/** A paused run takes no provider calls: its products stay queued until the cap is raised. */
+async function isPaused(db: Database, context: NonNullable<ProductContext>): Promise<boolean> {
+  const [run] = await db
+    .select({ pausedReason: bundleWorkflows.pausedReason })
+    .from(bundleWorkflows)
+    .where(eq(bundleWorkflows.id, context.row.bundleWorkflowId));
+  return Boolean(run?.pausedReason);
 }
 
 async function loadProduct(db: Database, id: number) {
@@ -150,6 +174,8 @@ async function writeCheckedCopy(
   const call = (event: string, callInput: WriteCopyInput) =>
     withProviderRetries(
       async () => {
+        const capReached = await spendingCapReached(db, context.bundleId);
+        if (capReached) throw new SpendingCapReached(capReached);
         try {
           return await writer.write(callInput);
         } catch (error) {

@@ -1,0 +1,88 @@
+// A bundle's spending cap: once its runs have cost this much, they pause with a clear message; raising or
+// removing the cap resumes them.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/client';
+import { bundles, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
+import { logGeneral } from '../generation/run-log';
+import { queueGenerateJobs } from '../jobs/queue';
+import { requireOwnedBundle } from './bundle-access';
+
+/** What every run of the bundle has cost so far, in USD. */
+export async function bundleSpend(db: Queryable, bundleId: number): Promise<number> {
+  const { rows } = await db.execute<{ spent: number }>(sql`
+    select coalesce(sum(l.cost), 0)::float8 as spent
+    from logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id
+    where bw.bundle_id = ${bundleId}`);
+  return Number(rows[0]?.spent ?? 0);
+}
+
+export function capReachedMessage(cap: number, spent: number): string {
+  return `Paused: this bundle reached its spending cap of $${cap.toFixed(2)} ($${spent.toFixed(4)} spent). Raise or remove the cap to continue.`;
+}
+
+/** The pause message when the bundle's spend has reached its cap, else null. */
+export async function spendingCapReached(db: Queryable, bundleId: number): Promise<string | null> {
+  const [bundle] = await db
+    .select({ cap: bundles.spendingCapUsd })
+    .from(bundles)
+    .where(eq(bundles.id, bundleId));
+  if (!bundle || bundle.cap === null) return null;
+  const spent = await bundleSpend(db, bundleId);
+  return spent >= bundle.cap ? capReachedMessage(bundle.cap, spent) : null;
+}
+
+/** Pauses a run: it keeps its queued products, shows the reason, and takes no more provider calls. */
+export async function pauseRun(db: Queryable, bundleWorkflowId: number, reason: string): Promise<void> {
+  const paused = await db
+    .update(bundleWorkflows)
+    .set({ pausedReason: reason })
+    .where(and(eq(bundleWorkflows.id, bundleWorkflowId), sql`${bundleWorkflows.pausedReason} is null`))
+    .returning({ id: bundleWorkflows.id });
+  if (paused.length > 0)
+    await logGeneral(db, { bundleWorkflowId, productId: null }, 'Run paused', { reason });
+}
+
+/** Sets or removes the cap; runs the new cap no longer stops are resumed and their queued products queued again. */
+export async function setSpendingCap(
+  db: Database,
+  ownerId: string,
+  bundleId: number,
+  cap: number | null,
+): Promise<{ spending_cap_usd: number | null; resumed: number }> {
+  await requireOwnedBundle(db, ownerId, bundleId);
+  return db.transaction(async (tx) => {
+    await tx.update(bundles).set({ spendingCapUsd: cap }).where(eq(bundles.id, bundleId));
+    if (cap !== null && (await bundleSpend(tx, bundleId)) >= cap)
+      return { spending_cap_usd: cap, resumed: 0 };
+    const resumed = await tx
+      .update(bundleWorkflows)
+      .set({ pausedReason: null })
+      .where(and(eq(bundleWorkflows.bundleId, bundleId), sql`${bundleWorkflows.pausedReason} is not null`))
+      .returning({ id: bundleWorkflows.id });
+    if (resumed.length === 0) return { spending_cap_usd: cap, resumed: 0 };
+    const runIds = resumed.map((run) => run.id);
+    const queued = await tx
+      .select({ id: bundleWorkflowProducts.id })
+      .from(bundleWorkflowProducts)
+      .where(
+        and(
+          inArray(bundleWorkflowProducts.bundleWorkflowId, runIds),
+          eq(bundleWorkflowProducts.status, 'queued'),
+          // Variants wait for their parent, which queues them when it finishes.
+          sql`(${bundleWorkflowProducts.isMultipleOf} is null or exists (
+            select 1 from bundle_workflow_products parent
+            where parent.id = ${bundleWorkflowProducts.isMultipleOf} and parent.status in ('done', 'failed')))`,
+        ),
+      );
+    for (const runId of runIds) {
+      await logGeneral(tx, { bundleWorkflowId: runId, productId: null }, 'Run resumed', {
+        spending_cap_usd: cap,
+      });
+    }
+    await queueGenerateJobs(
+      tx,
+      queued.map((row) => row.id),
+    );
+    return { spending_cap_usd: cap, resumed: resumed.length };
+  });
+}

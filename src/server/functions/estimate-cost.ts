@@ -1,0 +1,5 @@
+import { estimateCost } from '../bundles/estimate';
+import type { FunctionHandler } from './types';
+
+export const estimateCostFunction: FunctionHandler<'estimate-cost'> = (ctx, input) =>
+  estimateCost(ctx.db, ctx.userId, input);

@@ -1,0 +1,5 @@
+import { setSpendingCap } from '../bundles/spending-cap';
+import type { FunctionHandler } from './types';
+
+export const setSpendingCapFunction: FunctionHandler<'set-spending-cap'> = (ctx, input) =>
+  setSpendingCap(ctx.db, ctx.userId, input.bundle_id, input.spending_cap_usd);

@@ -1,0 +1,122 @@
+// Issue 3, "Scale": the run view is polled every 5 seconds, so on a 5,000-product bundle an unchanged poll is
+// answered 304 with no body, and any change to the run gives the old ETag a full answer again.
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunBody } from '../support/pipeline';
+import {
+  callFunction,
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app';
+
+const OFFLINE_WORKFLOW = 4;
+const PRODUCT_COUNT = 5_000;
+
+function scaleCatalogue(count: number): { columns: string[]; raw_csv: string } {
+  const kinds = [
+    'Canvas Tote',
+    'Wool Beanie',
+    'Linen Shirt',
+    'Leather Belt',
+    'Cotton Hoodie',
+    'Denim Jacket',
+  ];
+  const brands = ['Northwind', 'Fjord Supply', 'Harbour Goods', 'Alder & Pine'];
+  const rows = Array.from({ length: count }, (_, i) => {
+    const title = `${kinds[i % kinds.length]} Edition ${i + 1}`;
+    return [
+      title,
+      brands[i % brands.length]!,
+      `https://shop.example.com/products/item-${i + 1}`,
+      `https://cdn.example.com/p/${i + 1}.jpg`,
+      `A hard-wearing ${kinds[i % kinds.length]!.toLowerCase()} made for everyday use.`,
+    ];
+  });
+  return { columns: ['title', 'brand', 'url', 'image_urls', 'description'], raw_csv: Papa.unparse(rows) };
+}
+
+let testApp: TestApp;
+let user: TestUser;
+
+// No worker runs in this file (createTestApp sets WORKER_CONCURRENCY=0), so the run stays as it was queued
+// until the test itself changes it.
+beforeAll(async () => {
+  testApp = await createTestApp();
+  user = await createTestUser(testApp);
+});
+afterAll(() => testApp?.close());
+
+function poll(bundleId: number, etag?: string) {
+  return callFunction(
+    testApp,
+    'view-bundle-workflow',
+    { bundle_id: bundleId, workflow_id: OFFLINE_WORKFLOW },
+    user.token,
+    etag ? { 'if-none-match': etag } : {},
+  );
+}
+
+describe('view-bundle-workflow on a 5,000-product bundle', () => {
+  it('answers an unchanged poll with 304 and no body, and a changed run with 200 and a new ETag', {
+    timeout: 120_000,
+  }, async () => {
+    const createdResponse = await callFunction(
+      testApp,
+      'new-bundle',
+      { bundle_name: 'Scale', ...scaleCatalogue(PRODUCT_COUNT), workflow_id: OFFLINE_WORKFLOW },
+      user.token,
+    );
+    const created = (await createdResponse.json()) as { bundle_id: number; workflow_id: number };
+    expect(createdResponse.status, JSON.stringify(created)).toBe(200);
+    expect(created.workflow_id).toBe(OFFLINE_WORKFLOW);
+
+    const full = await poll(created.bundle_id);
+    expect(full.status).toBe(200);
+    const etag = full.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const run = (await full.json()) as RunBody;
+    expect(run.products).toHaveLength(PRODUCT_COUNT);
+    expect(run.totals).toMatchObject({ total: PRODUCT_COUNT, done: 0, failed: 0 });
+
+    const unchanged = await poll(created.bundle_id, etag!);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('etag')).toBe(etag);
+    expect(await unchanged.text()).toBe('');
+    // A second unchanged poll is just as cheap: the fingerprint does not drift by itself.
+    expect((await poll(created.bundle_id, etag!)).status).toBe(304);
+
+    // An edit to one product's copy (as the user makes it in the view) changes the ETag.
+    const edited = run.products[1_234]!;
+    const edit = await callFunction(
+      testApp,
+      'update-product-copy',
+      { bundle_workflow_product_id: edited.id, fields: { page_title: 'Hand-written title for one product' } },
+      user.token,
+    );
+    expect(edit.status, await edit.clone().text()).toBe(200);
+    const afterEdit = await poll(created.bundle_id, etag!);
+    expect(afterEdit.status).toBe(200);
+    const editedEtag = afterEdit.headers.get('etag');
+    expect(editedEtag).toMatch(/^"[^"]+"$/);
+    expect(editedEtag).not.toBe(etag);
+    const editedRun = (await afterEdit.json()) as RunBody;
+    expect(editedRun.products.find((p) => p.id === edited.id)?.page_title).toBe(
+      'Hand-written title for one product',
+    );
+    expect((await poll(created.bundle_id, editedEtag!)).status).toBe(304);
+
+    // So does a worker's step: one row's progress moving, written straight to the table.
+    await testApp.database.pool.query('update bundle_workflow_products set progress = 10 where id = $1', [
+      run.products[4_999]!.id,
+    ]);
+    const afterProgress = await poll(created.bundle_id, editedEtag!);
+    expect(afterProgress.status).toBe(200);
+    const progressEtag = afterProgress.headers.get('etag');
+    expect(progressEtag).not.toBe(editedEtag);
+    expect(progressEtag).not.toBe(etag);
+    await afterProgress.arrayBuffer();
+    expect((await poll(created.bundle_id, progressEtag!)).status).toBe(304);
+  });
+});

@@ -1,0 +1,360 @@
+// Issue 3, "A crash": two `npm run worker` processes share a 300-product run against a slow provider, one is
+// killed with SIGKILL mid-run, and the survivor finishes every product: each copy stored once, the run's
+// totals equal to its logs, and nothing left queued, running or locked.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { costOf } from '../../src/server/ai/pricing';
+import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
+import { type RunBody, viewRun } from '../support/pipeline';
+import {
+  callFunction,
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app';
+
+const GPT35 = 1;
+const GPT35_MODEL = 'gpt-3.5-turbo';
+const API_KEY = 'sk-crash-test-key';
+const PRODUCT_COUNT = 300;
+/** Done products before the kill: well into the run, far from its end. */
+const KILL_AFTER_DONE = 40;
+const WORKER_DEAD_AFTER_SECONDS = 6;
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const workerEntry = path.join(projectRoot, 'src/server/worker.ts');
+// The tsx CLI runs the script in a child node process, so SIGKILL on the CLI would orphan the real worker
+// and kill nothing that holds a job. Loading tsx's loader into a single node process runs the same worker
+// code without that wrapper, so the kill lands on the process that holds the jobs.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+type WorkerProcess = {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+  ready: Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+const children: WorkerProcess[] = [];
+
+function spawnWorker(name: string, env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', tsxLoader, workerEntry], {
+    cwd: projectRoot,
+    // Only what the worker needs: nothing from the test runner's environment leaks into its config.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start in 30 s:\n${output.join('')}`)),
+      30_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.join('').includes('Copyloom worker running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`${name} exited before it was ready (code ${code}, signal ${signal}):\n${output.join('')}`),
+      );
+    });
+  });
+  // A failing start is reported through `ready`; this keeps a late rejection from being unhandled.
+  ready.catch(() => {});
+  const worker = { name, child, output, ready, exited };
+  children.push(worker);
+  return worker;
+}
+
+function isRunning(worker: WorkerProcess): boolean {
+  return worker.child.exitCode === null && worker.child.signalCode === null;
+}
+
+function killAllChildren() {
+  for (const worker of children) if (isRunning(worker)) worker.child.kill('SIGKILL');
+}
+// If the test process itself goes down, no worker may outlive it.
+process.once('exit', killAllChildren);
+
+/** 300 distinct products: no colour or size words in the names, so none is taken for another's variant. */
+function crashCatalogue(count: number): { columns: string[]; raw_csv: string } {
+  // 15 × 20 names; a colour or size word in a name would make products variants of each other.
+  const adjectives = [
+    ...'Alpine Breezy Cosy Dapper Everyday Festive Gentle Handy'.split(' '),
+    ...'Iconic Jolly Kindred Lofty Modern Nordic Rustic'.split(' '),
+  ];
+  const nouns = [
+    ...'Backpack Blanket Candle Cardigan Chair Hammock Jacket Kettle Lantern Mug Notebook'.split(' '),
+    ...'Pillow Planter Scarf Sneaker Teapot Tote Wallet'.split(' '),
+    'Desk Lamp',
+    'Duffel Bag',
+  ];
+  const brands = ['Northwind', 'Fjord Supply', 'Harbour Goods'];
+  const colours = ['Black', 'Navy', 'Olive', 'Burgundy', 'Charcoal', 'Teal'];
+  if (count > adjectives.length * nouns.length) throw new Error('Not enough distinct names');
+  const rows = Array.from({ length: count }, (_, i) => {
+    const title = `${adjectives[i % adjectives.length]} ${nouns[Math.floor(i / adjectives.length)]}`;
+    const slug = title.toLowerCase().replace(/\s+/g, '-');
+    return [
+      title,
+      brands[i % brands.length]!,
+      colours[i % colours.length]!,
+      `https://cdn.example.com/p/${slug}.jpg`,
+    ];
+  });
+  return { columns: ['title', 'brand', 'colour', 'image_urls'], raw_csv: Papa.unparse(rows) };
+}
+
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<T | undefined>,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await check();
+    if (result !== undefined) return result;
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.\n${await describeQueue()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Where the run and the queue stand, for a timeout's message. */
+async function describeQueue(): Promise<string> {
+  const { pool } = testApp.database;
+  const { rows: statuses } = await pool.query(
+    'select status, count(*)::int from bundle_workflow_products group by status',
+  );
+  const { rows: jobs } = await pool.query(
+    `select locked_by, attempts, count(*)::int, min(run_at) as first_run_at, max(last_error) as last_error
+     from graphile_worker._private_jobs group by locked_by, attempts`,
+  );
+  const { rows: heartbeats } = await pool.query(
+    'select worker_id, now() - last_seen as silent_for from worker_heartbeats',
+  );
+  return JSON.stringify({ statuses, jobs, heartbeats, now: new Date() }, null, 1);
+}
+
+let fake: FakeOpenAI;
+let testApp: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: API_KEY, behaviour: { latencyMs: 200 } });
+  // The app's own in-process worker stays off (WORKER_CONCURRENCY=0): only the two child processes work.
+  testApp = await createTestApp({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.url });
+  user = await createTestUser(testApp);
+});
+
+afterAll(async () => {
+  killAllChildren();
+  await Promise.all(children.map((worker) => worker.exited));
+  await testApp?.close();
+  await fake?.close();
+});
+
+describe('a worker killed mid-run', () => {
+  it('leaves the run to the surviving worker, which completes every product exactly once', {
+    timeout: 150_000,
+  }, async () => {
+    onTestFailed(() => {
+      for (const worker of children)
+        console.error(`--- ${worker.name} output ---\n${worker.output.join('')}`);
+    });
+    const startedAt = Date.now();
+    const { pool } = testApp.database;
+    const env = {
+      DATABASE_URL: testApp.database.url,
+      OPENAI_API_KEY: API_KEY,
+      OPENAI_BASE_URL: fake.url,
+      WORKER_CONCURRENCY: '4',
+      WORKER_DEAD_AFTER_SECONDS: String(WORKER_DEAD_AFTER_SECONDS),
+      NODE_ENV: 'test',
+    };
+    const doomed = spawnWorker('worker A (killed)', env);
+    const survivor = spawnWorker('worker B (survivor)', env);
+    await Promise.all([doomed.ready, survivor.ready]);
+
+    const response = await callFunction(
+      testApp,
+      'new-bundle',
+      {
+        bundle_name: 'Crash',
+        ...crashCatalogue(PRODUCT_COUNT),
+        custom_fields: {
+          keywords: 'home, outdoors',
+          url_template: '/shop/{{keywords}}',
+          business_type: 'shop',
+          tone_of_voice: 'warm',
+        },
+        workflow_id: GPT35,
+      },
+      user.token,
+    );
+    const created = (await response.json()) as {
+      bundle_id: number;
+      workflow_id: number;
+      bundle_workflow_id: number;
+    };
+    expect(response.status, JSON.stringify(created)).toBe(200);
+    const runId = created.bundle_workflow_id;
+    const countDone = async () => {
+      const { rows } = await pool.query<{ done: number; settled: number }>(
+        `select count(*) filter (where status = 'done')::int as done,
+                count(*) filter (where status in ('done', 'failed'))::int as settled
+         from bundle_workflow_products where bundle_workflow_id = $1`,
+        [runId],
+      );
+      return rows[0]!;
+    };
+    const heartbeatIds = async () =>
+      new Set(
+        (await pool.query<{ worker_id: string }>('select worker_id from worker_heartbeats')).rows.map(
+          (r) => r.worker_id,
+        ),
+      );
+
+    await waitFor('the first products to be done', 60_000, async () =>
+      (await countDone()).done >= KILL_AFTER_DONE ? true : undefined,
+    );
+    const workersBeforeKill = await heartbeatIds();
+    // graphile-worker locks jobs with one id per process (its worker pool's), and that id is what beats.
+    expect(workersBeforeKill.size, 'both processes beat a heartbeat').toBe(2);
+
+    const killedAt = Date.now();
+    doomed.child.kill('SIGKILL');
+    expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    const doneAtKill = (await countDone()).done;
+    // Jobs the dead process held stay locked by its worker ids until the survivor sees its heartbeat stop.
+    const { rows: lockedAtKill } = await pool.query<{ id: string; locked_by: string }>(
+      'select id::text, locked_by from graphile_worker._private_jobs where locked_by is not null',
+    );
+    expect(doneAtKill, 'the kill came mid-run').toBeLessThan(PRODUCT_COUNT);
+
+    let deadWorkers = new Set<string>();
+    let deadDetectedAfterMs: number | undefined;
+    await waitFor(
+      'every product to settle',
+      90_000,
+      async () => {
+        const current = await heartbeatIds();
+        deadWorkers = new Set([...workersBeforeKill].filter((id) => !current.has(id)));
+        if (deadWorkers.size > 0) deadDetectedAfterMs ??= Date.now() - killedAt;
+        return (await countDone()).settled === PRODUCT_COUNT ? true : undefined;
+      },
+      200,
+    );
+    const settledAfterKillMs = Date.now() - killedAt;
+    expect(isRunning(survivor), 'the survivor is still running').toBe(true);
+    expect(deadWorkers.size, 'the dead process was found dead and its jobs released').toBe(1);
+    const orphanedJobs = lockedAtKill.filter((job) => deadWorkers.has(job.locked_by));
+    expect(orphanedJobs.length, 'the killed worker held jobs when it died').toBeGreaterThan(0);
+
+    // All 300 complete.
+    const run: RunBody = await viewRun(testApp, user.token, created.bundle_id, GPT35);
+    expect(run.totals).toMatchObject({ total: PRODUCT_COUNT, done: PRODUCT_COUNT, failed: 0 });
+    for (const product of run.products) {
+      expect(product.status, String(product.error)).toBe('done');
+      expect(product.progress).toBe(100);
+      expect(String(product.page_title ?? '')).not.toBe('');
+    }
+
+    // Each product's copy was stored once: one 'Copy saved' entry per product, never two.
+    const { rows: saves } = await pool.query<{
+      product_id: number;
+      saved: number;
+      started: number;
+      reruns: number;
+    }>(
+      `select product_id,
+              count(*) filter (where event = 'Copy saved')::int as saved,
+              count(*) filter (where event = 'Generation started')::int as started,
+              count(*) filter (where event = 'Generation started'
+                               and (details->'additional'->>'attempt')::int > 1)::int as reruns
+       from logs where bundle_workflow_id = $1 and type = 'general' group by product_id`,
+      [runId],
+    );
+    expect(saves).toHaveLength(PRODUCT_COUNT);
+    expect(saves.filter((row) => row.saved !== 1)).toEqual([]);
+
+    // The run's totals equal the sum of its ai logs, and each log's cost is its tokens at the listed price.
+    const { rows: aiLogs } = await pool.query<{
+      cost: string;
+      prompt_tokens: number;
+      completion_tokens: number;
+    }>(
+      `select cost::text, prompt_tokens, completion_tokens from logs where bundle_workflow_id = $1 and type = 'ai'`,
+      [runId],
+    );
+    const chatCalls = fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+    expect(aiLogs.length).toBeGreaterThanOrEqual(PRODUCT_COUNT);
+    // A call cut off by the kill was never answered to anyone, so it has no log; no answer has two.
+    expect(aiLogs.length).toBeLessThanOrEqual(chatCalls);
+    for (const log of aiLogs) expect(Number(log.cost)).toBeCloseTo(costOf(GPT35_MODEL, log)!, 10);
+    const sum = aiLogs.reduce(
+      (acc, log) => ({
+        cost: acc.cost + Number(log.cost),
+        prompt_tokens: acc.prompt_tokens + log.prompt_tokens,
+        completion_tokens: acc.completion_tokens + log.completion_tokens,
+      }),
+      { cost: 0, prompt_tokens: 0, completion_tokens: 0 },
+    );
+    expect(run.totals.cost).toBeGreaterThan(0);
+    expect(run.totals.cost).toBeCloseTo(sum.cost, 8);
+    expect(run.totals.prompt_tokens).toBe(sum.prompt_tokens);
+    expect(run.totals.completion_tokens).toBe(sum.completion_tokens);
+
+    // Nothing is left queued, running or locked. In graphile-worker 0.17 `jobs` is a view over `_private_jobs`.
+    const { rows: jobTable } = await pool.query<{ view: boolean }>(
+      `select to_regclass('graphile_worker.jobs') is not null as view`,
+    );
+    const jobsRelation = jobTable[0]!.view ? 'graphile_worker.jobs' : 'graphile_worker._private_jobs';
+    const { rows: jobsLeft } = await pool.query<{ count: number }>(
+      `select count(*)::int as count from ${jobsRelation}`,
+    );
+    expect(jobsLeft[0]!.count).toBe(0);
+    const { rows: unfinished } = await pool.query<{ count: number }>(
+      `select count(*)::int as count from bundle_workflow_products
+       where bundle_workflow_id = $1 and status in ('queued', 'running')`,
+      [runId],
+    );
+    expect(unfinished[0]!.count).toBe(0);
+
+    // The OpenAI SDK leaks an abort listener per call on the signal it is given; the writer must not hand
+    // it graphile-worker's process-long one (it did: Node warned after 10 calls).
+    expect(survivor.output.join('')).not.toContain('MaxListenersExceededWarning');
+
+    // SIGTERM lets the survivor finish what it holds (nothing now) and exit cleanly.
+    survivor.child.kill('SIGTERM');
+    expect(await survivor.exited).toEqual({ code: 0, signal: null });
+
+    const reruns = saves.filter((row) => row.reruns > 0).length;
+    console.info(
+      [
+        `worker crash: ${PRODUCT_COUNT} products, killed worker A with SIGKILL at ${doneAtKill} done`,
+        `  jobs it held: ${orphanedJobs.length}; found dead ${((deadDetectedAfterMs ?? 0) / 1000).toFixed(1)} s after the kill`,
+        `  run settled ${(settledAfterKillMs / 1000).toFixed(1)} s after the kill; ${reruns} products restarted on a later attempt`,
+        `  ai calls ${chatCalls}, ai logs ${aiLogs.length}; whole test ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+      ].join('\n'),
+    );
+  });
+});
