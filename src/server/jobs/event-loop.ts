@@ -31,21 +31,30 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
         taskList: queue.taskList,
       });
       let lastActivity = Date.now();
-      const touch = () => {
+      let running = 0;
+      worker.runner.events.on('job:start', () => {
+        running++;
         lastActivity = Date.now();
-      };
-      worker.runner.events.on('job:start', touch);
-      worker.runner.events.on('job:complete', touch);
+      });
+      worker.runner.events.on('job:complete', () => {
+        running = Math.max(0, running - 1);
+        lastActivity = Date.now();
+      });
       const reason = await new Promise<JobLoopResult['reason']>((resolve) => {
-        const timer = setInterval(() => {
+        let checking = false;
+        const timer = setInterval(async () => {
           const now = Date.now();
-          if (options.signal?.aborted) finish('client_gone');
-          else if (now - started >= options.exitAfterSeconds * 1000) finish('time_limit');
-          else if (
-            options.exitAfterInactiveSeconds !== undefined &&
-            now - lastActivity >= options.exitAfterInactiveSeconds * 1000
-          ) {
-            finish('inactive');
+          if (options.signal?.aborted) return finish('client_gone');
+          if (now - started >= options.exitAfterSeconds * 1000) return finish('time_limit');
+          const idleFor = options.exitAfterInactiveSeconds;
+          if (idleFor === undefined || checking || running > 0 || now - lastActivity < idleFor * 1000) return;
+          // Quiet for long enough: inactive only if nothing runnable is waiting either (a slow pickup is not idleness).
+          checking = true;
+          try {
+            if (!(await hasRunnableJobs(queue.pool))) finish('inactive');
+            else lastActivity = Date.now();
+          } finally {
+            checking = false;
           }
         }, 100);
         const finish = (why: JobLoopResult['reason']) => {
@@ -61,4 +70,12 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
   } finally {
     lockClient.release();
   }
+}
+
+async function hasRunnableJobs(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ waiting: boolean }>(
+    `select exists (select 1 from graphile_worker.jobs
+       where run_at <= now() and locked_at is null and attempts < max_attempts) as waiting`,
+  );
+  return rows[0]?.waiting ?? false;
 }
