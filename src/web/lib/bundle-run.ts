@@ -1,9 +1,10 @@
 // The view-bundle query: one run (bundle × workflow) with its products, polled every 5 seconds until every
-// product is done or failed (SPEC §7, §9).
+// product is done or failed and no requested image is still compressing (SPEC §7, §9).
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { FunctionResponse } from '../../common/functions';
+import { hasPendingCompression } from '../../common/image-zip';
 import { viewBundleErrorState } from './error-messages';
 import { type InvokeError, invokeIfChanged } from './invoke';
 import { bundleListKey } from './queries';
@@ -28,6 +29,10 @@ const isSettled = (product: Pick<BundleWorkflowProduct, 'status'>) =>
 
 export function isRunComplete(run: Pick<BundleRun, 'products'>): boolean {
   return run.products.every(isSettled);
+}
+
+function isCompressingImages(run: Pick<BundleRun, 'products'>): boolean {
+  return run.products.some((product) => hasPendingCompression(product.image_details ?? []));
 }
 
 // Known answers (not_created, unknown_bundle…) will not change by asking again; only network trouble may.
@@ -69,7 +74,8 @@ export function useBundleRun(bundleId: number | null, workflowId: number | null)
     retry: (failureCount, error) => isTransient(error) && failureCount < 2,
     refetchInterval: (query) => {
       const { data, error } = query.state;
-      if (data) return isRunComplete(data) ? false : BUNDLE_POLL_INTERVAL_MS;
+      // Images are compressed on request, apart from the copy: a settled run keeps polling while they are.
+      if (data) return isRunComplete(data) && !isCompressingImages(data) ? false : BUNDLE_POLL_INTERVAL_MS;
       return error && !isTransient(error) ? false : BUNDLE_POLL_INTERVAL_MS;
     },
   });

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import type { BundleWorkflowProduct } from '../../common/entities';
+import { CompressImagesSection } from '../components/compress-images-section';
 import { DeleteBundleButton } from '../components/delete-bundle-button';
 import { ExportMenu } from '../components/export-menu';
 import { ProductsTable } from '../components/products-table';
@@ -125,6 +126,11 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
             bundleWorkflowId={run.data.bundle_workflow_id}
             regenerate={regenerateOne}
             saved={saved}
+          />
+          <CompressImagesSection
+            products={run.data.products}
+            bundleWorkflowId={run.data.bundle_workflow_id}
+            onRequested={refreshRun}
           />
         </>
       )}
