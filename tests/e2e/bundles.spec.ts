@@ -118,6 +118,8 @@ for (const store of ['Nordic Home', 'Trailhead Outdoor', 'Bean & Bloom Coffee'])
     await expect(page.getByLabel('Product List')).not.toHaveValue('');
     await expect(page.getByLabel('URL Template')).not.toHaveValue('');
     await chooseWorkflow(page, OFFLINE_WRITER);
+    // The cost preview: the built-in writer makes no AI calls.
+    await expect(page.getByLabel('Estimated cost')).toContainText('free');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/view-bundle\/\d+\/4$/);
     const progress = page.getByLabel(/\d+ of \d+ products done/);
@@ -148,6 +150,8 @@ test('not-found routes, and a workflow not yet run shows Start, which runs it', 
   await expect(
     page.getByText('The selected AI workflow has not yet been run for this bundle.'),
   ).toBeVisible();
+  // Before it starts, the run's cost is estimated with its own model's pricing.
+  await expect(page.getByLabel('Estimated cost')).toContainText(/about \$0\.\d+ for \d+ products .*gpt-3\.5-turbo/);
   await screenshot(page, 'bundles-06-not-created');
   await page.getByRole('button', { name: 'Start' }).click();
   const progress = page.getByLabel(/\d+ of \d+ products done/);

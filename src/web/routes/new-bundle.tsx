@@ -1,5 +1,5 @@
 // New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
-import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { DEFAULT_COLUMNS } from '../../common/constants';
 import { USER_MESSAGES } from '../../common/errors';
 import type { ColumnMapping } from '../../common/import-columns';
 import { buildProductList } from '../../common/product-import';
+import { CostEstimate } from '../components/cost-estimate';
 import { type ImportedFile, ProductImport } from '../components/product-import';
 import { ProductListField, type ProductListMode } from '../components/product-list-field';
 import { SampleStoreButtons } from '../components/sample-store-buttons';
@@ -32,6 +33,7 @@ export function NewBundlePage() {
   const [toneOfVoice, setToneOfVoice] = useState('');
   const [workflowId, setWorkflowId] = useState<number | null>(null);
   const [isCreating, setIsCreating] = useState(false);
+  const [spendingCap, setSpendingCap] = useState<number | string>('');
 
   const importedList = useMemo(
     () => (imported && mapping ? buildProductList(imported.table, mapping) : null),
@@ -73,6 +75,7 @@ export function NewBundlePage() {
         tone_of_voice: toneOfVoice,
       },
       workflow_id: workflowId ?? undefined,
+      spending_cap_usd: typeof spendingCap === 'number' && spendingCap > 0 ? spendingCap : undefined,
     });
     if (result.error) {
       // SPEC §4: the busy state ends on failure.
@@ -145,6 +148,34 @@ export function NewBundlePage() {
             onChange={(event) => setToneOfVoice(event.currentTarget.value)}
           />
           <WorkflowSelect value={workflowId} onChange={setWorkflowId} />
+          <NumberInput
+            label="Spending cap (USD)"
+            description="Optional. The run pauses when this bundle has cost this much; you can raise the cap to go on."
+            placeholder="No cap"
+            value={spendingCap}
+            onChange={setSpendingCap}
+            min={0.01}
+            decimalScale={4}
+            prefix="$"
+            maw={260}
+          />
+          <CostEstimate
+            request={
+              isListEmpty || workflowId === null
+                ? null
+                : {
+                    workflow_id: workflowId,
+                    columns: productList.columns,
+                    raw_csv: productList.raw_csv,
+                    custom_fields: {
+                      keywords,
+                      url_template: urlTemplate,
+                      business_type: businessType,
+                      tone_of_voice: toneOfVoice,
+                    },
+                  }
+            }
+          />
           <Group>
             <Button type="submit" disabled={isListEmpty || isCreating}>
               {isCreating ? 'Creating...' : 'Create'}

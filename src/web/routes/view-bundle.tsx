@@ -6,10 +6,12 @@ import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import { CompressImagesSection } from '../components/compress-images-section';
+import { CostEstimate } from '../components/cost-estimate';
 import { DeleteBundleButton } from '../components/delete-bundle-button';
 import { ExportMenu } from '../components/export-menu';
 import { ProductsTable } from '../components/products-table';
 import { RunHeader } from '../components/run-header';
+import { SpendingCap } from '../components/spending-cap';
 import { WorkflowsRow } from '../components/workflows-row';
 import {
   bundleRunKey,
@@ -119,6 +121,12 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
             isComplete={isRunComplete(run.data)}
             onRetryFailed={() => regenerate(undefined)}
           />
+          <SpendingCap
+            bundleId={bundleId}
+            cap={run.data.spending_cap_usd}
+            pausedReason={run.data.paused_reason}
+            onChanged={refreshRun}
+          />
           <ProductsTable
             products={run.data.products}
             bundleId={bundleId}
@@ -169,6 +177,7 @@ function StartRun({ message, bundleId, workflowId, isAvailable, onStarted }: Sta
     <Alert color="blue" variant="light">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
+        <CostEstimate request={{ bundle_id: bundleId, workflow_id: workflowId }} />
         {!isAvailable && (
           <Text size="sm" c="dimmed">
             This AI workflow needs OPENAI_API_KEY on the server.
