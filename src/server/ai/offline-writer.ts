@@ -3,6 +3,7 @@
 // states a number or material the input lacks: it only reuses the input's own sentences and values, adds
 // generic phrases that are true of any product page, and drops any keyword phrase that would claim more.
 import { SEO_LIMITS } from '../../common/constants';
+import { htmlToText } from '../../common/html-to-text';
 import {
   collectGroundedKeys,
   countCharacters,
@@ -42,29 +43,9 @@ const toWordString = (text: string) =>
 const containsPhrase = (text: string, phrase: string) =>
   phrase.trim() !== '' && toWordString(text).includes(toWordString(phrase));
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
-
-/** Plain text of a description that may hold HTML from a shop export; blocks and lines stay on new lines. */
-function toPlainText(text: string): string {
-  return text
-    .replace(/<\/(?:p|div|li|h\d)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_entity, name: string) => ENTITIES[name] ?? ' ')
-    .replace(/[^\S\n]+/g, ' ')
-    .trim();
-}
-
 /** The input's sentences, each capitalised and ending in punctuation; nothing else is changed. */
 function splitSentences(text: string): string[] {
-  return toPlainText(text)
+  return htmlToText(text)
     .split(/(?<=[.!?])\s+|\s*\n\s*/)
     .map((sentence) => sentence.replace(/^[\s.,;:]+/, '').trim())
     .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence))

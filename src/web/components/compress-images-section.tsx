@@ -29,6 +29,7 @@ import {
   ZIP_LIMITS,
   zipEntryName,
 } from '../../common/image-zip';
+import { downloadBlob } from '../lib/download-file';
 import { describeError, type InvokeResult, invoke } from '../lib/invoke';
 
 /** Thumbnails shown at first, and added by each "Show more": a run can hold tens of thousands of images. */
@@ -435,16 +436,4 @@ async function writeImagesZip(
   zip.end();
   flush();
   return { blob: new Blob(parts, { type: 'application/zip' }), missing };
-}
-
-function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser may read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -5,6 +5,31 @@ import { useState } from 'react';
 import { formatCost } from '../lib/format-cost';
 import { describeError, invoke } from '../lib/invoke';
 
+/** The cap in US dollars, as typed; an empty field means no cap. */
+export function SpendingCapInput({
+  value,
+  onChange,
+  description,
+}: {
+  value: number | string;
+  onChange: (value: number | string) => void;
+  description: string;
+}) {
+  return (
+    <NumberInput
+      label="Spending cap (USD)"
+      description={description}
+      placeholder="No cap"
+      value={value}
+      onChange={onChange}
+      min={0.01}
+      decimalScale={4}
+      prefix="$"
+      maw={260}
+    />
+  );
+}
+
 type SpendingCapProps = {
   bundleId: number;
   cap: number | null;
@@ -36,15 +61,10 @@ export function SpendingCap({ bundleId, cap, pausedReason, onChanged }: Spending
 
   const editor = (
     <Group gap="xs" align="flex-end">
-      <NumberInput
-        label="Spending cap (USD)"
-        description="Runs of this bundle pause when it has cost this much."
+      <SpendingCapInput
         value={draft}
         onChange={setDraft}
-        min={0.01}
-        decimalScale={4}
-        prefix="$"
-        w={220}
+        description="Runs of this bundle pause when it has cost this much."
       />
       <Button
         size="xs"

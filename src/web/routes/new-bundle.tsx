@@ -1,5 +1,5 @@
 // New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
-import { Button, Group, NumberInput, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { CostEstimate } from '../components/cost-estimate';
 import { type ImportedFile, ProductImport } from '../components/product-import';
 import { ProductListField, type ProductListMode } from '../components/product-list-field';
 import { SampleStoreButtons } from '../components/sample-store-buttons';
+import { SpendingCapInput } from '../components/spending-cap';
 import { WorkflowSelect } from '../components/workflow-select';
 import { newBundleFailureAlert } from '../lib/error-messages';
 import { invoke } from '../lib/invoke';
@@ -44,6 +45,12 @@ export function NewBundlePage() {
       ? { columns: [...DEFAULT_COLUMNS] as string[], raw_csv: manualText }
       : { columns: importedList?.columns ?? [], raw_csv: importedList?.raw_csv ?? '' };
   const isListEmpty = productList.raw_csv === '';
+  const customFields = {
+    keywords,
+    url_template: urlTemplate,
+    business_type: businessType,
+    tone_of_voice: toneOfVoice,
+  };
 
   const pickSample = (store: SampleStore) => {
     setBundleName(store.name);
@@ -68,12 +75,7 @@ export function NewBundlePage() {
       bundle_name: bundleName.trim(),
       columns: productList.columns,
       raw_csv: productList.raw_csv,
-      custom_fields: {
-        keywords,
-        url_template: urlTemplate,
-        business_type: businessType,
-        tone_of_voice: toneOfVoice,
-      },
+      custom_fields: customFields,
       workflow_id: workflowId ?? undefined,
       spending_cap_usd: typeof spendingCap === 'number' && spendingCap > 0 ? spendingCap : undefined,
     });
@@ -148,16 +150,10 @@ export function NewBundlePage() {
             onChange={(event) => setToneOfVoice(event.currentTarget.value)}
           />
           <WorkflowSelect value={workflowId} onChange={setWorkflowId} />
-          <NumberInput
-            label="Spending cap (USD)"
-            description="Optional. The run pauses when this bundle has cost this much; you can raise the cap to go on."
-            placeholder="No cap"
+          <SpendingCapInput
             value={spendingCap}
             onChange={setSpendingCap}
-            min={0.01}
-            decimalScale={4}
-            prefix="$"
-            maw={260}
+            description="Optional. The run pauses when this bundle has cost this much; you can raise the cap to go on."
           />
           <CostEstimate
             request={
@@ -167,12 +163,7 @@ export function NewBundlePage() {
                     workflow_id: workflowId,
                     columns: productList.columns,
                     raw_csv: productList.raw_csv,
-                    custom_fields: {
-                      keywords,
-                      url_template: urlTemplate,
-                      business_type: businessType,
-                      tone_of_voice: toneOfVoice,
-                    },
+                    custom_fields: customFields,
                   }
             }
           />

@@ -1,13 +1,7 @@
 // better-auth tables, written from its documented schema (user, session, account, verification)
 // plus the twoFactor plugin and database-backed rate limiting. Field names are better-auth's.
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
+import { createdAt, updatedAt } from './columns';
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),

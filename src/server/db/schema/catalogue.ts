@@ -17,13 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PRODUCT_STATUSES, UrlSuggestionLevel } from '../../../common/entities';
 import { user } from './auth';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
+import { createdAt, updatedAt } from './columns';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
