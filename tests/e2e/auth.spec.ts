@@ -7,10 +7,10 @@ import {
   expectSignedInShell,
   linkFromOutbox,
   PASSWORD,
+  presentOwnClientAddress,
   screenshot,
   signInWithPassword,
   uniqueEmail,
-  presentOwnClientAddress,
 } from './helpers';
 
 test('sign-up → confirmation link → sign-in → shell → sign-out', async ({ page, request }) => {

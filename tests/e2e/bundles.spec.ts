@@ -7,10 +7,10 @@ import Papa from 'papaparse';
 import {
   createConfirmedUser,
   expectSignedInShell,
+  presentOwnClientAddress,
   screenshot,
   signInWithPassword,
   uniqueEmail,
-  presentOwnClientAddress,
 } from './helpers';
 
 const OFFLINE_WRITER = 'Built-in writer (no AI)';
@@ -151,7 +151,9 @@ test('not-found routes, and a workflow not yet run shows Start, which runs it', 
     page.getByText('The selected AI workflow has not yet been run for this bundle.'),
   ).toBeVisible();
   // Before it starts, the run's cost is estimated with its own model's pricing.
-  await expect(page.getByLabel('Estimated cost')).toContainText(/about \$0\.\d+ for \d+ products .*gpt-3\.5-turbo/);
+  await expect(page.getByLabel('Estimated cost')).toContainText(
+    /about \$0\.\d+ for \d+ products .*gpt-3\.5-turbo/,
+  );
   await screenshot(page, 'bundles-06-not-created');
   await page.getByRole('button', { name: 'Start' }).click();
   const progress = page.getByLabel(/\d+ of \d+ products done/);
