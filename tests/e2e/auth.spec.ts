@@ -55,7 +55,9 @@ test('a wrong password shows the auth error in a danger box', async ({ page, req
   await createConfirmedUser(request, email, address);
   await page.goto('/');
   await signInWithPassword(page, email, 'not the password');
-  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  await expect(page.getByRole('alert', { name: 'There was a problem' })).toContainText(
+    'Invalid email or password',
+  );
 });
 
 test('TOTP: enrol → sign out → sign-in asks for a code → wrong code refused → right code accepted', async ({
@@ -90,7 +92,7 @@ test('TOTP: enrol → sign out → sign-in asks for a code → wrong code refuse
 
   await page.getByLabel('Authentication code').fill(enrolCode === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText(/invalid/i);
+  await expect(page.getByRole('alert', { name: 'There was a problem' })).toContainText(/invalid/i);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 
@@ -109,7 +111,9 @@ test('magic link signs in through the outbox', async ({ page, request }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Send a magic link email' }).click();
   await page.getByRole('button', { name: 'Send magic link' }).click();
-  await expect(page.getByRole('alert')).toContainText('Please enter your email address');
+  await expect(page.getByRole('alert', { name: 'There was a problem' })).toContainText(
+    'Please enter your email address',
+  );
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send magic link' }).click();
   await expect(page.getByText('Check your email for the magic link')).toBeVisible();
