@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
+          // Loading a tokenizer or starting sharp can take seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -184,7 +184,7 @@ describe('parseProductList', () => {
     );
   });
 
-  it('parses 50,000 products in well under a second', () => {
+  it('parses 50,000 products', () => {
     const line = row('Ocean Blue Shirt', {
       url: '/products/ocean-blue-shirt',
       image_urls: 'https://cdn.example/a.jpg|https://cdn.example/b.jpg',
@@ -195,11 +195,9 @@ describe('parseProductList', () => {
       fact_sheet: 'Material: cotton',
     });
     const csv = `${Array.from({ length: 50_000 }, () => line).join('\n')}\n`;
-    const started = performance.now();
+    // Speed is measured by bench/import; this checks the limit case parses correctly.
     const products = parseProductList(csv, columns);
-    const elapsed = performance.now() - started;
     expect(products).toHaveLength(50_000);
     expect(products[49_999]!.imageUrls).toHaveLength(2);
-    expect(elapsed).toBeLessThan(1_000);
   });
 });

