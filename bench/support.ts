@@ -36,13 +36,15 @@ export type BenchOptions = {
   env?: Record<string, string>;
   /** Set-up progress; silent by default so a bench prints only its results. */
   log?: (message: string) => void;
+  /** Connections in the app's pool; 10 as in the tests, 20 as `npm start` has. */
+  poolSize?: number;
 };
 
 type Cleanup = () => Promise<void>;
 
 export async function withBenchApp<T>(
   run: (bench: BenchApp) => Promise<T>,
-  { env = {}, log = () => {} }: BenchOptions = {},
+  { env = {}, log = () => {}, poolSize = 10 }: BenchOptions = {},
 ): Promise<T> {
   const cleanups: Cleanup[] = [];
   let cleaning: Promise<void> | undefined;
@@ -62,7 +64,7 @@ export async function withBenchApp<T>(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { database, dataDir } = await openBenchDatabase(cleanups, log);
+    const { database, dataDir } = await openBenchDatabase(cleanups, log, poolSize);
     const config = loadConfig({
       // As in the tests: mail goes to the dev outbox (so sign-up can be confirmed) and no worker runs in
       // process; a bench that wants one starts it itself.
@@ -75,7 +77,7 @@ export async function withBenchApp<T>(
     });
     const services = buildServices(config, database, log);
     const app = createApp(services);
-    const token = await signUpBenchUser(app, services);
+    const { token } = await signUpUser(app, services, '10.0.0.1');
     const call: BenchApp['call'] = async (name, body, headers = {}) =>
       app.request(`/functions/v1/${name}`, {
         method: 'POST',
@@ -93,6 +95,7 @@ export async function withBenchApp<T>(
 async function openBenchDatabase(
   cleanups: Cleanup[],
   log: (message: string) => void,
+  poolSize: number,
 ): Promise<{ database: DatabaseHandle; dataDir: string }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'copyloom-bench-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -110,7 +113,7 @@ async function openBenchDatabase(
     url = embedded.url;
     log(`Started an embedded PostgreSQL server in ${dataDir}`);
   }
-  const database = connectDatabase(url, 10);
+  const database = connectDatabase(url, poolSize);
   cleanups.push(database.close);
   await migrateDatabase(database.pool);
   await migrateQueue(database.pool);
@@ -118,15 +121,21 @@ async function openBenchDatabase(
   return { database, dataDir };
 }
 
-/** Signs up through the auth routes, confirms the address with the mailed link and signs in. */
-async function signUpBenchUser(app: BenchApp['app'], services: Services): Promise<string> {
+/**
+ * Signs up through the auth routes, confirms the address with the mailed link and signs in. Requests made in
+ * process have no socket, so the auth rate limits key on `address` (X-Forwarded-For): give each user its own.
+ */
+export async function signUpUser(
+  app: BenchApp['app'],
+  services: Services,
+  address: string,
+): Promise<{ email: string; token: string }> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'correct horse battery staple';
-  // Requests made in process have no socket, so the auth rate limits key on this header.
   const headers = {
     'content-type': 'application/json',
     origin: services.config.APP_URL,
-    'x-forwarded-for': '10.0.0.1',
+    'x-forwarded-for': address,
   };
   const post = (route: string, body: unknown) =>
     app.request(`/api/auth${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -144,7 +153,7 @@ async function signUpBenchUser(app: BenchApp['app'], services: Services): Promis
   const signIn = await post('/sign-in/email', { email, password });
   const token = signIn.headers.get('set-auth-token');
   if (!signIn.ok || !token) throw new Error(`Bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  return token;
+  return { email, token };
 }
 
 /** Serves the app on a free loopback port, for benches that measure what a browser would receive. */

@@ -1,11 +1,18 @@
 // A fake OpenAI-compatible chat completions server on loopback. Nothing in the tests reaches the internet, so
-// this stands in for the provider: it answers with copy that fits the SEO limits, and can be told to answer
-// slowly, with 429s, 5xx, broken JSON or not at all. Plain node:http with no test-framework imports, so a
-// script can start it too: `npx tsx tests/support/fake-openai.ts` (PORT picks the port).
+// this stands in for the provider: it answers with copy that fits the SEO limits and follows the request's
+// json_schema, reports usage counted with tiktoken, and can be told to answer slowly (a latency
+// distribution), to enforce RPM and TPM limits as OpenAI does (429 with retry-after and x-ratelimit-*
+// headers), and to fail a share of calls with 429s, 5xx, broken JSON or no answer at all, drawn from a
+// seedable PRNG so benches are reproducible. Plain node:http with no test-framework imports, so a script can
+// start it too: `npm run fake-llm -- --help` lists the settings.
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { countChatTokens, countTokens } from '../../src/server/ai/tokens';
 
 export type FailMode =
@@ -20,8 +27,33 @@ export type FailMode =
   /** 200 with valid JSON whose page_title is 200 characters. */
   | 'invalid_copy';
 
-/** A fixed delay, or a uniform one in mean ± jitter. */
-export type Latency = number | { mean: number; jitter: number };
+/**
+ * A fixed delay; a uniform one in mean ± jitter; or a normal or log-normal one with the given mean and standard
+ * deviation (a log-normal has the long right tail real model latencies show). Never below 0.
+ */
+export type Latency =
+  | number
+  | { distribution?: 'uniform'; mean: number; jitter: number }
+  | { distribution: 'normal' | 'lognormal'; mean: number; stddev: number };
+
+/** The failures that can be injected at random, by share of chat requests. */
+export type InjectedFailure = 'server_error' | 'timeout' | 'broken_json' | 'rate_limit';
+export type FailureRates = Partial<Record<InjectedFailure, number>>;
+
+/**
+ * Limits enforced as OpenAI does: a token bucket per limit that refills continuously at limit/60 s. A request
+ * takes 1 from the request bucket and its prompt plus completion tokens from the token bucket when it is
+ * admitted; one that does not fit gets a 429 at once. OpenAI says it may enforce a limit over shorter
+ * periods than a minute ("quantized"); `burstSeconds` sets the bucket's size in seconds of the limit.
+ */
+export type RateLimits = {
+  /** Requests per minute. */
+  rpm?: number;
+  /** Tokens per minute. */
+  tpm?: number;
+  /** Bucket size as seconds of the limit; 60 (a whole minute's worth) by default. */
+  burstSeconds?: number;
+};
 
 /** How one chat request is answered. */
 export type ScriptStep = {
@@ -39,15 +71,44 @@ export type FakeOpenAIBehaviour = ScriptStep & {
    * success". A bare mode keeps the behaviour's other settings; a step object overrides the ones it names.
    */
   script?: Array<FailMode | ScriptStep>;
+  /**
+   * Shares of chat requests that fail at random, when neither the script nor `fail` names a mode. An
+   * injected rate_limit advises a wait of `retryAfterMs` (1 s unless set).
+   */
+  failureRates?: FailureRates;
 };
 
 export type FakeOpenAIOptions = {
   behaviour?: FakeOpenAIBehaviour;
+  rateLimits?: RateLimits;
+  /** Seeds the PRNG behind latencies and injected failures; a random seed when unset. */
+  seed?: number;
+  /** Keep every request in `requests` (the default); a long bench turns it off to save memory. */
+  recordRequests?: boolean;
   /** When set, any other bearer token gets OpenAI's 401 invalid_api_key answer (which echoes the key). */
   apiKey?: string;
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+};
+
+/** What the fake has answered since start or reset(). Also served as JSON at GET /fake/stats. */
+export type FakeOpenAICounters = {
+  /** Chat completion requests received. */
+  chatRequests: number;
+  /** Chat requests answered 200, usable or not. */
+  answered: number;
+  /** Every 429 for the rate (over RPM, over TPM, scripted or injected); insufficient_quota is not one. */
+  rateLimited: number;
+  /** 429s because the request bucket was empty. */
+  overRequestLimit: number;
+  /** 429s because the token bucket could not cover the request. */
+  overTokenLimit: number;
+  /** Chat requests answered with each failure mode, scripted, set or injected (limit 429s not included). */
+  failures: Partial<Record<FailMode, number>>;
+  /** Tokens reported in the usage of 200 answers. */
+  promptTokens: number;
+  completionTokens: number;
 };
 
 export type RecordedRequest = {
@@ -70,9 +131,13 @@ export type FakeOpenAI = {
   readonly inFlight: number;
   /** The most requests handled at once since start or reset(). */
   readonly maxInFlight: number;
+  /** A snapshot of the counters. */
+  readonly counters: FakeOpenAICounters;
   /** Replaces the whole behaviour, script included. */
   setBehaviour(behaviour: FakeOpenAIBehaviour): void;
-  /** Forgets recorded requests and the in-flight peak; keeps the behaviour. */
+  /** Replaces the limits, with full buckets; undefined removes them. */
+  setRateLimits(limits: RateLimits | undefined): void;
+  /** Forgets recorded requests, the counters and the in-flight peak; keeps the behaviour and the limits. */
   reset(): void;
   /** Stops listening and cuts open connections, including requests held by `timeout`. */
   close(): Promise<void>;
@@ -116,7 +181,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     ...options.behaviour,
     script: [...(options.behaviour?.script ?? [])],
   };
+  const random = seededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+  const isRecording = options.recordRequests ?? true;
+  let limits = createLimits(options.rateLimits, Date.now());
   const requests: RecordedRequest[] = [];
+  let counters = emptyCounters();
   let inFlight = 0;
   let maxInFlight = 0;
   let completionCount = 0;
@@ -146,7 +215,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       headers: req.headers,
       body,
     };
-    requests.push(recorded);
+    if (isRecording) requests.push(recorded);
+
+    // Outside /v1 and before the key check, so `curl` can read it during a demo.
+    if (req.method === 'GET' && path === '/fake/stats') {
+      sendJson(res, 200, snapshot(counters));
+      return;
+    }
 
     if (options.apiKey !== undefined) {
       const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -181,20 +256,61 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       });
       return;
     }
+    counters.chatRequests++;
 
     const step = nextStep();
     const fail = step.fail ?? 'none';
-    recorded.fail = fail;
-    // Hold the request open; the client's timeout ends it, or close() does.
-    if (fail === 'timeout') return;
-    await sleep(pickLatency(step.latencyMs));
-    if (res.destroyed) return;
+    // Only a request nothing else decided for may fail at random.
+    const injected = step.fail === undefined ? drawFailure(step.failureRates) : undefined;
+    const mode = injected ?? fail;
+    // Counted at admission, as OpenAI does, so the token bucket needs the answer's size up front.
+    const answer =
+      limits?.tokens || mode === 'none' || mode === 'broken_json' || mode === 'invalid_copy'
+        ? prepareAnswer(body, mode)
+        : undefined;
 
-    switch (fail) {
+    if (limits) {
+      const refusal = admit(limits, answer ? answer.promptTokens + answer.completionTokens : 0, Date.now());
+      if (refusal) {
+        recorded.fail = 'rate_limit';
+        counters.rateLimited++;
+        if (refusal.kind === 'requests') counters.overRequestLimit++;
+        else counters.overTokenLimit++;
+        sendError(
+          res,
+          429,
+          {
+            message: `Rate limit reached for ${body.model ?? 'the model'} in organization org-fake on ${refusal.kind} per min (${refusal.kind === 'requests' ? 'RPM' : 'TPM'}): Limit ${refusal.limit}, Used ${refusal.used}, Requested ${refusal.requested}. Please try again in ${formatDuration(refusal.waitMs)}. Visit https://platform.openai.com/account/rate-limits to learn more.`,
+            type: refusal.kind,
+            code: 'rate_limit_exceeded',
+          },
+          { ...retryAfterHeaders(refusal.waitMs), ...limitHeaders(limits, Date.now()) },
+        );
+        return;
+      }
+    }
+
+    recorded.fail = mode;
+    if (mode !== 'none') counters.failures[mode] = (counters.failures[mode] ?? 0) + 1;
+    // Hold the request open; the client's timeout ends it, or close() does.
+    if (mode === 'timeout') return;
+    await sleep(pickLatency(step.latencyMs, random));
+    if (res.destroyed) return;
+    const headers = limits ? limitHeaders(limits, Date.now()) : {};
+
+    switch (mode) {
       case 'rate_limit': {
-        const headers: Record<string, string> = {};
-        if (step.retryAfterSeconds !== undefined) headers['retry-after'] = String(step.retryAfterSeconds);
-        if (step.retryAfterMs !== undefined) headers['retry-after-ms'] = String(step.retryAfterMs);
+        counters.rateLimited++;
+        const advised: Record<string, string> = {};
+        if (injected) {
+          Object.assign(
+            advised,
+            retryAfterHeaders(step.retryAfterMs ?? (step.retryAfterSeconds ?? 1) * 1000),
+          );
+        } else {
+          if (step.retryAfterSeconds !== undefined) advised['retry-after'] = String(step.retryAfterSeconds);
+          if (step.retryAfterMs !== undefined) advised['retry-after-ms'] = String(step.retryAfterMs);
+        }
         sendError(
           res,
           429,
@@ -203,47 +319,63 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
             type: 'requests',
             code: 'rate_limit_exceeded',
           },
-          headers,
+          { ...headers, ...advised },
         );
         return;
       }
       case 'insufficient_quota':
-        sendError(res, 429, {
-          message:
-            'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
-          type: 'insufficient_quota',
-          code: 'insufficient_quota',
-        });
+        sendError(
+          res,
+          429,
+          {
+            message:
+              'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+            type: 'insufficient_quota',
+            code: 'insufficient_quota',
+          },
+          headers,
+        );
         return;
       case 'server_error':
-        sendError(res, 500, {
-          message: 'The server had an error while processing your request. Sorry about that!',
-          type: 'server_error',
-        });
+        sendError(
+          res,
+          500,
+          {
+            message: 'The server had an error while processing your request. Sorry about that!',
+            type: 'server_error',
+          },
+          headers,
+        );
         return;
-      default:
-        sendJson(res, 200, completion(body, fail));
+      default: {
+        const ready = answer ?? prepareAnswer(body, mode);
+        counters.answered++;
+        counters.promptTokens += ready.promptTokens;
+        counters.completionTokens += ready.completionTokens;
+        sendJson(res, 200, completion(body, ready), headers);
+      }
     }
   }
 
-  function nextStep(): ScriptStep {
+  function nextStep(): Omit<FakeOpenAIBehaviour, 'script'> {
     const { script, ...base } = behaviour;
     const next = script?.shift();
     if (next === undefined) return base;
     return typeof next === 'string' ? { ...base, fail: next } : { ...base, ...next };
   }
 
-  function completion(body: ChatBody, fail: FailMode) {
-    const content = answerContent(body, fail);
-    const model = body.model ?? 'fake-model';
-    const promptTokens = countChatTokens(
-      body.messages.map((message) => ({
-        role: String(message.role ?? 'user'),
-        content: messageText(message),
-      })),
-      model,
-    );
-    const completionTokens = countTokens(content, model);
+  function drawFailure(rates: FailureRates | undefined): InjectedFailure | undefined {
+    if (!rates) return undefined;
+    let roll = random();
+    for (const mode of INJECTED_FAILURES) {
+      const rate = rates[mode] ?? 0;
+      if (roll < rate) return mode;
+      roll -= rate;
+    }
+    return undefined;
+  }
+
+  function completion(body: ChatBody, answer: PreparedAnswer) {
     completionCount++;
     return {
       id: `chatcmpl-fake-${completionCount}`,
@@ -253,16 +385,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content, refusal: null },
+          message: { role: 'assistant', content: answer.content, refusal: null },
           logprobs: null,
           finish_reason: 'stop',
         },
       ],
       // Counted with the same tokenizer OpenAI uses, so cost figures are realistic.
       usage: {
-        prompt_tokens: promptTokens,
-        completion_tokens: completionTokens,
-        total_tokens: promptTokens + completionTokens,
+        prompt_tokens: answer.promptTokens,
+        completion_tokens: answer.completionTokens,
+        total_tokens: answer.promptTokens + answer.completionTokens,
       },
     };
   }
@@ -286,11 +418,18 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     get maxInFlight() {
       return maxInFlight;
     },
+    get counters() {
+      return snapshot(counters);
+    },
     setBehaviour(next) {
       behaviour = { ...next, script: [...(next.script ?? [])] };
     },
+    setRateLimits(next) {
+      limits = createLimits(next, Date.now());
+    },
     reset() {
       requests.length = 0;
+      counters = emptyCounters();
       maxInFlight = inFlight;
     },
     close() {
@@ -299,6 +438,162 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         server.closeAllConnections();
       });
     },
+  };
+}
+
+const INJECTED_FAILURES: InjectedFailure[] = ['server_error', 'timeout', 'broken_json', 'rate_limit'];
+
+type PreparedAnswer = { content: string; promptTokens: number; completionTokens: number };
+
+function prepareAnswer(body: ChatBody, fail: FailMode): PreparedAnswer {
+  const content = answerContent(body, fail);
+  const model = body.model ?? 'fake-model';
+  const promptTokens = countChatTokens(
+    body.messages.map((message) => ({
+      role: String(message.role ?? 'user'),
+      content: messageText(message),
+    })),
+    model,
+  );
+  return { content, promptTokens, completionTokens: countTokens(content, model) };
+}
+
+function emptyCounters(): FakeOpenAICounters {
+  return {
+    chatRequests: 0,
+    answered: 0,
+    rateLimited: 0,
+    overRequestLimit: 0,
+    overTokenLimit: 0,
+    failures: {},
+    promptTokens: 0,
+    completionTokens: 0,
+  };
+}
+
+function snapshot(counters: FakeOpenAICounters): FakeOpenAICounters {
+  return { ...counters, failures: { ...counters.failures } };
+}
+
+/** A token bucket that refills continuously at `perMinute` / 60 s up to `capacity`. */
+class TokenBucket {
+  #level: number;
+  #updatedAt: number;
+
+  constructor(
+    readonly perMinute: number,
+    readonly capacity: number,
+    now: number,
+  ) {
+    this.#level = capacity;
+    this.#updatedAt = now;
+  }
+
+  level(now: number): number {
+    this.#level = Math.min(this.capacity, this.#level + (now - this.#updatedAt) * (this.perMinute / 60_000));
+    this.#updatedAt = now;
+    return this.#level;
+  }
+
+  /** Takes `cost` if it fits; a cost over the capacity fits a full bucket, so a big request is not stuck. */
+  take(cost: number, now: number): boolean {
+    const needed = Math.min(cost, this.capacity);
+    const level = this.level(now);
+    if (level < needed) return false;
+    this.#level = level - needed;
+    return true;
+  }
+
+  /** Until `cost` would fit. */
+  waitMs(cost: number, now: number): number {
+    const needed = Math.min(cost, this.capacity);
+    return (Math.max(0, needed - this.level(now)) * 60_000) / this.perMinute;
+  }
+
+  /** Until the bucket is full again, as x-ratelimit-reset-* reports it. */
+  resetMs(now: number): number {
+    return ((this.capacity - this.level(now)) * 60_000) / this.perMinute;
+  }
+}
+
+type Limits = { requests?: TokenBucket; tokens?: TokenBucket };
+type Refusal = {
+  kind: 'requests' | 'tokens';
+  limit: number;
+  used: number;
+  requested: number;
+  waitMs: number;
+};
+
+function createLimits(limits: RateLimits | undefined, now: number): Limits | undefined {
+  if (!limits || (!limits.rpm && !limits.tpm)) return undefined;
+  const share = (limits.burstSeconds ?? 60) / 60;
+  const bucket = (perMinute: number | undefined) =>
+    perMinute ? new TokenBucket(perMinute, Math.max(1, perMinute * share), now) : undefined;
+  return { requests: bucket(limits.rpm), tokens: bucket(limits.tpm) };
+}
+
+/** Takes the request from both buckets, or neither; a refusal names the bucket that was short. */
+function admit(limits: Limits, tokens: number, now: number): Refusal | undefined {
+  const { requests, tokens: tokenBucket } = limits;
+  if (requests && requests.level(now) < 1) return refusal('requests', requests, 1, now);
+  if (tokenBucket && !tokenBucket.take(tokens, now)) {
+    // OpenAI counts a refused request against the request limit too.
+    requests?.take(1, now);
+    return refusal('tokens', tokenBucket, tokens, now);
+  }
+  requests?.take(1, now);
+  return undefined;
+}
+
+function refusal(kind: Refusal['kind'], bucket: TokenBucket, requested: number, now: number): Refusal {
+  const used = Math.round(bucket.capacity - bucket.level(now));
+  return { kind, limit: bucket.perMinute, used, requested, waitMs: bucket.waitMs(requested, now) };
+}
+
+function limitHeaders(limits: Limits, now: number): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [kind, bucket] of [
+    ['requests', limits.requests],
+    ['tokens', limits.tokens],
+  ] as const) {
+    if (!bucket) continue;
+    headers[`x-ratelimit-limit-${kind}`] = String(bucket.perMinute);
+    headers[`x-ratelimit-remaining-${kind}`] = String(Math.floor(bucket.level(now)));
+    headers[`x-ratelimit-reset-${kind}`] = formatDuration(bucket.resetMs(now));
+  }
+  return headers;
+}
+
+function retryAfterHeaders(waitMs: number): Record<string, string> {
+  return {
+    'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+    'retry-after-ms': String(Math.ceil(waitMs)),
+  };
+}
+
+/** As OpenAI prints durations (Go's format): "20ms", "1.2s", "6m0s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.ceil(ms)}ms`;
+  const seconds = Math.round(ms) / 1000;
+  if (seconds < 60) return `${trimDecimals(seconds)}s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}m${trimDecimals(seconds - minutes * 60)}s`;
+}
+
+function trimDecimals(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
+}
+
+/** mulberry32: small, fast and good enough to make a bench's failures and latencies repeatable. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
@@ -453,10 +748,28 @@ function messageText(message: ChatMessage): string {
   return '';
 }
 
-function pickLatency(latency: Latency | undefined): number {
+export function pickLatency(latency: Latency | undefined, random: () => number): number {
   if (latency === undefined) return 0;
   if (typeof latency === 'number') return Math.max(0, latency);
-  return Math.max(0, latency.mean + (Math.random() * 2 - 1) * latency.jitter);
+  switch (latency.distribution) {
+    case 'normal':
+      return Math.max(0, latency.mean + latency.stddev * standardNormal(random));
+    case 'lognormal': {
+      // The underlying normal's parameters, so that the log-normal itself has the given mean and deviation.
+      if (latency.mean <= 0) return 0;
+      const sigma2 = Math.log(1 + (latency.stddev / latency.mean) ** 2);
+      const mu = Math.log(latency.mean) - sigma2 / 2;
+      return Math.exp(mu + Math.sqrt(sigma2) * standardNormal(random));
+    }
+    default:
+      return Math.max(0, latency.mean + (random() * 2 - 1) * latency.jitter);
+  }
+}
+
+/** Box–Muller. */
+function standardNormal(random: () => number): number {
+  const u = 1 - random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
 
 function sleep(ms: number): Promise<void> {
@@ -508,10 +821,239 @@ function sendError(
   sendJson(res, status, { error: { param: null, code: null, ...error } }, headers);
 }
 
+export type FakeOpenAIProcess = {
+  url: string;
+  /** The counters, read from GET /fake/stats. */
+  counters(): Promise<FakeOpenAICounters>;
+  /** Stops the process (SIGTERM) and waits for it to exit. */
+  close(): Promise<void>;
+};
+
+/**
+ * Starts the fake in a process of its own, as `npm run fake-llm` would, so that its work (tokenizing every
+ * prompt, building answers) does not share an event loop with the code being measured. Scripts and recorded
+ * requests are not available across the process boundary; counters are.
+ */
+export async function spawnFakeOpenAI(
+  options: Omit<FakeOpenAIOptions, 'recordRequests' | 'host'> = {},
+): Promise<FakeOpenAIProcess> {
+  // tsx's loader resolved from this file, so the child starts whatever the caller's working directory is.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn(
+    process.execPath,
+    ['--import', tsx, fileURLToPath(import.meta.url), ...toCliArgs(options)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  // A bench that exits or crashes must not leave the fake running.
+  const kill = () => child.kill('SIGTERM');
+  process.once('exit', kill);
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolveUrl, rejectUrl) => {
+    lines.on('line', (line) => {
+      const match = /listening at (\S+)/.exec(line);
+      if (match) resolveUrl(match[1]!);
+    });
+    child.once('exit', (code) =>
+      rejectUrl(new Error(`The fake OpenAI process exited (code ${code}) before listening`)),
+    );
+  });
+  return {
+    url,
+    async counters() {
+      const response = await fetch(`${url.replace(/\/v1$/, '')}/fake/stats`);
+      return (await response.json()) as FakeOpenAICounters;
+    },
+    async close() {
+      process.off('exit', kill);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      lines.close();
+    },
+  };
+}
+
+/** The command-line flags that start the standalone fake with these options. */
+function toCliArgs(options: Omit<FakeOpenAIOptions, 'recordRequests' | 'host'>): string[] {
+  const args: string[] = ['--port', String(options.port ?? 0)];
+  const { behaviour = {}, rateLimits, seed, apiKey } = options;
+  if (behaviour.script?.length || (behaviour.fail && behaviour.fail !== 'none')) {
+    throw new Error(
+      'A spawned fake takes latency, limits and failure rates, not scripts or a fixed failure.',
+    );
+  }
+  const latency = behaviour.latencyMs;
+  if (typeof latency === 'number') args.push('--latency', String(latency));
+  else if (latency && 'jitter' in latency)
+    args.push('--latency', String(latency.mean), '--jitter', String(latency.jitter));
+  else if (latency) {
+    args.push('--latency', String(latency.mean), '--stddev', String(latency.stddev));
+    args.push('--distribution', latency.distribution);
+  }
+  if (rateLimits?.rpm) args.push('--rpm', String(rateLimits.rpm));
+  if (rateLimits?.tpm) args.push('--tpm', String(rateLimits.tpm));
+  if (rateLimits?.burstSeconds) args.push('--burst-seconds', String(rateLimits.burstSeconds));
+  const rates = Object.entries(behaviour.failureRates ?? {}).filter(([, rate]) => rate);
+  if (rates.length) args.push('--fail-rate', rates.map(([mode, rate]) => `${mode}=${rate}`).join(','));
+  if (seed !== undefined) args.push('--seed', String(seed));
+  if (behaviour.retryAfterMs !== undefined) args.push('--retry-after-ms', String(behaviour.retryAfterMs));
+  if (apiKey !== undefined) args.push('--api-key', apiKey);
+  return args;
+}
+
+const CLI_HELP = `Starts the fake OpenAI-compatible provider on loopback and prints its URL.
+
+  npm run fake-llm -- [options]       (each option can also be set by the environment variable shown)
+
+  --port N                PORT                   port to listen on (0, the default, picks a free one)
+  --host H                HOST                   address to listen on (127.0.0.1)
+  --latency MS            LATENCY_MS             mean answer time; "300±100" or "300+-100" is uniform
+  --jitter MS             LATENCY_JITTER_MS      uniform in latency ± jitter
+  --stddev MS             LATENCY_STDDEV_MS      standard deviation for normal and lognormal
+  --distribution D        LATENCY_DISTRIBUTION   uniform (default with --jitter), normal, lognormal
+  --rpm N                 RPM                    requests per minute, as a token bucket with x-ratelimit-*
+  --tpm N                 TPM                    tokens per minute (prompt + completion)
+  --burst-seconds S       BURST_SECONDS          bucket size in seconds of the limit (60)
+  --fail-rate R           FAIL_RATE              0.05 = 5% split evenly over 500, 429 and broken JSON;
+                                                 or per mode: "server_error=0.02,timeout=0.01,broken_json=0.02"
+  --retry-after-ms MS     RETRY_AFTER_MS         the wait an injected 429 advises (1000)
+  --seed N                SEED                   seeds latencies and injected failures
+  --api-key K             FAKE_API_KEY           answer 401 to any other key
+
+Counters (429s sent, failures, tokens) are served as JSON at GET /fake/stats.`;
+
+/** Reads the standalone server's settings from flags, falling back to the environment. */
+export function parseCliSettings(argv: string[], env: NodeJS.ProcessEnv): FakeOpenAIOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      latency: { type: 'string' },
+      jitter: { type: 'string' },
+      stddev: { type: 'string' },
+      distribution: { type: 'string' },
+      rpm: { type: 'string' },
+      tpm: { type: 'string' },
+      'burst-seconds': { type: 'string' },
+      'fail-rate': { type: 'string' },
+      seed: { type: 'string' },
+      'retry-after-ms': { type: 'string' },
+      'api-key': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const setting = (flag: keyof typeof values, name: string) => {
+    const value = values[flag] ?? env[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const number = (flag: keyof typeof values, name: string) => {
+    const value = setting(flag, name);
+    if (value === undefined) return undefined;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed < 0)
+      throw new Error(`${name} must be a number ≥ 0, not "${value}"`);
+    return parsed;
+  };
+
+  const latencyText = setting('latency', 'LATENCY_MS');
+  const shorthand = latencyText ? /^(\d+(?:\.\d+)?)\s*(?:±|\+-)\s*(\d+(?:\.\d+)?)$/.exec(latencyText) : null;
+  const mean = shorthand ? Number(shorthand[1]) : number('latency', 'LATENCY_MS');
+  const jitter = shorthand ? Number(shorthand[2]) : number('jitter', 'LATENCY_JITTER_MS');
+  const stddev = number('stddev', 'LATENCY_STDDEV_MS');
+  const distribution = setting('distribution', 'LATENCY_DISTRIBUTION');
+  let latencyMs: Latency | undefined = mean;
+  if (mean !== undefined && (distribution === 'normal' || distribution === 'lognormal')) {
+    latencyMs = { distribution, mean, stddev: stddev ?? mean / 3 };
+  } else if (mean !== undefined && distribution === undefined && stddev !== undefined) {
+    latencyMs = { distribution: 'normal', mean, stddev };
+  } else if (mean !== undefined && distribution !== undefined && distribution !== 'uniform') {
+    throw new Error(`LATENCY_DISTRIBUTION must be uniform, normal or lognormal, not "${distribution}"`);
+  } else if (mean !== undefined && (jitter !== undefined || distribution === 'uniform')) {
+    latencyMs = { mean, jitter: jitter ?? 0 };
+  }
+
+  const rpm = number('rpm', 'RPM');
+  const tpm = number('tpm', 'TPM');
+  const seed = number('seed', 'SEED');
+  return {
+    port: number('port', 'PORT') ?? 0,
+    host: setting('host', 'HOST'),
+    apiKey: setting('api-key', 'FAKE_API_KEY'),
+    seed,
+    behaviour: {
+      latencyMs,
+      failureRates: parseFailureRates(setting('fail-rate', 'FAIL_RATE')),
+      retryAfterMs: number('retry-after-ms', 'RETRY_AFTER_MS'),
+    },
+    rateLimits: rpm || tpm ? { rpm, tpm, burstSeconds: number('burst-seconds', 'BURST_SECONDS') } : undefined,
+  };
+}
+
+function parseFailureRates(text: string | undefined): FailureRates | undefined {
+  if (text === undefined) return undefined;
+  if (/^\d*\.?\d+$/.test(text)) {
+    // One share: the mix a flaky provider shows. Timeouts hold a request until the client gives up, so they
+    // are only injected when named.
+    const each = Number(text) / 3;
+    return { server_error: each, rate_limit: each, broken_json: each };
+  }
+  const rates: FailureRates = {};
+  for (const part of text.split(',')) {
+    const [mode, value] = part.split('=').map((piece) => piece.trim());
+    if (!INJECTED_FAILURES.includes(mode as InjectedFailure) || !Number.isFinite(Number(value))) {
+      throw new Error(`FAIL_RATE: "${part}" is not one of ${INJECTED_FAILURES.join(', ')} = a share`);
+    }
+    rates[mode as InjectedFailure] = Number(value);
+  }
+  return rates;
+}
+
+function describeSettings(options: FakeOpenAIOptions): string {
+  const latency = options.behaviour?.latencyMs;
+  const parts = [
+    latency === undefined
+      ? 'no latency'
+      : typeof latency === 'number'
+        ? `latency ${latency} ms`
+        : 'jitter' in latency
+          ? `latency ${latency.mean} ± ${latency.jitter} ms (uniform)`
+          : `latency mean ${latency.mean} ms, sd ${latency.stddev} ms (${latency.distribution})`,
+    options.rateLimits?.rpm ? `${options.rateLimits.rpm} RPM` : 'no RPM limit',
+    options.rateLimits?.tpm ? `${options.rateLimits.tpm} TPM` : 'no TPM limit',
+  ];
+  const rates = Object.entries(options.behaviour?.failureRates ?? {}).filter(([, rate]) => rate);
+  parts.push(
+    rates.length
+      ? `failing ${rates.map(([mode, rate]) => `${mode} ${(rate * 100).toFixed(1)}%`).join(', ')}`
+      : 'no failures',
+  );
+  if (options.seed !== undefined) parts.push(`seed ${options.seed}`);
+  return parts.join(', ');
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const fake = await startFakeOpenAI({ port: Number(process.env.PORT ?? 0) });
+  let settings: ReturnType<typeof parseCliSettings>;
+  try {
+    settings = parseCliSettings(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${CLI_HELP}`);
+    process.exit(2);
+  }
+  if (settings === 'help') {
+    console.log(CLI_HELP);
+    process.exit(0);
+  }
+  const fake = await startFakeOpenAI({ ...settings, recordRequests: false });
   console.log(`Fake OpenAI listening at ${fake.url} (OPENAI_BASE_URL=${fake.url})`);
-  const stop = () => void fake.close().then(() => process.exit(0));
+  console.log(`${describeSettings(settings)}; counters at ${fake.url.replace(/\/v1$/, '')}/fake/stats`);
+  const stop = () => {
+    console.log(`Counters: ${JSON.stringify(fake.counters)}`);
+    void fake.close().then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

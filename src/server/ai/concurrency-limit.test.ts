@@ -86,4 +86,40 @@ describe('ConcurrencyLimit', () => {
     await expect(limit.run(async () => 1, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
     expect(limit.active).toBe(0);
   });
+
+  it('starts waiters when the cap grows and runs no new task over a lowered cap', async () => {
+    const limit = new ConcurrencyLimit(2);
+    const gates = Array.from({ length: 6 }, () => deferred());
+    const started: number[] = [];
+    const results = gates.map((gate, index) =>
+      limit.run(async () => {
+        started.push(index);
+        await gate.promise;
+      }),
+    );
+    await tick();
+    expect(started).toEqual([0, 1]);
+
+    limit.resize(4);
+    await tick();
+    expect(started).toEqual([0, 1, 2, 3]);
+
+    // Down to 1: three of the four running tasks must finish before the next one starts.
+    limit.resize(1);
+    gates[0]!.resolve();
+    gates[1]!.resolve();
+    gates[2]!.resolve();
+    await tick();
+    expect(started).toEqual([0, 1, 2, 3]);
+    expect(limit.active).toBe(1);
+    gates[3]!.resolve();
+    await tick();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(limit.active).toBe(1);
+
+    expect(() => limit.resize(0)).toThrow(RangeError);
+    for (const gate of gates) gate.resolve();
+    await Promise.all(results);
+    expect(limit.active).toBe(0);
+  });
 });

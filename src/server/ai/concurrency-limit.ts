@@ -1,15 +1,34 @@
 // A small semaphore: at most `max` tasks run at once, the rest wait in arrival order.
-// Used to cap in-flight requests per AI provider, so a large bundle cannot flood one account.
+// Used to cap in-flight requests per AI provider, so a large bundle cannot flood one account. The cap can
+// move while tasks run, because the rate controller narrows it after a 429 and widens it again on success.
 
 type Waiter = { start: () => void; cancel: (reason: unknown) => void };
 
 export class ConcurrencyLimit {
   #active = 0;
+  #max: number;
   readonly #waiting: Waiter[] = [];
 
-  constructor(readonly max: number) {
-    if (!Number.isInteger(max) || max < 1) {
-      throw new RangeError(`A concurrency limit must be a positive whole number, not ${max}.`);
+  constructor(max: number) {
+    assertValidMax(max);
+    this.#max = max;
+  }
+
+  /** Tasks allowed at once. */
+  get max(): number {
+    return this.#max;
+  }
+
+  /**
+   * Moves the cap. A higher cap starts waiters at once; a lower one lets running tasks finish and starts no
+   * new ones until fewer than `max` run.
+   */
+  resize(max: number): void {
+    assertValidMax(max);
+    this.#max = max;
+    while (this.#active < this.#max && this.#waiting.length > 0) {
+      this.#active++;
+      this.#waiting.shift()!.start();
     }
   }
 
@@ -38,7 +57,7 @@ export class ConcurrencyLimit {
 
   #acquire(signal?: AbortSignal): Promise<void> {
     signal?.throwIfAborted();
-    if (this.#active < this.max) {
+    if (this.#active < this.#max) {
       this.#active++;
       return Promise.resolve();
     }
@@ -61,9 +80,16 @@ export class ConcurrencyLimit {
   }
 
   #release(): void {
-    const next = this.#waiting.shift();
+    // Over a lowered cap, the slot is given up rather than passed on.
+    const next = this.#active <= this.#max ? this.#waiting.shift() : undefined;
     // The slot passes straight to the next waiter, so `active` stays the same and nobody can jump the queue.
     if (next) next.start();
     else this.#active--;
+  }
+}
+
+function assertValidMax(max: number): void {
+  if (!Number.isInteger(max) || max < 1) {
+    throw new RangeError(`A concurrency limit must be a positive whole number, not ${max}.`);
   }
 }

@@ -191,7 +191,8 @@ describe('OpenAIWriter', () => {
     const error = await failureOf(makeWriter({ timeoutMs: 300 }).write(input));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('0.3 seconds');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Without the timeout the fake would hold the request until the test itself timed out.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('classifies a refused connection as retryable, naming the address but not the key', async () => {
@@ -261,6 +262,47 @@ describe('OpenAIWriter', () => {
       expect(message).not.toContain(API_KEY);
       expect(message).not.toContain('Sup3rSecret');
     }
+  });
+});
+
+describe('OpenAIWriter under rate limits', () => {
+  it('paces a burst to the x-ratelimit headers instead of running into 429s', async () => {
+    // 1,200 RPM in a one-second bucket: 20 at once, then 20 a second.
+    const limited = await startFakeOpenAI({
+      rateLimits: { rpm: 1_200, burstSeconds: 1 },
+      behaviour: { latencyMs: 20 },
+    });
+    try {
+      const writer = makeWriter({ baseURL: limited.url, maxConcurrency: 8 });
+      const started = Date.now();
+      const results = await Promise.all(Array.from({ length: 40 }, () => writer.write(input)));
+      expect(results).toHaveLength(40);
+      expect(limited.counters.rateLimited).toBe(0);
+      expect(limited.counters.chatRequests).toBe(40);
+      // 20 fit the bucket; the other 20 need a second of refill.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('holds every request to the provider after a 429, not just the refused one', async () => {
+    fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterMs: 1_000 }] });
+    const writer = makeWriter();
+    const refused = await failureOf(writer.write(input));
+    expect(refused.kind).toBe('rate_limited');
+    await writer.write(input);
+    expect(fake.requests.map((request) => request.fail)).toEqual(['rate_limit', 'none']);
+    expect(fake.requests[1]!.arrivedAt - fake.requests[0]!.arrivedAt).toBeGreaterThanOrEqual(950);
+  });
+
+  it('does not hold anything after insufficient_quota, which waiting cannot fix', async () => {
+    fake.setBehaviour({ script: ['insufficient_quota'] });
+    const writer = makeWriter();
+    await failureOf(writer.write(input));
+    const started = Date.now();
+    await writer.write(input);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });
 

@@ -1,6 +1,7 @@
 // The copy writer for any OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM, LM Studio).
 // One structured call per product; each call is a single HTTP attempt, because retries belong to the caller
-// (retry-policy.ts), which can log each failure and honour retry-after across attempts.
+// (retry-policy.ts), which can log each failure and honour retry-after across attempts. Every attempt goes
+// through the provider's RateController, which reads the answer's rate-limit headers to pace the next ones.
 import OpenAI, {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -23,6 +24,7 @@ import {
   type WriteCopyInput,
   type WriteCopyResult,
 } from './copy-writer';
+import { RateController } from './rate-controller';
 
 export type OpenAIWriterOptions = {
   apiKey: string;
@@ -34,6 +36,11 @@ export type OpenAIWriterOptions = {
   maxConcurrency?: number;
   /** A limit shared by every writer of one provider, so the cap is per provider, not per workflow. */
   limit?: ConcurrencyLimit;
+  /**
+   * Pacing shared by every writer of one provider (it owns the provider's concurrency limit, so `limit` and
+   * `maxConcurrency` are then ignored). Without one, the writer paces its own requests.
+   */
+  rateController?: RateController;
   templates: PromptTemplates;
   fetch?: ClientOptions['fetch'];
 };
@@ -81,7 +88,7 @@ type TemplatedMessage = AiRequest['messages'][number];
 
 export class OpenAIWriter implements CopyWriter {
   readonly #client: OpenAI;
-  readonly #limit: ConcurrencyLimit;
+  readonly #rate: RateController;
   readonly #templates: PromptTemplates;
   readonly #timeoutMs: number;
   readonly #apiKey: string;
@@ -89,7 +96,9 @@ export class OpenAIWriter implements CopyWriter {
 
   constructor(options: OpenAIWriterOptions) {
     this.#timeoutMs = options.timeoutMs ?? 60_000;
-    this.#limit = options.limit ?? new ConcurrencyLimit(options.maxConcurrency ?? 8);
+    this.#rate =
+      options.rateController ??
+      new RateController({ limit: options.limit ?? new ConcurrencyLimit(options.maxConcurrency ?? 8) });
     this.#templates = options.templates;
     this.#apiKey = options.apiKey;
     this.#client = new OpenAI({
@@ -110,21 +119,35 @@ export class OpenAIWriter implements CopyWriter {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     const callSignal = followSignal(input.signal);
     try {
-      completion = await this.#limit.run(
-        () =>
-          this.#client.chat.completions.create(
-            {
-              model: input.model,
-              messages: finalRequest.messages.map(({ role, content }) => ({
-                role: role as 'system' | 'user' | 'assistant',
-                content,
-              })),
-              response_format: RESPONSE_FORMAT,
-            },
-            { signal: callSignal.signal },
-          ),
-        input.signal,
-      );
+      completion = await this.#rate.run(async () => {
+        try {
+          // withResponse keeps one HTTP call per attempt and hands back the headers the pacing reads.
+          const { data, response } = await this.#client.chat.completions
+            .create(
+              {
+                model: input.model,
+                messages: finalRequest.messages.map(({ role, content }) => ({
+                  role: role as 'system' | 'user' | 'assistant',
+                  content,
+                })),
+                response_format: RESPONSE_FORMAT,
+              },
+              { signal: callSignal.signal },
+            )
+            .withResponse();
+          this.#rate.observe(response.headers, data.usage?.total_tokens);
+          this.#rate.onSuccess();
+          return data;
+        } catch (error) {
+          if (error instanceof APIError) {
+            this.#rate.observe(error.headers);
+            if (error.status === 429 && !isQuotaError(error)) {
+              this.#rate.onRateLimited(parseRetryAfterMs(error.headers));
+            }
+          }
+          throw error;
+        }
+      }, input.signal);
     } catch (error) {
       // The caller cancelled: that is not a provider failure, so hand back the caller's own reason.
       if (input.signal?.aborted) throw input.signal.reason;
@@ -328,7 +351,7 @@ function classifyApiError(error: APIError, context: ClassifyContext): ProviderEr
   }
   const providerMessage = providerMessageOf(error);
   if (status === 429) {
-    if (error.code === 'insufficient_quota' || error.type === 'insufficient_quota') {
+    if (isQuotaError(error)) {
       return new ProviderError(
         'insufficient_quota',
         'The AI provider refused the request: the account has no credit left (insufficient_quota). Add credit or change the API key, then retry.',
@@ -365,6 +388,11 @@ function classifyApiError(error: APIError, context: ClassifyContext): ProviderEr
     'bad_request',
     `The AI provider rejected the request (HTTP ${status}${providerMessage ? `: ${providerMessage}` : ''}). Check the workflow's model name and prompt templates.`,
   );
+}
+
+/** A 429 about billing, not about the rate: waiting does not help. */
+function isQuotaError(error: APIError): boolean {
+  return error.code === 'insufficient_quota' || error.type === 'insufficient_quota';
 }
 
 type HeaderSource = { get(name: string): string | null } | undefined;

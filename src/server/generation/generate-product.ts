@@ -13,6 +13,7 @@ import {
   bundleWorkflowProductImages,
   bundleWorkflowProducts,
   bundleWorkflows,
+  logs,
   products,
   workflows,
 } from '../db/schema';
@@ -26,7 +27,7 @@ import {
   fitCopyToLimits,
   truncateAtWordBoundary,
 } from './check-copy';
-import { type LogTarget, logAiCall, logGeneral } from './run-log';
+import { aiLogEntry, generalLogEntry, type LogEntry, type LogTarget, logAiCall, logGeneral } from './run-log';
 import type { WriterRegistry } from './writers';
 
 export type GenerationDeps = { db: Database; writers: WriterRegistry };
@@ -50,12 +51,18 @@ export async function generateProduct(
   };
 
   try {
-    if (await isPaused(db, context)) return;
-    await setProgress(db, context.row.id, 10, 'running');
-    await logGeneral(db, target, 'Generation started', {
-      attempt: job.attempts,
-      workflow: context.workflow.name,
-    });
+    // A paused run takes no provider calls: its products stay queued until the cap is raised.
+    if (context.pausedReason) return;
+    await recordStep(
+      db,
+      context.row.id,
+      generalLogEntry(target, 'Generation started', {
+        attempt: job.attempts,
+        workflow: context.workflow.name,
+      }),
+      10,
+      'running',
+    );
     const copy = await writeCheckedCopy(deps, context, target, signal);
     await saveCopy(db, context, copy, target);
   } catch (error) {
@@ -84,15 +91,6 @@ class SpendingCapReached extends Error {
   override name = 'SpendingCapReached';
 }
 
-/** A paused run takes no provider calls: its products stay queued until the cap is raised. */
-async function isPaused(db: Database, context: NonNullable<ProductContext>): Promise<boolean> {
-  const [run] = await db
-    .select({ pausedReason: bundleWorkflows.pausedReason })
-    .from(bundleWorkflows)
-    .where(eq(bundleWorkflows.id, context.row.bundleWorkflowId));
-  return Boolean(run?.pausedReason);
-}
-
 async function loadProduct(db: Database, id: number) {
   const [found] = await db
     .select({
@@ -101,6 +99,8 @@ async function loadProduct(db: Database, id: number) {
       imageUrls: products.imageUrls,
       bundleId: bundles.id,
       customFields: bundles.customFields,
+      spendingCapUsd: bundles.spendingCapUsd,
+      pausedReason: bundleWorkflows.pausedReason,
       workflow: {
         id: workflows.id,
         name: workflows.name,
@@ -171,10 +171,14 @@ async function writeCheckedCopy(
     signal,
   };
 
+  // Read with the product a moment ago: with no cap, the first attempt need not ask again. Later attempts and
+  // the repair call do, since the user may set a cap while the run goes.
+  let isCapKnownUnset = context.spendingCapUsd === null;
   const call = (event: string, callInput: WriteCopyInput) =>
     withProviderRetries(
       async () => {
-        const capReached = await spendingCapReached(db, context.bundleId);
+        const capReached = isCapKnownUnset ? null : await spendingCapReached(db, context.bundleId);
+        isCapKnownUnset = false;
         if (capReached) throw new SpendingCapReached(capReached);
         try {
           return await writer.write(callInput);
@@ -211,33 +215,34 @@ async function writeCheckedCopy(
     );
 
   const first: WriteCopyResult = await call('Copy written', input);
-  await logAiCall(db, target, 'Copy written', first);
-  await setProgress(db, context.row.id, 50);
+  await recordStep(db, context.row.id, aiLogEntry(target, 'Copy written', first), 50);
 
   let copy = first.copy;
   let problems = [
     ...checkCopy(copy, context.details, imageCount),
     ...(await findDuplicateProblems(db, context.row, copy)),
   ];
-  await logGeneral(
+  await recordStep(
     db,
-    target,
-    problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits',
-    {
-      problems: describeProblems(problems),
-    },
+    context.row.id,
+    generalLogEntry(
+      target,
+      problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits',
+      {
+        problems: describeProblems(problems),
+      },
+    ),
+    70,
   );
-  await setProgress(db, context.row.id, 70);
 
   if (problems.length > 0) {
     const repaired = await call('Copy repaired', {
       ...input,
       repair: { previous: copy, problems: describeProblems(problems) },
     });
-    await logAiCall(db, target, 'Copy repaired', repaired);
+    await recordStep(db, context.row.id, aiLogEntry(target, 'Copy repaired', repaired), 85);
     copy = repaired.copy;
     problems = checkCopy(copy, context.details, imageCount);
-    await setProgress(db, context.row.id, 85);
   }
   if (problems.length > 0) copy = await settleRemainingProblems(db, target, context, input, copy, problems);
   return copy;
@@ -290,11 +295,23 @@ function isLengthOnly(problem: CopyProblem): boolean {
   return problem.kind === 'too_long';
 }
 
-async function setProgress(db: Database, id: number, progress: number, status?: 'running'): Promise<void> {
-  await db
+/**
+ * A step's log entry and the product's progress, in one statement: each round trip to the database costs more
+ * than the work it carries, and a product takes several steps (see bench/throughput).
+ */
+async function recordStep(
+  db: Database,
+  id: number,
+  entry: LogEntry,
+  progress: number,
+  status?: 'running',
+): Promise<void> {
+  const logged = db.insert(logs).values(entry);
+  const progressed = db
     .update(bundleWorkflowProducts)
     .set({ progress, ...(status ? { status, error: null } : {}) })
     .where(and(eq(bundleWorkflowProducts.id, id), ne(bundleWorkflowProducts.status, 'done')));
+  await db.execute(sql`with logged as (${logged.getSQL()}) ${progressed.getSQL()}`);
 }
 
 type RunProductRow = NonNullable<ProductContext>['row'];
@@ -341,9 +358,11 @@ async function findDuplicateProblems(
 }
 
 /**
- * Titles and meta descriptions across a run are never identical. Under a per-run lock, a copy that still
- * collides takes the offline writer's wording (which names the product's attributes) or, failing that, a
- * numbered suffix that fits the limit.
+ * Titles and meta descriptions across a run are never identical. Each wording is claimed with a transaction
+ * lock on (run, wording) before the run is searched for it, so a save waits for no other save and two saves of
+ * the same wording cannot both pass. A wording that is taken, or claimed by a save still in progress, gives
+ * way to the offline writer's wording (which names the product's attributes) or, failing that, a numbered
+ * suffix that fits the limit.
  */
 async function makeDistinct(
   tx: Transaction,
@@ -351,10 +370,12 @@ async function makeDistinct(
   copy: CopyFields,
   target: LogTarget,
 ) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK_NAMESPACE}, ${context.row.bundleWorkflowId})`);
   let next = copy;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const { titleTaken, metaTaken } = await findTakenCopy(tx, context.row, next);
+    const claimed = await claimCopy(tx, context.row.bundleWorkflowId, next);
+    const taken = await findTakenCopy(tx, context.row, next);
+    const titleTaken = taken.titleTaken || !claimed.title;
+    const metaTaken = taken.metaTaken || !claimed.meta;
     if (!titleTaken && !metaTaken) break;
     const offline = attempt === 0 ? writeOfflineCopy(offlineInput(context)).copy : undefined;
     next = {
@@ -375,6 +396,23 @@ async function makeDistinct(
   return next;
 }
 
+/**
+ * Takes the run's locks on this title and meta description, without waiting: a lock another save holds means
+ * that save is about to write the same wording. Locks are only ever tried, never waited for, so two saves
+ * cannot deadlock. A separate statement from the search, so the search's snapshot sees any save that held the
+ * lock before.
+ */
+async function claimCopy(
+  tx: Transaction,
+  bundleWorkflowId: number,
+  copy: Pick<CopyFields, 'page_title' | 'meta_description'>,
+): Promise<{ title: boolean; meta: boolean }> {
+  const { rows } = await tx.execute<{ title: boolean; meta: boolean }>(sql`
+    select pg_try_advisory_xact_lock(${TITLE_LOCK_NAMESPACE}, hashtext(${`${bundleWorkflowId}:${copy.page_title}`})) as title,
+           pg_try_advisory_xact_lock(${META_LOCK_NAMESPACE}, hashtext(${`${bundleWorkflowId}:${copy.meta_description}`})) as meta`);
+  return { title: rows[0]?.title ?? false, meta: rows[0]?.meta ?? false };
+}
+
 function withSuffix(text: string, attempt: number, max: number): string {
   const suffix = ` (${attempt + 1})`;
   return `${truncateAtWordBoundary(text, max - suffix.length)}${suffix}`;
@@ -393,10 +431,15 @@ function offlineInput(context: NonNullable<ProductContext>): WriteCopyInput {
   };
 }
 
-/** Advisory-lock namespace for per-run critical sections. */
-const RUN_LOCK_NAMESPACE = 7_261;
+/** Advisory-lock namespaces for a run's page titles and meta descriptions, keyed by a hash of the wording. */
+const TITLE_LOCK_NAMESPACE = 7_262;
+const META_LOCK_NAMESPACE = 7_263;
 
-/** The copy, the alt texts, the log and the variants' jobs land together, once. */
+/**
+ * The copy, the alt texts, the log and the variants' jobs land together, once. The row, its alt texts and its
+ * log entry are written by one statement (a round trip saved is worth more than the SQL it takes), and none
+ * of them when the row was done already.
+ */
 async function saveCopy(
   db: Database,
   context: NonNullable<ProductContext>,
@@ -405,7 +448,7 @@ async function saveCopy(
 ) {
   await db.transaction(async (tx) => {
     const copy = await makeDistinct(tx, context, proposed, target);
-    const saved = await tx
+    const saveRow = tx
       .update(bundleWorkflowProducts)
       .set({
         pageTitle: copy.page_title,
@@ -419,16 +462,26 @@ async function saveCopy(
       })
       .where(and(eq(bundleWorkflowProducts.id, context.row.id), ne(bundleWorkflowProducts.status, 'done')))
       .returning({ id: bundleWorkflowProducts.id });
-    if (saved.length === 0) return;
-    if (copy.alt_texts.length > 0) {
-      await tx.execute(sql`
+    const positions = `{${copy.alt_texts.map((_, i) => i).join(',')}}`;
+    const { rows: variants } = await tx.execute<{ id: number }>(sql`
+      with saved as (${saveRow.getSQL()}),
+      alt_texts as (
         update bundle_workflow_product_images i set alt_text = a.alt_text
-        from unnest(${`{${copy.alt_texts.map((_, i) => i).join(',')}}`}::int[], ${pgTextArray(copy.alt_texts)}::text[])
-          as a(position, alt_text)
-        where i.bundle_workflow_product_id = ${context.row.id} and i.position = a.position`);
-    }
-    await logGeneral(tx, target, 'Copy saved', { page_title: copy.page_title });
-    await queueVariants(tx, context.row.id);
+        from saved, unnest(${positions}::int[], ${pgTextArray(copy.alt_texts)}::text[]) as a(position, alt_text)
+        where i.bundle_workflow_product_id = saved.id and i.position = a.position
+      ),
+      logged as (
+        insert into logs (bundle_workflow_id, product_id, type, event, details)
+        select ${target.bundleWorkflowId}, ${target.productId}, 'general', 'Copy saved',
+          ${JSON.stringify(generalLogEntry(target, 'Copy saved', { page_title: copy.page_title }).details)}::jsonb
+        from saved
+      )
+      select variant.id from saved
+      join bundle_workflow_products variant on variant.is_multiple_of = saved.id and variant.status = 'queued'`);
+    await queueGenerateJobs(
+      tx,
+      variants.map((variant) => variant.id),
+    );
   });
 }
 

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client';
 import { logs } from '../db/schema';
 
 export type LogTarget = { bundleWorkflowId: number; productId: number | null };
+export type LogEntry = typeof logs.$inferInsert;
 
 export async function logGeneral(
   db: Queryable,
@@ -12,7 +13,16 @@ export async function logGeneral(
   event: string,
   additional: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insert(logs).values({ ...target, type: 'general', event, details: { additional } });
+  await db.insert(logs).values(generalLogEntry(target, event, additional));
+}
+
+/** The row logGeneral writes, for a caller that writes it together with another statement. */
+export function generalLogEntry(
+  target: LogTarget,
+  event: string,
+  additional: Record<string, unknown> = {},
+): LogEntry {
+  return { ...target, type: 'general', event, details: { additional } };
 }
 
 /** One `ai` entry per provider answer; its cost is tokens × the pricing table (0 when the model is unknown). */
@@ -23,14 +33,25 @@ export async function logAiCall(
   result: Pick<WriteCopyResult, 'content' | 'model' | 'usage' | 'originalRequest' | 'finalRequest'>,
   additional?: Record<string, unknown>,
 ): Promise<number> {
+  const entry = aiLogEntry(target, event, result, additional);
+  await db.insert(logs).values(entry);
+  return entry.cost ?? 0;
+}
+
+/** The row logAiCall writes, for a caller that writes it together with another statement. */
+export function aiLogEntry(
+  target: LogTarget & { bundleId: number },
+  event: string,
+  result: Pick<WriteCopyResult, 'content' | 'model' | 'usage' | 'originalRequest' | 'finalRequest'>,
+  additional?: Record<string, unknown>,
+): LogEntry {
   const price = costOf(result.model, result.usage);
-  const cost = price ?? 0;
-  await db.insert(logs).values({
+  return {
     bundleWorkflowId: target.bundleWorkflowId,
     productId: target.productId,
     type: 'ai',
     event,
-    cost,
+    cost: price ?? 0,
     promptTokens: result.usage.prompt_tokens,
     completionTokens: result.usage.completion_tokens,
     details: {
@@ -51,6 +72,5 @@ export async function logAiCall(
           }
         : {}),
     },
-  });
-  return cost;
+  };
 }

@@ -1,9 +1,10 @@
 // Which writer runs a workflow: the offline writer, or one OpenAI-compatible client per provider with a
-// shared concurrency cap and a quota breaker.
+// shared concurrency cap, shared pacing by the provider's rate-limit headers, and a quota breaker.
 import { ConcurrencyLimit } from '../ai/concurrency-limit';
 import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
 import { OfflineWriter } from '../ai/offline-writer';
 import { OpenAIWriter } from '../ai/openai-writer';
+import { RateController } from '../ai/rate-controller';
 import type { PromptTemplates } from '../db/schema';
 import { OFFLINE_MODEL } from './workflows';
 
@@ -21,11 +22,13 @@ const QUOTA_BREAK_MS = 60_000;
 export class WriterRegistry {
   readonly #offline = new OfflineWriter();
   readonly #writers = new Map<string, CopyWriter>();
-  readonly #limit: ConcurrencyLimit;
+  /** The provider's limits count every workflow's calls, so the pacing and its in-flight cap are shared. */
+  readonly rateController: RateController;
   #quotaFailure: { error: ProviderError; until: number } | undefined;
 
   constructor(readonly settings: ProviderSettings) {
-    this.#limit = new ConcurrencyLimit(settings.maxConcurrency ?? 8);
+    const maxConcurrency = settings.maxConcurrency ?? 8;
+    this.rateController = new RateController({ limit: new ConcurrencyLimit(maxConcurrency), maxConcurrency });
   }
 
   get hasApiKey(): boolean {
@@ -48,7 +51,7 @@ export class WriterRegistry {
         apiKey,
         baseURL: this.settings.baseURL,
         timeoutMs: this.settings.timeoutMs,
-        limit: this.#limit,
+        rateController: this.rateController,
         templates: workflow.promptTemplates,
       });
       writer = { write: (input) => this.#guardQuota(openai, input) };

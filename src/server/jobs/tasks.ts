@@ -1,4 +1,5 @@
 // Every task the worker runs, by name. Payloads are checked before any work starts.
+import { setMaxListeners } from 'node:events';
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
 import { type GenerationDeps, generateProduct } from '../generation/generate-product';
@@ -10,11 +11,18 @@ const generatePayload = z.object({ bundleWorkflowProductId: z.number().int().pos
 
 export type TaskDeps = GenerationDeps & { images?: CompressImageDeps };
 
+// graphile-worker gives every job of a pool the same abort signal, and a job waiting on the provider listens
+// to it (for a slot, a permit, a retry, the call itself) and stops listening when done. With dozens of jobs
+// at once that passes Node's default of 10 listeners, which it reports as a leak; a real leak, one listener
+// per call never removed, would still pass this bound within a run and be reported.
+const SHARED_SIGNAL_MAX_LISTENERS = 1_000;
+
 export function createTaskList(deps: TaskDeps): TaskList {
   return {
     ...createCompressImageTasks(deps.db, deps.images),
     [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
       const { bundleWorkflowProductId } = generatePayload.parse(payload);
+      setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, helpers.abortSignal);
       await generateProduct(
         deps,
         bundleWorkflowProductId,

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/support/fake-openai';
+import { ProviderError, type WriteCopyInput } from '../ai/copy-writer';
+import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
+import { WriterRegistry } from './writers';
+
+const input: WriteCopyInput = {
+  model: 'gpt-3.5-turbo',
+  product: { title: 'Oak Desk Lamp', brand: 'Lumen' },
+  imageCount: 1,
+  settings: { keywords: '', business_type: '', tone_of_voice: '' },
+};
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.setBehaviour({});
+  fake.reset();
+});
+
+describe('WriterRegistry', () => {
+  it('shares one rate controller between the workflows of a provider', async () => {
+    const registry = new WriterRegistry({ apiKey: 'sk-shared', baseURL: fake.url, maxConcurrency: 4 });
+    const first = registry.forWorkflow({ model: 'gpt-3.5-turbo', promptTemplates: DEFAULT_PROMPT_TEMPLATES });
+    const second = registry.forWorkflow({
+      model: 'gpt-4',
+      promptTemplates: { ...DEFAULT_PROMPT_TEMPLATES, system: 'Another workflow’s own system prompt.' },
+    });
+    expect(second).not.toBe(first);
+
+    fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterMs: 800 }] });
+    await expect(first.write(input)).rejects.toBeInstanceOf(ProviderError);
+    // The other workflow's next call waits out the 429 its neighbour got.
+    await second.write({ ...input, model: 'gpt-4' });
+    expect(fake.requests[1]!.arrivedAt - fake.requests[0]!.arrivedAt).toBeGreaterThanOrEqual(750);
+    expect(registry.rateController.stats).toMatchObject({ rateLimited: 1, concurrency: 2 });
+  });
+
+  it('paces nothing and keeps the full cap while answers carry no rate-limit headers', async () => {
+    fake.setBehaviour({ latencyMs: 50 });
+    const registry = new WriterRegistry({ apiKey: 'sk-plain', baseURL: fake.url, maxConcurrency: 4 });
+    const writer = registry.forWorkflow({
+      model: 'gpt-3.5-turbo',
+      promptTemplates: DEFAULT_PROMPT_TEMPLATES,
+    });
+    await Promise.all(Array.from({ length: 8 }, () => writer.write(input)));
+    expect(fake.maxInFlight).toBe(4);
+    expect(registry.rateController.stats).toMatchObject({ delayed: 0, rateLimited: 0, concurrency: 4 });
+  });
+});

@@ -1,0 +1,227 @@
+// The fake provider's own contract: benches and the soak rely on its limits, failures and counters.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+  parseCliSettings,
+  pickLatency,
+  seededRandom,
+  spawnFakeOpenAI,
+  startFakeOpenAI,
+} from '../support/fake-openai';
+
+let fake: FakeOpenAI | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function start(options: FakeOpenAIOptions): Promise<FakeOpenAI> {
+  fake = await startFakeOpenAI(options);
+  return fake;
+}
+
+function chat(url: string, content = 'title: Oak Lamp\nbrand: Lumen') {
+  return fetch(`${url}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }] }),
+  });
+}
+
+describe('fake OpenAI rate limits', () => {
+  it('answers within the RPM limit with x-ratelimit headers, and over it with a 429 and retry-after', async () => {
+    // 120 RPM in a one-second bucket: two at once, then one every 500 ms.
+    const { url, counters: before } = await start({ rateLimits: { rpm: 120, burstSeconds: 1 } });
+    expect(before.rateLimited).toBe(0);
+    const first = await chat(url);
+    const second = await chat(url);
+    const third = await chat(url);
+
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-ratelimit-limit-requests')).toBe('120');
+    expect(first.headers.get('x-ratelimit-remaining-requests')).toBe('1');
+    expect(first.headers.get('x-ratelimit-reset-requests')).toMatch(/^\d+ms$/);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+
+    expect(third.status).toBe(429);
+    const retryAfterMs = Number(third.headers.get('retry-after-ms'));
+    expect(retryAfterMs).toBeGreaterThan(0);
+    expect(retryAfterMs).toBeLessThanOrEqual(500);
+    expect(third.headers.get('retry-after')).toBe('1');
+    expect(third.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    const body = (await third.json()) as { error: { type: string; code: string; message: string } };
+    expect(body.error).toMatchObject({ type: 'requests', code: 'rate_limit_exceeded' });
+    expect(body.error.message).toContain('requests per min (RPM): Limit 120');
+
+    expect(fake!.counters).toMatchObject({
+      chatRequests: 3,
+      answered: 2,
+      rateLimited: 1,
+      overRequestLimit: 1,
+      overTokenLimit: 0,
+    });
+
+    // The bucket refills continuously.
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs + 20));
+    expect((await chat(url)).status).toBe(200);
+  });
+
+  it('charges prompt and completion tokens against the TPM limit', async () => {
+    const { url } = await start({ rateLimits: { tpm: 6_000, burstSeconds: 1 } });
+    // The bucket holds 100 tokens; one answer takes a few dozen.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await chat(url)).status);
+    expect(statuses).toContain(429);
+    const counters = fake!.counters;
+    expect(counters.overTokenLimit).toBeGreaterThan(0);
+    expect(counters.promptTokens + counters.completionTokens).toBeLessThanOrEqual(100);
+    const refused = await chat(url);
+    if (refused.status === 429) {
+      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('tokens');
+      expect(refused.headers.get('x-ratelimit-limit-tokens')).toBe('6000');
+    }
+  });
+
+  it('serves its counters at /fake/stats and forgets them on reset', async () => {
+    const { url } = await start({});
+    await chat(url);
+    const stats = (await (await fetch(url.replace(/\/v1$/, '/fake/stats'))).json()) as { answered: number };
+    expect(stats.answered).toBe(1);
+    fake!.reset();
+    expect(fake!.counters.answered).toBe(0);
+  });
+});
+
+describe('fake OpenAI injected failures', () => {
+  it('fails the same requests for the same seed, in about the shares asked for', async () => {
+    const failureRates = { server_error: 0.2, broken_json: 0.2, rate_limit: 0.1 };
+    const modes = async (seed: number) => {
+      const server = await startFakeOpenAI({ seed, behaviour: { failureRates } });
+      try {
+        for (let i = 0; i < 100; i++) await chat(server.url);
+        return server.requests.map((request) => request.fail);
+      } finally {
+        await server.close();
+      }
+    };
+    const first = await modes(7);
+    expect(await modes(7)).toEqual(first);
+    expect(await modes(8)).not.toEqual(first);
+    const share = (mode: string) => first.filter((fail) => fail === mode).length / first.length;
+    expect(share('server_error')).toBeGreaterThan(0.08);
+    expect(share('server_error')).toBeLessThan(0.35);
+    expect(share('rate_limit')).toBeGreaterThan(0.02);
+    expect(share('none')).toBeGreaterThan(0.3);
+  });
+
+  it('advises a wait on an injected 429 and counts it', async () => {
+    const { url } = await start({ seed: 1, behaviour: { failureRates: { rate_limit: 1 } } });
+    const response = await chat(url);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after-ms')).toBe('1000');
+    expect(fake!.counters).toMatchObject({ rateLimited: 1, failures: { rate_limit: 1 } });
+  });
+
+  it('lets a script or a set failure take precedence over injected ones', async () => {
+    const { url } = await start({
+      behaviour: { failureRates: { server_error: 1 }, script: ['none', 'broken_json'] },
+    });
+    expect((await chat(url)).status).toBe(200);
+    expect((await chat(url)).status).toBe(200);
+    expect((await chat(url)).status).toBe(500);
+    expect(fake!.requests.map((request) => request.fail)).toEqual(['none', 'broken_json', 'server_error']);
+  });
+});
+
+describe('fake OpenAI latency', () => {
+  const draws = (latency: Parameters<typeof pickLatency>[0]) => {
+    const random = seededRandom(3);
+    return Array.from({ length: 20_000 }, () => pickLatency(latency, random));
+  };
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const stddev = (values: number[]) => {
+    const m = mean(values);
+    return Math.sqrt(mean(values.map((value) => (value - m) ** 2)));
+  };
+
+  it('draws uniform, normal and log-normal delays with the asked mean and spread', () => {
+    const uniform = draws({ mean: 300, jitter: 100 });
+    expect(Math.min(...uniform)).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...uniform)).toBeLessThanOrEqual(400);
+    expect(mean(uniform)).toBeCloseTo(300, -1);
+
+    const normal = draws({ distribution: 'normal', mean: 300, stddev: 50 });
+    expect(mean(normal)).toBeCloseTo(300, -1);
+    expect(stddev(normal)).toBeCloseTo(50, -1);
+
+    const lognormal = draws({ distribution: 'lognormal', mean: 300, stddev: 150 });
+    expect(mean(lognormal)).toBeCloseTo(300, -1);
+    expect(stddev(lognormal)).toBeGreaterThan(130);
+    expect(stddev(lognormal)).toBeLessThan(170);
+    expect(Math.min(...lognormal)).toBeGreaterThan(0);
+  });
+
+  it('never waits less than nothing', () => {
+    expect(Math.min(...draws({ distribution: 'normal', mean: 10, stddev: 50 }))).toBe(0);
+    expect(pickLatency(-5, Math.random)).toBe(0);
+  });
+});
+
+describe('fake OpenAI command line', () => {
+  it('reads flags, then the environment', () => {
+    expect(
+      parseCliSettings(['--rpm', '3000', '--latency', '300±100', '--fail-rate', '0.06', '--seed', '1'], {}),
+    ).toMatchObject({
+      port: 0,
+      seed: 1,
+      rateLimits: { rpm: 3_000 },
+      behaviour: {
+        latencyMs: { mean: 300, jitter: 100 },
+        failureRates: { server_error: 0.02, rate_limit: 0.02, broken_json: 0.02 },
+      },
+    });
+    expect(
+      parseCliSettings([], {
+        PORT: '8081',
+        LATENCY_MS: '300',
+        LATENCY_DISTRIBUTION: 'lognormal',
+        LATENCY_STDDEV_MS: '120',
+        TPM: '90000',
+        FAIL_RATE: 'timeout=0.01,server_error=0.02',
+      }),
+    ).toMatchObject({
+      port: 8081,
+      rateLimits: { tpm: 90_000 },
+      behaviour: {
+        latencyMs: { distribution: 'lognormal', mean: 300, stddev: 120 },
+        failureRates: { timeout: 0.01, server_error: 0.02 },
+      },
+    });
+    expect(parseCliSettings(['--rpm', '10'], { RPM: '20' })).toMatchObject({ rateLimits: { rpm: 10 } });
+    expect(parseCliSettings(['--latency', '300', '--stddev', '50'], {})).toMatchObject({
+      behaviour: { latencyMs: { distribution: 'normal', mean: 300, stddev: 50 } },
+    });
+  });
+
+  it('rejects settings it cannot read', () => {
+    expect(() => parseCliSettings(['--rpm', 'many'], {})).toThrow(/RPM/);
+    expect(() => parseCliSettings([], { FAIL_RATE: 'gremlins=0.5' })).toThrow(/FAIL_RATE/);
+    expect(parseCliSettings(['--help'], {})).toBe('help');
+  });
+});
+
+describe('fake OpenAI in a process of its own', () => {
+  it('starts from its command line, answers with its limits, reports its counters and stops', async () => {
+    const spawned = await spawnFakeOpenAI({ rateLimits: { rpm: 60, burstSeconds: 1 }, seed: 1 });
+    try {
+      expect((await chat(spawned.url)).status).toBe(200);
+      expect((await chat(spawned.url)).status).toBe(429);
+      expect(await spawned.counters()).toMatchObject({ chatRequests: 2, answered: 1, rateLimited: 1 });
+    } finally {
+      await spawned.close();
+    }
+    await expect(chat(spawned.url)).rejects.toThrow();
+  }, 30_000);
+});
