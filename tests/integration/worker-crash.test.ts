@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { costOf } from '../../src/server/ai/pricing';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
-import { type RunBody, viewRun } from '../support/pipeline';
+import { countSettled, type RunBody, viewRun } from '../support/pipeline';
 import {
   callFunction,
   createTestApp,
@@ -217,15 +217,7 @@ describe('a worker killed mid-run', () => {
     };
     expect(response.status, JSON.stringify(created)).toBe(200);
     const runId = created.bundle_workflow_id;
-    const countDone = async () => {
-      const { rows } = await pool.query<{ done: number; settled: number }>(
-        `select count(*) filter (where status = 'done')::int as done,
-                count(*) filter (where status in ('done', 'failed'))::int as settled
-         from bundle_workflow_products where bundle_workflow_id = $1`,
-        [runId],
-      );
-      return rows[0]!;
-    };
+    const countDone = () => countSettled(pool, runId);
     const heartbeatIds = async () =>
       new Set(
         (await pool.query<{ worker_id: string }>('select worker_id from worker_heartbeats')).rows.map(

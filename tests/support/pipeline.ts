@@ -1,5 +1,6 @@
 // Helpers for pipeline tests: fixture catalogues as product lists, a worker, and waiting for a run to settle.
 import Papa from 'papaparse';
+import type pg from 'pg';
 import { expect } from 'vitest';
 import { type FixtureCatalogue, loadFixtureProducts } from '../../src/server/generation/test-fixtures';
 import { type RunningWorker, startWorker } from '../../src/server/jobs/worker';
@@ -88,4 +89,15 @@ export async function waitForRun(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** How many of a run's products are done, and how many are settled (done or failed). */
+export async function countSettled(pool: pg.Pool, runId: number): Promise<{ done: number; settled: number }> {
+  const { rows } = await pool.query<{ done: number; settled: number }>(
+    `select count(*) filter (where status = 'done')::int as done,
+            count(*) filter (where status in ('done', 'failed'))::int as settled
+     from bundle_workflow_products where bundle_workflow_id = $1`,
+    [runId],
+  );
+  return rows[0]!;
 }

@@ -2,12 +2,14 @@
 // fails a share of calls (mixed 500, 429 and broken JSON), while a random worker is killed with SIGKILL and
 // started again. Afterwards the run's integrity is checked: every product done, or failed with a reason; none
 // done twice; the run's totals equal to its logs; nothing stuck in the queue. `bench/soak.ts` runs it at
-// 10,000 products and `tests/integration/soak.test.ts` at 500 with one kill. No test-framework imports.
+// 10,000 products and `tests/integration/soak.test.ts` at 500 with one kill, so it must also run outside
+// vitest: nothing here may need the test runner.
 import Papa from 'papaparse';
 import type pg from 'pg';
 import type { FunctionName } from '../../src/common/functions';
 import { costOf } from '../../src/server/ai/pricing';
 import { type FakeOpenAI, type Latency, startFakeOpenAI } from './fake-openai';
+import { countSettled } from './pipeline';
 import { spawnWorkerProcess, stopWorkerProcess, type WorkerProcess } from './worker-process';
 
 const GPT35_WORKFLOW = 1;
@@ -345,16 +347,6 @@ async function checkIntegrity(
     cost: sum.cost,
     checks,
   };
-}
-
-async function countSettled(pool: pg.Pool, runId: number): Promise<{ done: number; settled: number }> {
-  const { rows } = await pool.query<{ done: number; settled: number }>(
-    `select count(*) filter (where status = 'done')::int as done,
-            count(*) filter (where status in ('done', 'failed'))::int as settled
-     from bundle_workflow_products where bundle_workflow_id = $1`,
-    [runId],
-  );
-  return rows[0]!;
 }
 
 async function waitForQueueToDrain(pool: pg.Pool, timeoutMs: number): Promise<void> {
