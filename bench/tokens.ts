@@ -6,6 +6,7 @@
 // calls are counted with the same tokenizer, each answering with the length of the same field of our copy.
 // Prints the mean tokens per product of each design, and the cost per 1,000 products for gpt-4o-mini and
 // gpt-3.5-turbo. `npx tsx bench/tokens.ts`.
+import type pg from 'pg';
 import type { BundleSettings, ProductFacts } from '../src/server/ai/copy-writer';
 import { buildMessages, describeProduct, renderMessages } from '../src/server/ai/openai-writer';
 import { costOf } from '../src/server/ai/pricing';
@@ -234,7 +235,8 @@ function naiveCalls(
   ];
 }
 
-async function waitForRun(pool: import('pg').Pool, bundleWorkflowId: number): Promise<void> {
+/** Until no product of the run is queued or running. */
+async function waitForRun(pool: pg.Pool, bundleWorkflowId: number): Promise<void> {
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
     const { rows } = await pool.query<{ open: number }>(
