@@ -12,9 +12,9 @@ import { buildMessages, describeProduct, renderMessages } from '../src/server/ai
 import { costOf } from '../src/server/ai/pricing';
 import { type ChatMessageForCount, countChatTokens, countTokens } from '../src/server/ai/tokens';
 import type { PromptTemplates } from '../src/server/db/schema';
-import { FIXTURE_CATALOGUES } from '../src/server/generation/test-fixtures';
 import { startWorker } from '../src/server/jobs/worker';
 import { startFakeOpenAI } from '../tests/support/fake-openai';
+import { FIXTURE_CATALOGUES } from '../tests/support/fixture-catalogues';
 import { fixtureProductList } from '../tests/support/pipeline';
 import { withBenchApp } from './support';
 

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../tests/support/fixture-path';
 import { type ColumnMapping, guessColumnMapping, IMPORT_COLUMNS, isHeaderRow } from './import-columns';
 
 const named = (headers: readonly string[], mapping: ColumnMapping) =>
@@ -8,12 +7,7 @@ const named = (headers: readonly string[], mapping: ColumnMapping) =>
     IMPORT_COLUMNS.map((column) => [column, mapping[column] === null ? null : headers[mapping[column]!]]),
   );
 
-const shopifyHeaders = readFileSync(
-  path.resolve(process.cwd(), '../shared/fixtures/shopify-apparel.csv'),
-  'utf8',
-)
-  .split('\n')[0]!
-  .split(',');
+const shopifyHeaders = readFixture('shopify-apparel.csv').split('\n')[0]!.split(',');
 
 // WooCommerce 9's product CSV exporter, with core Brands.
 const wooCommerceHeaders =

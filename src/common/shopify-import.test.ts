@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../tests/support/fixture-path';
 import { buildProductList, mapRecord, parseDelimitedText, prepareImport } from './product-import';
 import { expandShopifyRows } from './shopify-import';
 
-const fixture = (name: string) =>
-  readFileSync(path.resolve(process.cwd(), '../shared/fixtures', name), 'utf8');
+const fixture = readFixture;
 
 describe('Shopify continuation rows', () => {
   const table = prepareImport(parseDelimitedText(fixture('shopify-apparel.csv')).rows);

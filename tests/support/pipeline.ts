@@ -2,8 +2,8 @@
 import Papa from 'papaparse';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { type FixtureCatalogue, loadFixtureProducts } from '../../src/server/generation/test-fixtures';
 import { type RunningWorker, startWorker } from '../../src/server/jobs/worker';
+import { type FixtureCatalogue, loadFixtureProducts } from './fixture-catalogues';
 import { callFunction, type TestApp } from './test-app';
 
 export const FIXTURE_COLUMNS = [

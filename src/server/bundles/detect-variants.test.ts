@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFixtureProducts } from '../generation/test-fixtures';
+import { loadFixtureProducts } from '../../../tests/support/fixture-catalogues';
 import { describeDifferences, detectVariants, splitProductName } from './detect-variants';
 
 const product = (position: number, details: Record<string, string | null>) => ({

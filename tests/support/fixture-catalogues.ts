@@ -1,10 +1,9 @@
-// Test-only: loads the Shopify exports in ../shared/fixtures as products, the way an import maps them:
+// Test-only: loads the Shopify exports in tests/fixtures as products, the way an import maps them:
 // Title → product_name, Vendor → brand, Body (HTML) without tags → description, and Option1 Value → size
 // (or colour, or dimensions, by Option1 Name) unless it is "Default Title".
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import Papa from 'papaparse';
-import type { ProductFacts } from '../ai/copy-writer';
+import type { ProductFacts } from '../../src/server/ai/copy-writer';
+import { readFixture } from './fixture-path';
 
 export const FIXTURE_CATALOGUES = ['shopify-apparel.csv', 'shopify-home-and-garden.csv'] as const;
 export type FixtureCatalogue = (typeof FIXTURE_CATALOGUES)[number];
@@ -36,8 +35,7 @@ function optionKey(optionName: string): string {
  * only an image adds that image to the product before it.
  */
 export function loadFixtureProducts(catalogue: FixtureCatalogue): FixtureProduct[] {
-  const file = path.resolve(process.cwd(), '../shared/fixtures', catalogue);
-  const rows = Papa.parse<ShopifyRow>(readFileSync(file, 'utf8'), {
+  const rows = Papa.parse<ShopifyRow>(readFixture(catalogue), {
     header: true,
     skipEmptyLines: true,
   }).data;
