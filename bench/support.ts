@@ -12,6 +12,7 @@ import { serve } from '@hono/node-server';
 import Papa from 'papaparse';
 import type { FunctionName } from '../src/common/functions';
 import { createApp } from '../src/server/app';
+import { deliverQueuedMail } from '../src/server/auth/mail-queue';
 import { loadConfig } from '../src/server/config';
 import { connectDatabase, type DatabaseHandle, migrateDatabase } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
@@ -142,6 +143,7 @@ export async function signUpUser(
 
   const signUp = await post('/sign-up/email', { email, password, name: 'Bench' });
   if (!signUp.ok) throw new Error(`Bench sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await deliverQueuedMail(services.queue.pool, services.mailer);
   const link = services.outbox
     ?.list()
     .find((entry) => entry.to === email)

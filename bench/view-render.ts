@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
+import { deliverQueuedMail } from '../src/server/auth/mail-queue';
 import { loadConfig } from '../src/server/config';
 import { type RunningServer, startServer, WEB_ROOT } from '../src/server/runtime';
 import { syntheticProductList } from './support';
@@ -148,7 +149,7 @@ try {
   cleanups.push(server.stop);
 
   const email = `view-render-${Date.now().toString(36)}@example.com`;
-  await signUp(baseUrl, email);
+  await signUp(baseUrl, email, () => deliverQueuedMail(server.services.queue.pool, server.services.mailer));
 
   const browser: Browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -262,7 +263,7 @@ try {
 }
 
 /** Signs up through the auth routes and confirms the address with the link from the dev outbox. */
-async function signUp(baseUrl: string, email: string): Promise<void> {
+async function signUp(baseUrl: string, email: string, deliverMail: () => Promise<void>): Promise<void> {
   const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': CLIENT_ADDRESS };
   const signUpResponse = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -271,6 +272,8 @@ async function signUp(baseUrl: string, email: string): Promise<void> {
   });
   if (!signUpResponse.ok)
     throw new Error(`sign-up failed: ${signUpResponse.status} ${await signUpResponse.text()}`);
+  // No worker runs here, so the queued confirmation mail is delivered by hand.
+  await deliverMail();
   const outbox = (await (await fetch(`${baseUrl}/dev/outbox.json`)).json()) as Array<{
     to: string;
     links: string[];

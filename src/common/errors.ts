@@ -9,6 +9,7 @@ export const FUNCTION_ERROR_TYPES = [
   'not_created',
   'already_running',
   'unauthorized',
+  'forbidden',
 ] as const;
 export type FunctionErrorType = (typeof FUNCTION_ERROR_TYPES)[number];
 
@@ -16,6 +17,7 @@ export type FunctionErrorType = (typeof FUNCTION_ERROR_TYPES)[number];
 export const ERROR_STATUS: Record<FunctionErrorType, number> = {
   bad_input: 400,
   unauthorized: 401,
+  forbidden: 403,
   unknown_bundle: 404,
   unknown_workflow: 404,
   not_created: 409,

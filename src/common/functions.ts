@@ -12,7 +12,8 @@ import {
 } from './entities';
 import { FUNCTION_ERROR_TYPES } from './errors';
 
-const id = z.number().int().positive();
+// ids are PostgreSQL integers: a larger number could never name a row, and would fail the query.
+const id = z.number().int().positive().max(2_147_483_647);
 const noBody = z.object({});
 const spendingCap = z.number().positive().max(1_000_000);
 

@@ -5,10 +5,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { renderOutboxPage } from './auth/dev-outbox';
+import { loopbackOnly, renderOutboxPage } from './auth/dev-outbox';
+import { unsafeAuthInput } from './auth/unsafe-input';
 import { socialProviders } from './config';
 import { type FunctionRegistry, functionRegistry } from './functions/registry';
 import { functionRoutes } from './functions/route';
+import { forwardedChain, resolveClientAddress, type TrustProxy } from './http/client-address';
 import type { Services } from './services';
 
 export function createApp(services: Services, registry: FunctionRegistry = functionRegistry) {
@@ -40,14 +42,18 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   // The sign-in panel shows a button for each social provider that is configured (none by default).
   app.get('/api/auth-providers', (c) => c.json({ social: Object.keys(socialProviders(services.config)) }));
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-    services.auth.handler(services.config.TRUST_PROXY ? c.req.raw : withClientAddress(c)),
-  );
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const unsafe = await unsafeAuthInput(c.req.raw);
+    if (unsafe) return c.json({ code: 'BAD_INPUT', message: unsafe }, 400);
+    return services.auth.handler(withClientAddress(c, services.config.TRUST_PROXY));
+  });
 
   app.route('/functions/v1', functionRoutes(services, registry));
 
+  // The outbox holds live sign-in links and codes: never in production, and only for this machine.
   const { outbox } = services;
-  if (outbox) {
+  if (outbox && services.config.NODE_ENV !== 'production') {
+    app.use('/dev/outbox*', loopbackOnly);
     app.get('/dev/outbox.json', (c) => c.json(outbox.list()));
     app.get('/dev/outbox', (c) => c.html(renderOutboxPage(outbox.list())));
   }
@@ -57,17 +63,20 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
 }
 
 /**
- * Rate limits key on the client address. Unless TRUST_PROXY is set, the socket address is the truth, so any
- * x-forwarded-for the client sent is replaced; without a socket (tests calling app.request) it is kept.
+ * Rate limits key on the client address, which better-auth reads from X-Forwarded-For: replace that header
+ * with the one address TRUST_PROXY lets us believe. Without a socket (tests calling app.request) the header
+ * is all there is, and it is kept.
  */
-function withClientAddress(c: Context): Request {
-  let address: string | undefined;
+function withClientAddress(c: Context, trust: TrustProxy): Request {
+  let socketAddress: string | undefined;
   try {
-    address = getConnInfo(c).remote.address;
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     return c.req.raw;
   }
-  if (!address) return c.req.raw;
+  if (!socketAddress) return c.req.raw;
+  const chain = forwardedChain(c.req.header('x-forwarded-for') ?? null, socketAddress);
+  const address = resolveClientAddress(chain, trust) ?? socketAddress;
   const headers = new Headers(c.req.raw.headers);
   headers.set('x-forwarded-for', address);
   return new Request(c.req.raw, { headers });

@@ -34,6 +34,23 @@ describe('loadConfig', () => {
     expect(message).not.toContain('secret@host');
   });
 
+  it('listens on loopback by default outside production, and everywhere in production', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).HOST).toBe('0.0.0.0');
+  });
+
+  it('reads TRUST_PROXY as a hop count or proxy addresses, naming a bad value', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '192.0.2.0/24' }).TRUST_PROXY).toEqual({
+      kind: 'addresses',
+      addresses: ['192.0.2.0/24'],
+    });
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY "yes please" is not an IP/);
+  });
+
   it('demands AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required/);
   });

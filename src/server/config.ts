@@ -1,5 +1,6 @@
 // Environment parsed with Zod at boot. A bad value stops boot with a message naming the variable.
 import { z } from 'zod';
+import { parseTrustProxy } from './http/client-address';
 
 const optionalString = z
   .string()
@@ -38,7 +39,8 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: port.default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Defaults to loopback outside production (see the transform below). */
+    HOST: optionalString,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -76,11 +78,19 @@ export const configSchema = z
       .max(256, 'must be a whole number from 1 to 256')
       .default(8),
     ALLOW_PRIVATE_IMAGE_HOSTS: hostPortList,
-    /** Set when a reverse proxy in front of the app sets X-Forwarded-For; rate limits then key on it. */
+    /** Proxies in front of the app that append to X-Forwarded-For: none, a hop count, or their addresses. */
     TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const trust = parseTrustProxy(v);
+        if (typeof trust !== 'string') return trust;
+        ctx.addIssue({
+          code: 'custom',
+          message: `${trust}; use false, true, a hop count or addresses/CIDRs`,
+        });
+        return z.NEVER;
+      }),
     IMAGE_MAX_EDGE: z.coerce.number().int().min(64).max(8192).default(2048),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
@@ -104,7 +114,13 @@ export const configSchema = z
       });
     }
   })
-  .transform((c) => ({ ...c, APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}` }));
+  .transform((c) => ({
+    ...c,
+    // A development server shows the dev outbox and uses a generated secret: keep it off the network unless
+    // HOST says otherwise. In production (a container, say) the usual is every interface.
+    HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}`,
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

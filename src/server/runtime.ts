@@ -8,7 +8,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
-import { createOutboxMailer, createSmtpMailer, createUndeliverableMailer, type Mailer } from './auth/mailer';
+import { createMailQueue } from './auth/mail-queue';
+import { chooseMailer } from './auth/mailer';
 import { type Config, socialProviders } from './config';
 import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
@@ -83,6 +84,9 @@ export async function startServer(
     });
     const url = config.APP_URL;
     log(`Copyloom is running at ${url}`);
+    if (config.HOST === '127.0.0.1' && config.NODE_ENV !== 'production') {
+      log('Listening on 127.0.0.1 only. To accept connections from other machines, set HOST=0.0.0.0.');
+    }
 
     let stopping: Promise<void> | undefined;
     const stop = () => {
@@ -117,11 +121,12 @@ export function buildServices(
   log: (message: string) => void = console.log,
 ): Services {
   const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
+  const mailer = chooseMailer(config, outbox, log);
   const auth = createAuth({
     db,
     secret: resolveAuthSecret(config, log),
     appUrl: config.APP_URL,
-    mailer: chooseMailer(config, outbox, log),
+    mailQueue: createMailQueue(db),
     isProduction: config.NODE_ENV === 'production',
     socialProviders: socialProviders(config),
   });
@@ -132,15 +137,9 @@ export function buildServices(
     baseURL: config.OPENAI_BASE_URL,
     maxConcurrency: config.AI_MAX_CONCURRENCY,
   });
-  const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config) });
+  const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config), mailer });
   const queue = { pool, taskList, concurrency: Math.max(1, config.WORKER_CONCURRENCY) };
-  return { config, db, auth, writers, queue, outbox, webRoot };
-}
-
-function chooseMailer(config: Config, outbox: DevOutbox | undefined, log: (text: string) => void): Mailer {
-  if (config.SMTP_URL) return createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
-  if (outbox) return createOutboxMailer(outbox, config.APP_URL, log);
-  return createUndeliverableMailer();
+  return { config, db, auth, writers, queue, mailer, outbox, webRoot };
 }
 
 /** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */

@@ -1,6 +1,7 @@
 // What the app needs from the outside world, wired once in runtime.ts and passed down.
 import type { Auth } from './auth/auth';
 import type { DevOutbox } from './auth/dev-outbox';
+import type { Mailer } from './auth/mailer';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { WriterRegistry } from './generation/writers';
@@ -13,6 +14,8 @@ export type Services = {
   writers: WriterRegistry;
   /** The job queue, for job-queue-event-loop. */
   queue: QueueHandle;
+  /** Delivers what the send-mail jobs carry: SMTP, the dev outbox, or a loud refusal. */
+  mailer: Mailer;
   /** Present when mail goes to the dev outbox rather than SMTP. */
   outbox?: DevOutbox;
   /** Directory holding the built SPA, if it has been built. */

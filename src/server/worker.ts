@@ -1,5 +1,6 @@
 // Entry point for `npm run worker`: an extra worker process against the same database (DATABASE_URL),
 // the scale-out path. SIGINT/SIGTERM let jobs in flight finish before it exits.
+import { createSmtpMailer } from './auth/mailer';
 import { loadConfigOrExit } from './config';
 import { connectDatabase, migrateDatabase } from './db/client';
 import { WriterRegistry } from './generation/writers';
@@ -28,7 +29,13 @@ async function main() {
   const worker = await startWorker({
     pool: database.pool,
     concurrency: Math.max(1, config.WORKER_CONCURRENCY),
-    taskList: createTaskList({ db: database.db, writers, images: compressImageDepsFromConfig(config) }),
+    taskList: createTaskList({
+      db: database.db,
+      writers,
+      images: compressImageDepsFromConfig(config),
+      // Without SMTP, mail goes to the server's dev outbox: leave those jobs to the server's own worker.
+      mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
+    }),
     deadAfterMs: config.WORKER_DEAD_AFTER_SECONDS * 1000,
     heartbeatMs: Math.min(5_000, (config.WORKER_DEAD_AFTER_SECONDS * 1000) / 4),
   });

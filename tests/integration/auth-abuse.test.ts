@@ -5,6 +5,7 @@ import {
   authRequest,
   createTestApp,
   createTestUser,
+  deliverMail,
   latestLink,
   randomClientAddress,
   type TestApp,
@@ -65,6 +66,7 @@ describe('auth abuse', () => {
     expect(takenBody!.token).toBeNull();
     expect(JSON.stringify(takenBody)).not.toMatch(/exist/i);
     // The owner of the address hears about it by mail instead.
+    await deliverMail(testApp);
     expect(testApp.services.outbox?.list()[0]).toMatchObject({
       to: existing.email,
       subject: expect.stringMatching(/tried to sign up/),
@@ -99,7 +101,7 @@ describe('auth abuse', () => {
       headers,
     );
     expect(sent.status).toBe(200);
-    const link = latestLink(testApp, user.email, '/magic-link/verify');
+    const link = await latestLink(testApp, user.email, '/magic-link/verify');
     const first = await get(link, headers);
     expect(hasSessionCookie(first)).toBe(true);
     const second = await get(link, headers);
@@ -116,7 +118,7 @@ describe('auth abuse', () => {
       { email: user.email, redirectTo: '/?view=update_password' },
       headers,
     );
-    const link = latestLink(testApp, user.email, '/reset-password/');
+    const link = await latestLink(testApp, user.email, '/reset-password/');
     const token = new URL(
       (await get(link, headers)).headers.get('location')!,
       'http://localhost',
@@ -154,6 +156,7 @@ describe('auth abuse', () => {
       { email: user.email, type: 'sign-in' },
       headers,
     );
+    await deliverMail(testApp);
     const otp = testApp.services.outbox?.list()[0]?.subject.match(/(\d{6})/)?.[1];
     expect(otp).toMatch(/^\d{6}$/);
     const first = await authRequest(testApp, '/sign-in/email-otp', { email: user.email, otp }, headers);

@@ -9,7 +9,7 @@ import { startServer } from '../../src/server/runtime';
 import { startFakeOpenAI } from './fake-openai';
 
 const port = process.env.E2E_PORT ?? '3100';
-const fakeProvider = await startFakeOpenAI({ apiKey: 'sk-e2e', behaviour: { latencyMs: 50 } });
+const fakeProvider = await startFakeOpenAI({ apiKey: 'sk-e2e', behaviour: { latencyMs: 250 } });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'copyloom-e2e-'));
 const config = loadConfig({
   ...process.env,

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FunctionName } from '../../src/common/functions';
 import { createApp } from '../../src/server/app';
+import { deliverQueuedMail } from '../../src/server/auth/mail-queue';
 import { type Config, loadConfig } from '../../src/server/config';
 import { buildServices } from '../../src/server/runtime';
 import type { Services } from '../../src/server/services';
@@ -49,8 +50,18 @@ export async function authRequest(
   });
 }
 
-/** The newest link in the dev outbox for an address that contains `fragment`. */
-export function latestLink(testApp: Pick<TestApp, 'services'>, to: string, fragment: string): string {
+/** Runs the queued send-mail jobs now (tests run no worker), so the mail is in the dev outbox. */
+export async function deliverMail({ services }: Pick<TestApp, 'services'>): Promise<void> {
+  await deliverQueuedMail(services.queue.pool, services.mailer);
+}
+
+/** The newest link in the dev outbox for an address that contains `fragment`, once queued mail is delivered. */
+export async function latestLink(
+  testApp: Pick<TestApp, 'services'>,
+  to: string,
+  fragment: string,
+): Promise<string> {
+  await deliverMail(testApp);
   const entry = testApp.services.outbox
     ?.list()
     .find((e) => e.to === to && e.links.some((l) => l.includes(fragment)));
@@ -69,7 +80,7 @@ export async function createTestUser(
   const headers = { 'x-forwarded-for': address };
   const signUp = await authRequest(testApp, '/sign-up/email', { email, password, name: 'Test' }, headers);
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const link = new URL(latestLink(testApp, email, '/verify-email'));
+  const link = new URL(await latestLink(testApp, email, '/verify-email'));
   const verified = await testApp.app.request(`${link.pathname}${link.search}`, { headers });
   if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
   const signIn = await authRequest(testApp, '/sign-in/email', { email, password }, headers);

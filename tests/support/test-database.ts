@@ -4,15 +4,17 @@ import { inject } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { adminQuery, withDatabase } from './global-setup';
 
-export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
+export type TestDatabase = DatabaseHandle & { url: string; drop: () => Promise<void> };
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `copyloom_test_${randomBytes(5).toString('hex')}`;
   await adminQuery(adminUrl, `create database "${name}" template "${inject('templateDatabase')}"`);
-  const handle = connectDatabase(withDatabase(adminUrl, name), 10);
+  const url = withDatabase(adminUrl, name);
+  const handle = connectDatabase(url, 10);
   return {
     ...handle,
+    url,
     drop: async () => {
       await handle.close();
       await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);

@@ -1,26 +1,38 @@
 // The better-auth instance: email + password (scrypt), magic link, email one-time codes, TOTP two-factor,
 // bearer tokens for the SPA and server functions, and rate limits on every auth route.
-import { betterAuth } from 'better-auth';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, magicLink, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import type { Mailer } from './mailer';
+import { accountLockout } from './account-lockout';
+import type { MailKind, MailQueue } from './mail-queue';
+import { passwordStrength } from './password-strength';
+import { withSecondFactorOnEveryPath } from './second-factor-on-every-path';
 import { totpReplayGuard } from './totp-replay-guard';
 
 export type AuthOptions = {
   db: Database;
   secret: string;
   appUrl: string;
-  mailer: Mailer;
+  /** Mail is queued, never sent inside the request. */
+  mailQueue: MailQueue;
   isProduction: boolean;
-  socialProviders?: Partial<Record<'github' | 'google', { clientId: string; clientSecret: string }>>;
+  socialProviders?: BetterAuthOptions['socialProviders'];
 };
 
 const APP_NAME = 'Copyloom';
 
-export function createAuth({ db, secret, appUrl, mailer, isProduction, socialProviders = {} }: AuthOptions) {
-  const send = (to: string, subject: string, text: string) => mailer.send({ to, subject, text });
+export function createAuth({
+  db,
+  secret,
+  appUrl,
+  mailQueue,
+  isProduction,
+  socialProviders = {},
+}: AuthOptions) {
+  const send = (kind: MailKind, to: string, subject: string, text: string) =>
+    mailQueue.send({ kind, to, subject, text });
   const origin = new URL(appUrl);
   const trustedOrigins = [origin.origin];
   if (!isProduction && origin.hostname === 'localhost') {
@@ -52,6 +64,7 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction, socialPro
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) =>
         send(
+          'reset-password',
           user.email,
           'Reset your Copyloom password',
           `Someone asked to reset the password for ${user.email}.\n\nChoose a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this message.`,
@@ -59,6 +72,7 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction, socialPro
       // Sign-up with a taken address answers as for a new one; the owner gets a notice instead.
       onExistingUserSignUp: async ({ user }) =>
         send(
+          'existing-account',
           user.email,
           'Someone tried to sign up to Copyloom with your address',
           `An account already exists for ${user.email}. If that was you, sign in, or reset your password here:\n${appUrl}/?view=forgotten_password`,
@@ -70,6 +84,7 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction, socialPro
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) =>
         send(
+          'confirm-email',
           user.email,
           'Confirm your Copyloom account',
           `Welcome to Copyloom. Confirm your email address to finish signing up:\n${url}`,
@@ -93,6 +108,7 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction, socialPro
         expiresIn: 60 * 15,
         sendMagicLink: async ({ email, url }) =>
           send(
+            'magic-link',
             email,
             'Your Copyloom sign-in link',
             `Sign in to Copyloom with this link (it works once, for 15 minutes):\n${url}`,
@@ -104,13 +120,16 @@ export function createAuth({ db, secret, appUrl, mailer, isProduction, socialPro
         allowedAttempts: 5,
         sendVerificationOTP: async ({ email, otp }) =>
           send(
+            'sign-in-code',
             email,
             `Your Copyloom code: ${otp}`,
             `Your one-time Copyloom code is ${otp}. It works once, for 10 minutes.`,
           ),
       }),
-      twoFactor({ issuer: APP_NAME }),
+      withSecondFactorOnEveryPath(twoFactor({ issuer: APP_NAME }), `${appUrl}/?view=two_factor`),
       totpReplayGuard(db),
+      passwordStrength(),
+      accountLockout(db),
       bearer(),
     ],
   });

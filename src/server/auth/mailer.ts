@@ -1,5 +1,6 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise the dev outbox.
 import nodemailer from 'nodemailer';
+import type { Config } from '../config';
 import type { DevOutbox } from './dev-outbox';
 
 export type MailMessage = { to: string; subject: string; text: string };
@@ -32,4 +33,14 @@ export function createUndeliverableMailer(): Mailer {
       console.error(`Mail "${subject}" was not sent: SMTP_URL is not configured.`);
     },
   };
+}
+
+export function chooseMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'APP_URL'>,
+  outbox: DevOutbox | undefined,
+  log: (text: string) => void,
+): Mailer {
+  if (config.SMTP_URL) return createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (outbox) return createOutboxMailer(outbox, config.APP_URL, log);
+  return createUndeliverableMailer();
 }

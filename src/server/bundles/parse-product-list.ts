@@ -136,6 +136,24 @@ function splitImageUrls(field: string): string[] {
 }
 
 /**
+ * Where a character of the raw list falls, as parseProductList counts it: the product row (from 1, without
+ * the header or blank lines) and the column. For naming a bad character before the list is parsed.
+ */
+export function locateInProductList(
+  rawCsv: string,
+  columns: string[],
+  offset: number,
+): { row: number; column: string | undefined } {
+  const text = rawCsv.replace(/^\uFEFF/, '');
+  const upTo = text.slice(0, Math.max(0, offset - (rawCsv.length - text.length)) + 1);
+  const rows = Papa.parse<string[]>(upTo, { delimiter: chooseDelimiter(text, columns.length) }).data;
+  const last = rows.at(-1) ?? [];
+  const before = rows.slice(0, -1).filter((fields) => !isBlankRow(fields));
+  const header = before[0]?.[0]?.trim().toLowerCase() === columns[0]?.toLowerCase() ? 1 : 0;
+  return { row: before.length + 1 - header, column: columns[last.length - 1] };
+}
+
+/**
  * Parses a product list with one product per line and fields in `columns` order (SPEC §2 new bundle).
  * - A first line that starts with the first column's name (any case) is a header row and is dropped
  *   (SPEC §5). Blank lines, and lines whose fields are all blank, are skipped.

@@ -1,10 +1,13 @@
-// POST /functions/v1/:name — session check → body validation → handler → response (DESIGN.md contract).
+// POST /functions/v1/:name — session check → name → body validation → handler → response (DESIGN.md).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BUNDLE_LIMITS } from '../../common/constants';
 import { BINARY_FUNCTIONS, type FunctionName, functions, isFunctionName } from '../../common/functions';
+import { findUnsafeText, formatPath } from '../../common/unsafe-text';
 import { AppError } from '../app-error';
+import { locateInProductList } from '../bundles/parse-product-list';
 import type { Services } from '../services';
+import { authenticate } from './authenticate';
 import type { FunctionRegistry } from './registry';
 import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
 
@@ -33,11 +36,10 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         ),
     }),
     async (c) => {
+      // Authenticate first: a caller without a session learns nothing, not even which names exist.
+      const session = await authenticate(services, c.req.raw);
       const name = c.req.param('name');
       if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
-
-      const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
-      if (!session) throw new AppError('unauthorized', 'Sign in to continue.');
 
       const input = await parseBody(name, c.req.raw);
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
@@ -83,6 +85,7 @@ async function parseBody(name: FunctionName, request: Request): Promise<unknown>
       throw new AppError('bad_input', 'The request body is not valid JSON.');
     }
   }
+  refuseUnsafeText(json);
   const result = functions[name].request.safeParse(json);
   if (!result.success) {
     const details = result.error.issues
@@ -92,4 +95,24 @@ async function parseBody(name: FunctionName, request: Request): Promise<unknown>
     throw new AppError('bad_input', `Invalid request body: ${details}`);
   }
   return result.data;
+}
+
+/**
+ * Every function's body, before its schema: no NUL or lone surrogate may reach PostgreSQL. In a product list
+ * the row and column are named, as parseProductList would name them.
+ */
+function refuseUnsafeText(json: unknown): void {
+  const found = findUnsafeText(json);
+  if (!found) return;
+  let where = formatPath(found.path) || 'body';
+  const body = json as { raw_csv?: unknown; columns?: unknown };
+  if (where === 'raw_csv' && typeof body.raw_csv === 'string') {
+    const columns = Array.isArray(body.columns) ? body.columns.filter((c) => typeof c === 'string') : [];
+    const { row, column } = locateInProductList(body.raw_csv, columns, found.index);
+    where = `Row ${row}${column ? `, column ${column}` : ''}`;
+  }
+  throw new AppError(
+    'bad_input',
+    `${where} contains ${found.problem}, which cannot be stored. Remove it and try again.`,
+  );
 }

@@ -13,7 +13,7 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: pool });
 }
 
-export type JobOptions = { jobKey?: string; maxAttempts?: number; runAt?: Date };
+export type JobOptions = { jobKey?: string; maxAttempts?: number; runAt?: Date; priority?: number };
 
 export async function addJob(
   db: Queryable,
@@ -26,7 +26,8 @@ export async function addJob(
     ${JSON.stringify(payload)}::json,
     job_key => ${options.jobKey ?? null}::text,
     max_attempts => ${options.maxAttempts ?? 5}::int,
-    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz)`);
+    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+    priority => ${options.priority ?? 0}::int)`);
 }
 
 /**

@@ -2,6 +2,8 @@
 import { setMaxListeners } from 'node:events';
 import type { TaskList } from 'graphile-worker';
 import { z } from 'zod';
+import { createSendMailTask, SEND_MAIL_TASK } from '../auth/mail-queue';
+import type { Mailer } from '../auth/mailer';
 import { type GenerationDeps, generateProduct } from '../generation/generate-product';
 import type { CompressImageDeps } from '../images/compression';
 import { createCompressImageTasks } from '../images/tasks';
@@ -9,7 +11,11 @@ import { GENERATE_PRODUCT_TASK } from './queue';
 
 const generatePayload = z.object({ bundleWorkflowProductId: z.number().int().positive() });
 
-export type TaskDeps = GenerationDeps & { images?: CompressImageDeps };
+export type TaskDeps = GenerationDeps & {
+  images?: CompressImageDeps;
+  /** Without it this process leaves send-mail jobs to one that can deliver them. */
+  mailer?: Mailer;
+};
 
 // graphile-worker gives every job of a pool the same abort signal, and a job waiting on the provider listens
 // to it (for a slot, a permit, a retry, the call itself) and stops listening when done. With dozens of jobs
@@ -20,6 +26,7 @@ const SHARED_SIGNAL_MAX_LISTENERS = 1_000;
 export function createTaskList(deps: TaskDeps): TaskList {
   return {
     ...createCompressImageTasks(deps.db, deps.images),
+    ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer) } : {}),
     [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
       const { bundleWorkflowProductId } = generatePayload.parse(payload);
       setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, helpers.abortSignal);

@@ -1,6 +1,6 @@
 // The view-bundle query: one run (bundle × workflow) with its products, polled every 5 seconds until every
 // product is done or failed and no requested image is still compressing (SPEC §7, §9).
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { FunctionResponse } from '../../common/functions';
@@ -9,7 +9,12 @@ import { viewBundleErrorState } from './error-messages';
 import { type InvokeError, invokeIfChanged } from './invoke';
 import { bundleListKey } from './queries';
 
-export type BundleRun = FunctionResponse<'view-bundle-workflow'>;
+/**
+ * A run as the cache holds it: the server's answer plus the ETag it came with. The ETag lives in the data,
+ * not beside it, because TanStack Query's structural sharing hands back a different object whenever the
+ * data changes, so anything keyed on the object itself is lost exactly while a run is moving.
+ */
+export type BundleRun = FunctionResponse<'view-bundle-workflow'> & { etag?: string };
 
 export const bundleRunKey = (bundleId: number, workflowId: number) =>
   ['bundle-run', bundleId, workflowId] as const;
@@ -39,21 +44,18 @@ function isCompressingImages(run: Pick<BundleRun, 'products'>): boolean {
 const isTransient = (error: unknown) =>
   error instanceof InvokeFailure && (error.failure.type === 'other' || error.failure.type === 'server_error');
 
-/** ETags of the runs in the cache, so an unchanged poll is a bodiless 304 instead of every product again. */
-const runEtags = new WeakMap<BundleRun, string>();
-
-export function useBundleRun(bundleId: number | null, workflowId: number | null) {
-  const queryClient = useQueryClient();
+/** The view-bundle query, polling with If-None-Match so that an unchanged run is a bodiless 304. */
+export function bundleRunQuery(queryClient: QueryClient, bundleId: number | null, workflowId: number | null) {
   const key = bundleRunKey(bundleId ?? 0, workflowId ?? 0);
-  return useQuery({
+  return queryOptions({
     queryKey: key,
     enabled: bundleId !== null && workflowId !== null,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<BundleRun> => {
       const cached = queryClient.getQueryData<BundleRun>(key);
       const result = await invokeIfChanged(
         'view-bundle-workflow',
         { bundle_id: bundleId!, workflow_id: workflowId! },
-        cached ? runEtags.get(cached) : undefined,
+        cached?.etag,
         { signal },
       );
       if ('notModified' in result) return cached!;
@@ -64,12 +66,11 @@ export function useBundleRun(bundleId: number | null, workflowId: number | null)
         }
         throw new InvokeFailure(result.error);
       }
-      if (result.etag) runEtags.set(result.data, result.etag);
       // The navigation shows each bundle's progress: refresh it when this run settles.
       if (isRunComplete(result.data) && (!cached || !isRunComplete(cached))) {
         void queryClient.invalidateQueries({ queryKey: bundleListKey });
       }
-      return result.data;
+      return { ...result.data, etag: result.etag };
     },
     retry: (failureCount, error) => isTransient(error) && failureCount < 2,
     refetchInterval: (query) => {
@@ -79,6 +80,10 @@ export function useBundleRun(bundleId: number | null, workflowId: number | null)
       return error && !isTransient(error) ? false : BUNDLE_POLL_INTERVAL_MS;
     },
   });
+}
+
+export function useBundleRun(bundleId: number | null, workflowId: number | null) {
+  return useQuery(bundleRunQuery(useQueryClient(), bundleId, workflowId));
 }
 
 /** Puts one edited product into the cached run, so that only its row renders again. */

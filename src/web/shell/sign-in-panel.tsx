@@ -1,5 +1,5 @@
 // The sign-in panel (SPEC §2, §4): sign_in, sign_up, forgotten_password, magic_link, update_password,
-// verify_otp, plus the two-factor challenge that follows a password sign-in when TOTP is on.
+// verify_otp, plus the two-factor challenge that follows any sign-in when TOTP is on.
 import {
   Alert,
   Anchor,
@@ -28,7 +28,8 @@ export const SIGN_IN_VIEWS = [
 ] as const;
 export type SignInView = (typeof SIGN_IN_VIEWS)[number];
 
-type AuthResult = { error?: { message?: string; status?: number } | null; data?: unknown } | undefined;
+type AuthError = { message?: string; status?: number; code?: string };
+type AuthResult = { error?: AuthError | null; data?: unknown } | undefined;
 
 /** Reads the view (and a reset token or error) that a link from an email carries in the URL. */
 function initialState(): {
@@ -131,14 +132,13 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
     return false;
   };
 
-  const signIn = () =>
-    run(
-      () => authClient.signIn.email({ email, password }),
-      (data) => {
-        if ((data as { twoFactorRedirect?: boolean } | undefined)?.twoFactorRedirect) go('two_factor');
-        else onSignedIn();
-      },
-    );
+  /** With a second factor on, any sign-in answers with the challenge instead of a session. */
+  const afterFirstFactor = (data: unknown) => {
+    if ((data as { twoFactorRedirect?: boolean } | undefined)?.twoFactorRedirect) go('two_factor');
+    else onSignedIn();
+  };
+
+  const signIn = () => run(() => authClient.signIn.email({ email, password }), afterFirstFactor);
 
   const signUp = () =>
     run(
@@ -197,7 +197,8 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
       },
     );
 
-  const verifyOtp = () => run(() => authClient.signIn.emailOtp({ email, otp: code.trim() }), onSignedIn);
+  const verifyOtp = () =>
+    run(() => authClient.signIn.emailOtp({ email, otp: code.trim() }), afterFirstFactor);
 
   const verifyTwoFactor = () =>
     run(
@@ -271,7 +272,7 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
             {emailField}
             <PasswordInput
               label="Create a password"
-              description="At least 8 characters."
+              description={PASSWORD_RULE}
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
@@ -317,7 +318,7 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
           <Stack>
             <PasswordInput
               label="New password"
-              description="At least 8 characters."
+              description={PASSWORD_RULE}
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
@@ -424,6 +425,8 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
+const PASSWORD_RULE = 'At least 8 characters, and not a common or easily guessed password.';
+
 const VIEW_TITLES: Record<SignInView, string> = {
   sign_in: 'Sign in to your account',
   sign_up: 'Create an account',
@@ -434,7 +437,9 @@ const VIEW_TITLES: Record<SignInView, string> = {
   two_factor: 'Two-factor authentication',
 };
 
-function authErrorMessage(error: { message?: string; status?: number }): string {
-  if (error.status === 429) return 'Too many attempts. Wait a minute and try again.';
+function authErrorMessage(error: AuthError): string {
+  // An account lockout says how long to wait; the per-address limit does not.
+  if (error.status === 429 && error.code !== 'ACCOUNT_LOCKED')
+    return 'Too many attempts. Wait a minute and try again.';
   return error.message || 'Something went wrong. Try again.';
 }

@@ -1,0 +1,37 @@
+// Who is calling a function, checked before anything else (even the function's name).
+// A bearer token cannot be sent by another site's form or script without our CORS consent, so it is taken
+// as it is. A session cookie is sent by the browser on any request to us, including a text/plain form post
+// from a sibling subdomain or another port (SameSite=Lax does not stop those), so a cookie-only call must
+// come from a trusted origin with Content-Type: application/json, which no plain form can send.
+import { AppError } from '../app-error';
+import type { Services } from '../services';
+
+export type FunctionSession = { user: { id: string } };
+
+export async function authenticate(services: Services, request: Request): Promise<FunctionSession> {
+  const { headers } = request;
+  const hasBearer = /^Bearer\s+\S/i.test(headers.get('authorization') ?? '');
+  if (!hasBearer && !headers.get('cookie')) throw new AppError('unauthorized', 'Sign in to continue.');
+  if (!hasBearer) await refuseCrossSite(services, headers);
+  const session = await services.auth.api.getSession({ headers });
+  if (!session) throw new AppError('unauthorized', 'Sign in to continue.');
+  return session;
+}
+
+async function refuseCrossSite(services: Services, headers: Headers): Promise<void> {
+  const origin = headers.get('origin');
+  const context = await services.auth.$context;
+  if (!origin || origin === 'null' || !context.isTrustedOrigin(origin)) {
+    throw new AppError(
+      'forbidden',
+      `A call signed in with a cookie must come from this app's own page: the Origin ${origin ? `"${origin}" ` : ''}is not ${services.config.APP_URL} or another trusted origin.`,
+    );
+  }
+  const mediaType = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new AppError(
+      'forbidden',
+      'A call signed in with a cookie must send Content-Type: application/json.',
+    );
+  }
+}

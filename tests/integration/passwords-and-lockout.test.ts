@@ -1,0 +1,101 @@
+// Weak passwords are refused with a reason; wrong passwords lock the account with a growing wait.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockoutKey } from '../../src/server/auth/account-lockout';
+import {
+  authRequest,
+  createTestApp,
+  createTestUser,
+  randomClientAddress,
+  type TestApp,
+} from '../support/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp?.close());
+
+// Each request from its own address: this is about the account, not the per-address limit.
+const fresh = () => ({ 'x-forwarded-for': randomClientAddress() });
+
+describe('password strength', () => {
+  it.each(['password', '12345678', 'aaaaaaaa'])(
+    'sign-up refuses "%s" with a message about the password',
+    async (password) => {
+      const email = `weak-${password}-${Date.now()}@example.com`;
+      const response = await authRequest(testApp, '/sign-up/email', { email, password, name: 'W' }, fresh());
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(body.code).toBe('PASSWORD_TOO_WEAK');
+      expect(body.message).toMatch(/^This password is too easy to guess: it /);
+      const { rows } = await testApp.database.pool.query('select 1 from "user" where email = $1', [email]);
+      expect(rows).toHaveLength(0);
+    },
+  );
+
+  it('refuses a weak new password on reset too', async () => {
+    const response = await authRequest(
+      testApp,
+      '/reset-password',
+      { newPassword: 'password', token: 'x' },
+      fresh(),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe('PASSWORD_TOO_WEAK');
+  });
+});
+
+describe('per-account lockout', () => {
+  const signIn = (email: string, password: string) =>
+    authRequest(testApp, '/sign-in/email', { email, password }, fresh());
+  /** Ends the current wait, as if its time had passed. */
+  const endWait = (email: string) =>
+    testApp.database.pool.query(
+      `update verification set value = jsonb_set(value::jsonb, '{lockedUntil}', '0')::text where identifier = $1`,
+      [lockoutKey(email)],
+    );
+  const lockedSeconds = async (email: string) => {
+    const { rows } = await testApp.database.pool.query(
+      'select value from verification where identifier = $1',
+      [lockoutKey(email)],
+    );
+    const { lockedUntil } = JSON.parse(rows[0].value) as { lockedUntil: number };
+    return Math.round((lockedUntil - Date.now()) / 1000);
+  };
+
+  it('locks after five wrong passwords from different addresses, even the right one, with a growing wait', async () => {
+    const user = await createTestUser(testApp);
+    for (let i = 0; i < 4; i++) expect((await signIn(user.email, `wrong guess ${i}`)).status).toBe(401);
+    expect(await lockedSeconds(user.email)).toBeLessThanOrEqual(0);
+    expect((await signIn(user.email, 'wrong guess 5')).status).toBe(401);
+    expect(await lockedSeconds(user.email)).toBeGreaterThanOrEqual(29);
+
+    const locked = await signIn(user.email, user.password);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('set-auth-token')).toBeNull();
+    expect(((await locked.json()) as { message: string }).message).toMatch(
+      /Too many wrong passwords for this account\. Try again in \d+ seconds/,
+    );
+
+    // The next failure after the wait doubles it.
+    await endWait(user.email);
+    expect((await signIn(user.email, 'wrong guess 6')).status).toBe(401);
+    expect(await lockedSeconds(user.email)).toBeGreaterThanOrEqual(59);
+    expect((await signIn(user.email, user.password)).status).toBe(429);
+
+    // After the wait the right password works and the count starts again.
+    await endWait(user.email);
+    const accepted = await signIn(user.email, user.password);
+    expect(accepted.status).toBe(200);
+    const { rows } = await testApp.database.pool.query('select 1 from verification where identifier = $1', [
+      lockoutKey(user.email),
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('locks an address with no account the same way, so the lock reveals nothing', async () => {
+    const email = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await signIn(email, `wrong guess ${i}`)).status).toBe(401);
+    expect((await signIn(email, 'anything at all')).status).toBe(429);
+  });
+});
