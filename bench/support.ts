@@ -76,7 +76,7 @@ export async function withBenchApp<T>(
       WORKER_CONCURRENCY: '0',
       ...env,
     });
-    const services = buildServices(config, database, log);
+    const services = buildServices(config, database);
     const app = createApp(services);
     const { token } = await signUpUser(app, services, '10.0.0.1');
     const call: BenchApp['call'] = async (name, body, headers = {}) =>
@@ -109,7 +109,7 @@ async function openBenchDatabase(
     url = withDatabase(serverUrl, name);
     log(`Using database ${name} on TEST_DATABASE_URL`);
   } else {
-    const embedded = await startEmbeddedPostgres(dataDir, log);
+    const embedded = await startEmbeddedPostgres(dataDir);
     cleanups.push(embedded.stop);
     url = embedded.url;
     log(`Started an embedded PostgreSQL server in ${dataDir}`);

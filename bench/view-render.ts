@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { deliverQueuedMail } from '../src/server/auth/mail-queue';
 import { loadConfig } from '../src/server/config';
+import { silentLogger } from '../src/server/logger';
 import { type RunningServer, startServer, WEB_ROOT } from '../src/server/runtime';
 import { syntheticProductList } from './support';
 
@@ -145,7 +146,7 @@ try {
     TRUST_PROXY: 'true',
     WORKER_CONCURRENCY: '0',
   });
-  const server: RunningServer = await startServer(config, () => {});
+  const server: RunningServer = await startServer(config, silentLogger);
   cleanups.push(server.stop);
 
   const email = `view-render-${Date.now().toString(36)}@example.com`;

@@ -8,13 +8,25 @@ import { secureHeaders } from 'hono/secure-headers';
 import { loopbackOnly, renderOutboxPage } from './auth/dev-outbox';
 import { unsafeAuthInput } from './auth/unsafe-input';
 import { socialProviders } from './config';
+import { checkReadiness, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/availability';
 import { type FunctionRegistry, functionRegistry } from './functions/registry';
 import { functionRoutes } from './functions/route';
 import { forwardedChain, resolveClientAddress, type TrustProxy } from './http/client-address';
+import { type AppEnv, requestLogging } from './http/request-log';
 import type { Services } from './services';
 
 export function createApp(services: Services, registry: FunctionRegistry = functionRegistry) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
+
+  app.use('*', ...requestLogging(services.log));
+  app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      c.get('log').warn({ err: error }, 'database unavailable');
+      return c.json(DATABASE_UNAVAILABLE, 503);
+    }
+    c.get('log').error({ err: error }, 'request failed');
+    return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
+  });
 
   app.use(
     '*',
@@ -38,7 +50,15 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
     }),
   );
 
+  // For load balancers and orchestrators: health is "the process answers", ready is "and it can serve".
   app.get('/api/health', (c) => c.json({ ok: true }));
+  app.get('/api/ready', async (c) => {
+    const readiness = await checkReadiness(services.queue.pool);
+    return c.json(
+      readiness.ready ? { ok: true } : { ok: false, reason: readiness.reason },
+      readiness.ready ? 200 : 503,
+    );
+  });
   // The sign-in panel shows a button for each social provider that is configured (none by default).
   app.get('/api/auth-providers', (c) => c.json({ social: Object.keys(socialProviders(services.config)) }));
 
@@ -67,7 +87,7 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
  * with the one address TRUST_PROXY lets us believe. Without a socket (tests calling app.request) the header
  * is all there is, and it is kept.
  */
-function withClientAddress(c: Context, trust: TrustProxy): Request {
+function withClientAddress(c: Context<AppEnv>, trust: TrustProxy): Request {
   let socketAddress: string | undefined;
   try {
     socketAddress = getConnInfo(c).remote.address;
@@ -82,7 +102,7 @@ function withClientAddress(c: Context, trust: TrustProxy): Request {
   return new Request(c.req.raw, { headers });
 }
 
-function mountSpa(app: Hono, webRoot: string) {
+function mountSpa(app: Hono<AppEnv>, webRoot: string) {
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   app.use(

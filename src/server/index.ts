@@ -1,26 +1,32 @@
 // Entry point for `npm start`: parse config, boot, and shut down cleanly on SIGINT/SIGTERM.
 import { loadConfigOrExit } from './config';
+import { loggerForConfig } from './logger';
 import { type RunningServer, startServer } from './runtime';
 import { stopOnSignals } from './shutdown';
 
+const config = loadConfigOrExit();
+const log = loggerForConfig(config);
 let running: RunningServer | undefined;
-
-async function main() {
-  running = await startServer(loadConfigOrExit());
-}
 
 stopOnSignals(
   () => running?.stop() ?? Promise.resolve(),
-  (signal) => console.log(`\n${signal} received: finishing requests and jobs in flight, then stopping.`),
+  (signal) => log.info(`${signal} received: finishing requests and jobs in flight, then stopping.`),
 );
 
-// A crash must not leave the embedded PostgreSQL running: stop it before exiting.
+// A promise nobody awaited failed: a bug to fix, but not a reason to drop every request and job in flight.
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled promise rejection'));
+// A thrown exception leaves the process in an unknown state: stop (the embedded PostgreSQL too) and exit.
 process.on('uncaughtException', (error) => {
-  console.error('Fatal error:', error);
+  log.fatal({ err: error }, 'fatal error');
   void (running?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
 });
 
-main().catch((error) => {
-  console.error(`Copyloom did not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+startServer(config, log).then(
+  (server) => {
+    running = server;
+  },
+  (error) => {
+    log.fatal({ err: error }, 'Copyloom did not start');
+    process.exit(1);
+  },
+);

@@ -18,7 +18,8 @@ import { WriterRegistry } from './generation/writers';
 import { compressImageDepsFromConfig } from './images/tasks';
 import { migrateQueue } from './jobs/queue';
 import { createTaskList } from './jobs/tasks';
-import { type RunningWorker, startWorker } from './jobs/worker';
+import { type RunningWorker, startWorker, workerTimings } from './jobs/worker';
+import { type Logger, loggerForConfig, silentLogger } from './logger';
 import type { Services } from './services';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
@@ -27,7 +28,7 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_ROOT = path.join(projectRoot, 'dist/web');
 
 /** Opens the database: DATABASE_URL if set, otherwise the embedded server in DATA_DIR. Migrated and seeded. */
-export async function openDatabase(config: Config, log: (message: string) => void): Promise<DatabaseHandle> {
+export async function openDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
   let url = config.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
@@ -35,7 +36,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
-  const handle = connectDatabase(url, 20);
+  const handle = connectDatabase(url, 20, log);
   try {
     await migrateDatabase(handle.pool);
     await migrateQueue(handle.pool);
@@ -56,7 +57,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
 
 export async function startServer(
   config: Config,
-  log: (message: string) => void = console.log,
+  log: Logger = loggerForConfig(config),
 ): Promise<RunningServer> {
   const database = await openDatabase(config, log);
   let runner: RunningWorker | undefined;
@@ -66,12 +67,7 @@ export async function startServer(
     const app = createApp(services);
 
     if (config.WORKER_CONCURRENCY > 0) {
-      runner = await startWorker({
-        pool: database.pool,
-        concurrency: config.WORKER_CONCURRENCY,
-        taskList: services.queue.taskList,
-        deadAfterMs: config.WORKER_DEAD_AFTER_SECONDS * 1000,
-      });
+      runner = await startWorker(services.queue);
     }
 
     httpServer = await new Promise<Server>((resolve, reject) => {
@@ -83,9 +79,9 @@ export async function startServer(
       );
     });
     const url = config.APP_URL;
-    log(`Copyloom is running at ${url}`);
+    log.info(`Copyloom is running at ${url}`);
     if (config.HOST === '127.0.0.1' && config.NODE_ENV !== 'production') {
-      log('Listening on 127.0.0.1 only. To accept connections from other machines, set HOST=0.0.0.0.');
+      log.info('Listening on 127.0.0.1 only. To accept connections from other machines, set HOST=0.0.0.0.');
     }
 
     let stopping: Promise<void> | undefined;
@@ -100,7 +96,7 @@ export async function startServer(
             resolve();
           }, 5_000).unref();
         });
-        await runner?.stop().catch((error) => log(`worker stop: ${String(error)}`));
+        await runner?.stop().catch((error) => log.warn({ err: error }, 'worker stop failed'));
         await database.close();
       })();
       return stopping;
@@ -118,7 +114,7 @@ export async function startServer(
 export function buildServices(
   config: Config,
   { db, pool }: Pick<DatabaseHandle, 'db' | 'pool'>,
-  log: (message: string) => void = console.log,
+  log: Logger = silentLogger,
 ): Services {
   const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
   const mailer = chooseMailer(config, outbox, log);
@@ -131,25 +127,31 @@ export function buildServices(
     socialProviders: socialProviders(config),
   });
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
-  if (!webRoot) log('The web app is not built (dist/web); run `npm run build` to serve it.');
+  if (!webRoot) log.warn('The web app is not built (dist/web); run `npm run build` to serve it.');
   const writers = new WriterRegistry({
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     maxConcurrency: config.AI_MAX_CONCURRENCY,
   });
   const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config), mailer });
-  const queue = { pool, taskList, concurrency: Math.max(1, config.WORKER_CONCURRENCY) };
-  return { config, db, auth, writers, queue, mailer, outbox, webRoot };
+  const queue = {
+    pool,
+    taskList,
+    concurrency: Math.max(1, config.WORKER_CONCURRENCY),
+    log,
+    ...workerTimings(config),
+  };
+  return { config, db, auth, writers, queue, mailer, outbox, webRoot, log };
 }
 
 /** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */
-function resolveAuthSecret(config: Config, log: (message: string) => void): string {
+function resolveAuthSecret(config: Config, log: Logger): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   const file = path.join(path.resolve(config.DATA_DIR), 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
-  log(`Generated an auth secret in ${file}`);
+  log.info(`Generated an auth secret in ${file}`);
   return secret;
 }

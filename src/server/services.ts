@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { WriterRegistry } from './generation/writers';
 import type { QueueHandle } from './jobs/event-loop';
+import type { Logger } from './logger';
 
 export type Services = {
   config: Config;
@@ -16,6 +17,8 @@ export type Services = {
   queue: QueueHandle;
   /** Delivers what the send-mail jobs carry: SMTP, the dev outbox, or a loud refusal. */
   mailer: Mailer;
+  /** The process's logger; a request's lines go through its child with the request id. */
+  log: Logger;
   /** Present when mail goes to the dev outbox rather than SMTP. */
   outbox?: DevOutbox;
   /** Directory holding the built SPA, if it has been built. */

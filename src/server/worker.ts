@@ -7,18 +7,21 @@ import { WriterRegistry } from './generation/writers';
 import { compressImageDepsFromConfig } from './images/tasks';
 import { migrateQueue } from './jobs/queue';
 import { createTaskList } from './jobs/tasks';
-import { startWorker } from './jobs/worker';
+import { startWorker, workerTimings } from './jobs/worker';
+import { loggerForConfig } from './logger';
 import { stopOnSignals } from './shutdown';
 
+const config = loadConfigOrExit();
+const log = loggerForConfig(config);
+
 async function main() {
-  const config = loadConfigOrExit();
   if (!config.DATABASE_URL) {
-    console.error(
+    log.error(
       'npm run worker needs DATABASE_URL: extra workers share the database of a running server (see README, "Adding worker processes").',
     );
     process.exit(1);
   }
-  const database = connectDatabase(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4);
+  const database = connectDatabase(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4, log);
   await migrateDatabase(database.pool);
   await migrateQueue(database.pool);
   const writers = new WriterRegistry({
@@ -26,9 +29,12 @@ async function main() {
     baseURL: config.OPENAI_BASE_URL,
     maxConcurrency: config.AI_MAX_CONCURRENCY,
   });
+  const concurrency = Math.max(1, config.WORKER_CONCURRENCY);
   const worker = await startWorker({
     pool: database.pool,
-    concurrency: Math.max(1, config.WORKER_CONCURRENCY),
+    concurrency,
+    log,
+    ...workerTimings(config),
     taskList: createTaskList({
       db: database.db,
       writers,
@@ -36,21 +42,19 @@ async function main() {
       // Without SMTP, mail goes to the server's dev outbox: leave those jobs to the server's own worker.
       mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
     }),
-    deadAfterMs: config.WORKER_DEAD_AFTER_SECONDS * 1000,
-    heartbeatMs: Math.min(5_000, (config.WORKER_DEAD_AFTER_SECONDS * 1000) / 4),
   });
-  console.log(`Copyloom worker running (concurrency ${Math.max(1, config.WORKER_CONCURRENCY)}).`);
+  log.info(`Copyloom worker running (concurrency ${concurrency}).`);
 
   stopOnSignals(
     async () => {
       await worker.stop();
       await database.close();
     },
-    (signal) => console.log(`${signal} received: finishing jobs in flight, then stopping.`),
+    (signal) => log.info(`${signal} received: finishing jobs in flight, then stopping.`),
   );
 }
 
 main().catch((error) => {
-  console.error(`Copyloom worker did not start: ${error instanceof Error ? error.message : String(error)}`);
+  log.error({ err: error }, 'Copyloom worker did not start');
   process.exit(1);
 });

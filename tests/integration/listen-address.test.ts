@@ -4,12 +4,13 @@ import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { type RunningServer, startServer } from '../../src/server/runtime';
+import { captureLog } from '../support/capture-log';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
 let server: RunningServer;
 const port = 20_000 + Math.floor(Math.random() * 20_000);
-const logged: string[] = [];
+const captured = captureLog();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -20,7 +21,7 @@ beforeAll(async () => {
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
     WORKER_CONCURRENCY: '0',
   });
-  server = await startServer(config, (line) => logged.push(line));
+  server = await startServer(config, captured.log);
 });
 afterAll(async () => {
   await server?.stop();
@@ -52,5 +53,5 @@ it('listens on 127.0.0.1 only, and says how to listen wider', async () => {
   // The test needs a non-loopback interface to knock on; every CI and dev machine has one.
   expect(external.length).toBeGreaterThan(0);
   for (const address of external) expect(await connects(address)).toBe(false);
-  expect(logged.join('\n')).toMatch(/Listening on 127\.0\.0\.1 only\. .*set HOST=0\.0\.0\.0/);
+  expect(captured.text()).toMatch(/Listening on 127\.0\.0\.1 only\. .*set HOST=0\.0\.0\.0/);
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
+import { silentLogger } from '../../src/server/logger';
 import { startServer } from '../../src/server/runtime';
 import { startFakeOpenAI } from './fake-openai';
 
@@ -23,7 +24,7 @@ const config = loadConfig({
   OPENAI_API_KEY: 'sk-e2e',
   OPENAI_BASE_URL: fakeProvider.url,
 });
-const server = await startServer(config, () => {});
+const server = await startServer(config, silentLogger);
 console.log(`e2e server at ${server.url}`);
 
 const stop = async () => {

@@ -24,7 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WORKER_CONCURRENCY: '0',
     ...env,
   });
-  const services = buildServices(config, database, () => {});
+  const services = buildServices(config, database);
   const app = createApp(services);
   return { app, services, database, close: () => database.drop() };
 }

@@ -1,12 +1,15 @@
-// Real `npm run worker` processes (src/server/worker.ts) for crash tests, the soak test and the soak bench.
-// No test-framework imports, so a bench can use it too.
+// Real app processes for crash tests, the soak test and the soak bench: `npm run worker` (src/server/worker.ts)
+// and the server itself (src/server/index.ts). No test-framework imports, so a bench can use it too.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workerEntry = path.join(projectRoot, 'src/server/worker.ts');
+const ENTRIES = {
+  worker: { file: 'src/server/worker.ts', readyLine: 'Copyloom worker running' },
+  server: { file: 'src/server/index.ts', readyLine: 'Copyloom is running at' },
+} as const;
 // The tsx CLI runs the script in a child node process, so SIGKILL on the CLI would orphan the real worker
 // and kill nothing that holds a job. Loading tsx's loader into a single node process runs the same worker
 // code without that wrapper, so the kill lands on the process that holds the jobs.
@@ -14,7 +17,6 @@ export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('
 
 /** Output kept per process, newest last: enough to explain a failure, bounded for a long soak. */
 const KEPT_OUTPUT_CHUNKS = 400;
-const READY_LINE = 'Copyloom worker running';
 
 export type WorkerExit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -34,12 +36,26 @@ let isExitHookInstalled = false;
 
 /** Starts `src/server/worker.ts` with only `env` (plus PATH and HOME): nothing else leaks into its config. */
 export function spawnWorkerProcess(name: string, env: Record<string, string>): WorkerProcess {
+  return spawnAppProcess('worker', name, env);
+}
+
+/** Starts the app as `npm start` would, with only `env` (plus PATH and HOME). */
+export function spawnServerProcess(name: string, env: Record<string, string>): WorkerProcess {
+  return spawnAppProcess('server', name, env);
+}
+
+function spawnAppProcess(
+  kind: keyof typeof ENTRIES,
+  name: string,
+  env: Record<string, string>,
+): WorkerProcess {
+  const entry = ENTRIES[kind];
   if (!isExitHookInstalled) {
     // If the test or bench process itself goes down, no worker may outlive it.
     process.once('exit', killAllWorkerProcesses);
     isExitHookInstalled = true;
   }
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, workerEntry], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(projectRoot, entry.file)], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,7 +80,7 @@ export function spawnWorkerProcess(name: string, env: Record<string, string>): W
       // Only the start of the output matters here; the line may arrive split over chunks.
       if (seen.length < 4_096) {
         seen += chunk.toString();
-        if (seen.includes(READY_LINE)) {
+        if (seen.includes(entry.readyLine)) {
           clearTimeout(timer);
           resolve();
         }

@@ -42,14 +42,11 @@ export function createMailQueue(db: Queryable): MailQueue {
 }
 
 /** The worker's send-mail task. The log line names the kind of mail, never the code or link it carries. */
-export function createSendMailTask(
-  mailer: Mailer,
-  log: (line: string) => void = (line) => console.log(line),
-): Task {
+export function createSendMailTask(mailer: Mailer): Task {
   return async (payload, helpers) => {
     const { kind, to, subject, text } = mailPayload.parse(payload);
     await mailer.send({ to, subject, text });
-    log(`mail: sent ${kind} mail (job ${helpers.job.id}, attempt ${helpers.job.attempts})`);
+    helpers.logger.info(`sent ${kind} mail (attempt ${helpers.job.attempts})`);
   };
 }
 
@@ -59,7 +56,7 @@ const quietLogger = new Logger(() => () => {});
 export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer): Promise<void> {
   await runOnce({
     pgPool: pool,
-    taskList: { [SEND_MAIL_TASK]: createSendMailTask(mailer, () => {}) },
+    taskList: { [SEND_MAIL_TASK]: createSendMailTask(mailer) },
     logger: quietLogger,
   });
 }

@@ -1,6 +1,7 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise the dev outbox.
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import type { Logger } from '../logger';
 import type { DevOutbox } from './dev-outbox';
 
 export type MailMessage = { to: string; subject: string; text: string };
@@ -15,22 +16,21 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export function createOutboxMailer(outbox: DevOutbox, appUrl: string, log: (text: string) => void): Mailer {
+/** The log says where to look, never what the mail holds: its subject or body may carry a live code. */
+export function createOutboxMailer(outbox: DevOutbox, appUrl: string, log: Logger): Mailer {
   return {
     send: async (message) => {
       outbox.add(message);
-      log(
-        `\n[dev outbox] To: ${message.to}\nSubject: ${message.subject}\n${message.text}\n(see ${appUrl}/dev/outbox)\n`,
-      );
+      log.info(`A mail is waiting in the dev outbox: ${appUrl}/dev/outbox`);
     },
   };
 }
 
 /** In production without SMTP, mail cannot be delivered: say so loudly instead of pretending. */
-export function createUndeliverableMailer(): Mailer {
+export function createUndeliverableMailer(log: Logger): Mailer {
   return {
-    send: async ({ subject }) => {
-      console.error(`Mail "${subject}" was not sent: SMTP_URL is not configured.`);
+    send: async () => {
+      log.error('A mail was not sent: SMTP_URL is not configured.');
     },
   };
 }
@@ -38,9 +38,9 @@ export function createUndeliverableMailer(): Mailer {
 export function chooseMailer(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'APP_URL'>,
   outbox: DevOutbox | undefined,
-  log: (text: string) => void,
+  log: Logger,
 ): Mailer {
   if (config.SMTP_URL) return createSmtpMailer(config.SMTP_URL, config.MAIL_FROM);
   if (outbox) return createOutboxMailer(outbox, config.APP_URL, log);
-  return createUndeliverableMailer();
+  return createUndeliverableMailer(log);
 }

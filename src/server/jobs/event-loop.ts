@@ -1,11 +1,11 @@
 // job-queue-event-loop: runs a worker inside the request for up to exit_after_seconds, through the same
 // claim path as every other worker. One loop at a time: a second caller gets already_running.
-import type { TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import { AppError } from '../app-error';
-import { startWorker } from './worker';
+import { startWorker, type WorkerOptions } from './worker';
 
-export type QueueHandle = { pool: pg.Pool; taskList: TaskList; concurrency: number };
+/** The queue as the app holds it: what a worker needs, so the job loop starts one exactly like the server's. */
+export type QueueHandle = WorkerOptions;
 export type JobLoopOptions = {
   exitAfterSeconds: number;
   exitAfterInactiveSeconds?: number;
@@ -25,18 +25,14 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
     );
     if (!rows[0]?.locked) throw new AppError('already_running', 'Another job loop is already running.');
     try {
-      const worker = await startWorker({
-        pool: queue.pool,
-        concurrency: queue.concurrency,
-        taskList: queue.taskList,
-      });
+      const worker = await startWorker(queue);
       let lastActivity = Date.now();
       let running = 0;
-      worker.runner.events.on('job:start', () => {
+      worker.events.on('job:start', () => {
         running++;
         lastActivity = Date.now();
       });
-      worker.runner.events.on('job:complete', () => {
+      worker.events.on('job:complete', () => {
         running = Math.max(0, running - 1);
         lastActivity = Date.now();
       });

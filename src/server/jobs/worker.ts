@@ -1,14 +1,23 @@
 // The graphile-worker runner: in the server process by default, or alone via `npm run worker`.
-// Each runner beats a heartbeat; runners whose heartbeat stops (SIGKILL, power loss) are force-unlocked by
-// the survivors, so their jobs run again within about a minute instead of graphile-worker's four hours.
+// - Each runner beats a heartbeat; runners whose heartbeat stops (SIGKILL, power loss) are force-unlocked by
+//   the survivors, so their jobs run again within about a minute instead of graphile-worker's four hours.
+// - A runner that dies because the database went away (graphile-worker gives up on a job it cannot release)
+//   is started again once the database answers, and the jobs it held are unlocked at once: they are ours, and
+//   we know they stopped.
+// - A job this process still holds but no longer runs (its result could not be written while the database was
+//   away, and graphile-worker gave up on releasing it) is released, so it runs again instead of staying locked
+//   for four hours. Tasks skip work already done, so a job whose result did land is not done twice.
 import { EventEmitter } from 'node:events';
-import { Logger, type Runner, run, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { type Runner, run, type TaskList, type WorkerEvents, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
+import type { Config } from '../config';
+import { type Logger, silentLogger } from '../logger';
 
 export type WorkerOptions = {
   pool: pg.Pool;
   concurrency: number;
   taskList: TaskList;
+  log?: Logger;
   /** How often to beat and to look for dead workers. */
   heartbeatMs?: number;
   /** A worker silent for this long is taken for dead. */
@@ -16,26 +25,51 @@ export type WorkerOptions = {
 };
 
 export type RunningWorker = {
-  runner: Runner;
-  /** The ids this runner locks jobs with (graphile-worker's pool ids), as beaten in worker_heartbeats. */
+  /** graphile-worker's events, from whichever runner is current (the emitter outlives restarts). */
+  events: WorkerEvents;
+  /** The ids this process locks jobs with (graphile-worker's pool ids), as beaten in worker_heartbeats. */
   workerIds: ReadonlySet<string>;
   stop: () => Promise<void>;
 };
 
-/** graphile-worker's info lines (connected, cron disabled…) are noise here; warnings and errors are kept. */
-const workerLogger = new Logger((scope) => (level, message, meta) => {
-  if (level === 'error' || level === 'warning') {
-    const where = scope.taskIdentifier
-      ? ` [${scope.taskIdentifier}${scope.jobId ? ` #${scope.jobId}` : ''}]`
-      : '';
-    console[level === 'error' ? 'error' : 'warn'](`worker${where}: ${message}`, meta?.error ?? '');
-  }
-});
+/** graphile-worker's lines go to our logger, with the job's id and task on each; its info lines are debug here. */
+function workerLogger(log: Logger): WorkerLogger {
+  return new WorkerLogger((scope) => {
+    const scoped = log.child({
+      ...(scope.jobId !== undefined ? { job_id: scope.jobId } : {}),
+      ...(scope.taskIdentifier ? { task: scope.taskIdentifier } : {}),
+    });
+    return (level, message, meta) => {
+      const error =
+        (meta as { error?: unknown; fatalError?: unknown } | undefined)?.error ??
+        (meta as { fatalError?: unknown } | undefined)?.fatalError;
+      // The first line of graphile-worker's own message; the rest is a stack we log through `err`.
+      const text = message.split('\n')[0] ?? '';
+      if (level === 'error') scoped.error({ err: error }, text);
+      else if (level === 'warning') scoped.warn({ err: error }, text);
+      else scoped.debug(text);
+    };
+  });
+}
+
+/**
+ * How often a runner beats, and how long a silent one lives: the same for the server's runner, `npm run
+ * worker` and the job loop, so that no live worker's jobs are taken over (and paid for twice).
+ */
+export function workerTimings(config: Pick<Config, 'WORKER_DEAD_AFTER_SECONDS'>) {
+  const deadAfterMs = config.WORKER_DEAD_AFTER_SECONDS * 1000;
+  return { deadAfterMs, heartbeatMs: Math.min(5_000, deadAfterMs / 4) };
+}
+
+/** The first restart waits this long, doubling to RESTART_MAX_MS while the database stays away. */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 10_000;
 
 export async function startWorker({
   pool,
   concurrency,
   taskList,
+  log = silentLogger,
   heartbeatMs = 5_000,
   deadAfterMs = 30_000,
 }: WorkerOptions): Promise<RunningWorker> {
@@ -51,36 +85,87 @@ export async function startWorker({
   events.on('pool:release', ({ workerPool }) => {
     workerIds.delete(workerPool.id);
   });
-  const runner = await run({
-    pgPool: pool,
-    concurrency,
-    taskList,
-    crontab: '',
-    logger: workerLogger,
-    events,
-    noHandleSignals: true,
-    pollInterval: 1_000,
-    // Jobs still running this long after shutdown starts are aborted and released for another worker.
-    gracefulShutdownAbortTimeout: 10_000,
+  const runningJobIds = new Set<string>();
+  events.on('job:start', ({ job }) => {
+    runningJobIds.add(String(job.id));
   });
+  events.on('job:complete', ({ job }) => {
+    runningJobIds.delete(String(job.id));
+  });
+  const logger = workerLogger(log);
+  const startRunner = () =>
+    run({
+      pgPool: pool,
+      concurrency,
+      taskList,
+      crontab: '',
+      logger,
+      events,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      // Jobs still running this long after shutdown starts are aborted and released for another worker.
+      gracefulShutdownAbortTimeout: 10_000,
+    });
+
+  let isStopping = false;
+  let runner: Runner = await startRunner();
+  let restarting: Promise<void> | undefined;
+
+  const superviseRunner = (current: Runner) => {
+    const ownIds = [...workerIds];
+    current.promise.then(
+      () => onRunnerEnd(current, ownIds, undefined),
+      (error: unknown) => onRunnerEnd(current, ownIds, error),
+    );
+  };
+  const onRunnerEnd = (ended: Runner, ownIds: string[], error: unknown) => {
+    if (isStopping || ended !== runner) return;
+    log.error(
+      { err: error },
+      'The job worker stopped unexpectedly; starting it again when the database answers',
+    );
+    restarting = (async () => {
+      for (let attempt = 0; !isStopping; attempt++) {
+        await sleep(Math.min(RESTART_FIRST_MS * 2 ** attempt, RESTART_MAX_MS));
+        if (isStopping) return;
+        try {
+          await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [ownIds]);
+          runner = await startRunner();
+          superviseRunner(runner);
+          log.info({ attempt: attempt + 1 }, 'The job worker is running again');
+          return;
+        } catch (restartError) {
+          log.warn({ err: restartError, attempt: attempt + 1 }, 'The job worker could not start yet');
+        }
+      }
+    })();
+  };
+  superviseRunner(runner);
 
   const beat = async () => {
-    if (workerIds.size > 0) await beatHeartbeat(pool, [...workerIds]);
+    if (workerIds.size > 0) {
+      await beatHeartbeat(pool, [...workerIds]);
+      const released = await releaseOrphanedJobs(pool, [...workerIds], runningJobIds, deadAfterMs);
+      if (released.length > 0)
+        log.warn({ jobs: released }, 'Released jobs this worker held but no longer ran');
+    }
     await unlockDeadWorkers(pool, deadAfterMs);
   };
   await beat().catch(() => {});
   const timer = setInterval(() => {
-    beat().catch((error) => console.warn('worker heartbeat failed:', (error as Error).message));
+    beat().catch((error) => log.warn({ err: error }, 'worker heartbeat failed'));
   }, heartbeatMs);
   timer.unref();
 
   return {
-    runner,
+    events,
     workerIds,
     stop: async () => {
+      isStopping = true;
       clearInterval(timer);
+      await restarting;
       const ids = [...workerIds];
-      await runner.stop();
+      await runner.stop().catch(() => {});
       // stop() resolves before the runner has let go of its LISTEN connection; wait for that too, so the
       // database is not closed under it.
       await runner.promise.catch(() => {});
@@ -91,12 +176,34 @@ export async function startWorker({
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function beatHeartbeat(pool: pg.Pool, workerIds: string[]): Promise<void> {
   await pool.query(
     `insert into worker_heartbeats (worker_id, last_seen) select unnest($1::text[]), now()
      on conflict (worker_id) do update set last_seen = excluded.last_seen`,
     [workerIds],
   );
+}
+
+/**
+ * Jobs locked by this process's pools for longer than `olderThanMs` that it is not running. The age keeps a
+ * job that just finished, whose result graphile-worker is still writing, out of it.
+ */
+async function releaseOrphanedJobs(
+  pool: pg.Pool,
+  workerIds: string[],
+  runningJobIds: ReadonlySet<string>,
+  olderThanMs: number,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `update graphile_worker._private_jobs set locked_by = null, locked_at = null
+     where locked_by = any($1::text[]) and locked_at < now() - make_interval(secs => $2::float8 / 1000)
+       and not (id = any($3::bigint[]))
+     returning id::text`,
+    [workerIds, olderThanMs, [...runningJobIds]],
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function unlockDeadWorkers(pool: pg.Pool, deadAfterMs: number): Promise<string[]> {
