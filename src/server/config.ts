@@ -35,6 +35,26 @@ const hostPortList = z
     return entries;
   });
 
+/** Comma-separated http(s) origins ("https://admin.example.com"), each reduced to scheme://host[:port]. */
+const originList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const origins: string[] = [];
+    for (const entry of (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      if (!url || !/^https?:$/.test(url.protocol)) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,6 +65,8 @@ export const configSchema = z
     DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    /** Origins besides APP_URL's that may sign in and call functions with a cookie. */
+    TRUSTED_ORIGINS: originList,
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -120,6 +142,16 @@ export const configSchema = z
     // HOST says otherwise. In production (a container, say) the usual is every interface.
     HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}`,
+    // Left at its default, APP_URL names one loopback address and browsers use both: trust the pair. Any
+    // other origin is configured, never guessed.
+    TRUSTED_ORIGINS: [
+      ...new Set([
+        ...(c.APP_URL
+          ? [new URL(c.APP_URL).origin]
+          : [`http://localhost:${c.PORT}`, `http://127.0.0.1:${c.PORT}`]),
+        ...c.TRUSTED_ORIGINS,
+      ]),
+    ],
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -122,6 +122,8 @@ export function buildServices(
     db,
     secret: resolveAuthSecret(config, log),
     appUrl: config.APP_URL,
+    trustedOrigins: config.TRUSTED_ORIGINS,
+    log,
     mailQueue: createMailQueue(db),
     isProduction: config.NODE_ENV === 'production',
     socialProviders: socialProviders(config),
@@ -133,7 +135,7 @@ export function buildServices(
     baseURL: config.OPENAI_BASE_URL,
     maxConcurrency: config.AI_MAX_CONCURRENCY,
   });
-  const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config), mailer });
+  const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config), mailer, log });
   const queue = {
     pool,
     taskList,

@@ -41,6 +41,7 @@ async function main() {
       images: compressImageDepsFromConfig(config),
       // Without SMTP, mail goes to the server's dev outbox: leave those jobs to the server's own worker.
       mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
+      log,
     }),
   });
   log.info(`Copyloom worker running (concurrency ${concurrency}).`);

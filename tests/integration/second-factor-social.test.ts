@@ -50,6 +50,7 @@ beforeAll(async () => {
     db,
     secret: 'test-secret-that-is-long-enough-for-better-auth',
     appUrl: 'http://localhost:3000',
+    trustedOrigins: ['http://localhost:3000'],
     mailQueue: createMailQueue(db),
     isProduction: false,
     socialProviders: { gitlab: { clientId: 'copyloom', clientSecret: 'gitlab-secret', issuer } },

@@ -4,6 +4,7 @@ import type { FunctionName } from '../../src/common/functions';
 import { createApp } from '../../src/server/app';
 import { deliverQueuedMail } from '../../src/server/auth/mail-queue';
 import { type Config, loadConfig } from '../../src/server/config';
+import type { Logger } from '../../src/server/logger';
 import { buildServices } from '../../src/server/runtime';
 import type { Services } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -15,7 +16,10 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { log }: { log?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -24,7 +28,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WORKER_CONCURRENCY: '0',
     ...env,
   });
-  const services = buildServices(config, database);
+  const services = buildServices(config, database, log);
   const app = createApp(services);
   return { app, services, database, close: () => database.drop() };
 }

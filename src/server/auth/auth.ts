@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, magicLink, twoFactor } from 'better-auth/plugins';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { type Logger, silentLogger } from '../logger';
 import { accountLockout } from './account-lockout';
 import type { MailKind, MailQueue } from './mail-queue';
 import { passwordStrength } from './password-strength';
@@ -15,6 +16,10 @@ export type AuthOptions = {
   db: Database;
   secret: string;
   appUrl: string;
+  /** Origins that may call the auth routes (APP_URL's among them), from the config. */
+  trustedOrigins: string[];
+  /** better-auth's own warnings and errors go here; only their message, not the values it passes along. */
+  log?: Logger;
   /** Mail is queued, never sent inside the request. */
   mailQueue: MailQueue;
   isProduction: boolean;
@@ -27,22 +32,27 @@ export function createAuth({
   db,
   secret,
   appUrl,
+  trustedOrigins,
+  log = silentLogger,
   mailQueue,
   isProduction,
   socialProviders = {},
 }: AuthOptions) {
   const send = (kind: MailKind, to: string, subject: string, text: string) =>
     mailQueue.send({ kind, to, subject, text });
-  const origin = new URL(appUrl);
-  const trustedOrigins = [origin.origin];
-  if (!isProduction && origin.hostname === 'localhost') {
-    trustedOrigins.push(`${origin.protocol}//127.0.0.1${origin.port ? `:${origin.port}` : ''}`);
-  }
 
   return betterAuth({
     appName: APP_NAME,
     baseURL: appUrl,
     basePath: '/api/auth',
+    logger: {
+      log: (level, message) => {
+        const line = { source: 'better-auth' };
+        if (level === 'error') log.error(line, message);
+        else if (level === 'warn') log.warn(line, message);
+        else log.debug(line, message);
+      },
+    },
     secret,
     trustedOrigins,
     database: drizzleAdapter(db, {
@@ -99,8 +109,12 @@ export function createAuth({
       max: 100,
     },
     advanced: {
+      // Explicit, because better-auth turns its origin and CSRF checks off whenever NODE_ENV=test (as under
+      // Vitest): the tests must meet the same checks as a browser does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-      useSecureCookies: origin.protocol === 'https:',
+      useSecureCookies: new URL(appUrl).protocol === 'https:',
     },
     // bearer() comes last: its after-hook reads the final session cookie, after two-factor has withdrawn it.
     plugins: [

@@ -1,11 +1,13 @@
 // Auth mail leaves the request path: a request only queues a send-mail job, and the worker delivers it with
 // retries. So a password-reset or sign-in-code request takes the same time whether or not the account
 // exists (an SMTP round trip would show it), and a slow or failing mail server does not fail the request.
-import { Logger, runOnce, type Task } from 'graphile-worker';
+
+import { runOnce, type Task, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
 import { addJob } from '../jobs/queue';
+import { type Logger, silentLogger } from '../logger';
 import type { Mailer, MailMessage } from './mailer';
 
 export const SEND_MAIL_TASK = 'send-mail';
@@ -42,15 +44,17 @@ export function createMailQueue(db: Queryable): MailQueue {
 }
 
 /** The worker's send-mail task. The log line names the kind of mail, never the code or link it carries. */
-export function createSendMailTask(mailer: Mailer): Task {
+export function createSendMailTask(mailer: Mailer, log: Logger = silentLogger): Task {
   return async (payload, helpers) => {
     const { kind, to, subject, text } = mailPayload.parse(payload);
     await mailer.send({ to, subject, text });
-    helpers.logger.info(`sent ${kind} mail (attempt ${helpers.job.attempts})`);
+    log
+      .child({ job_id: helpers.job.id, task: SEND_MAIL_TASK })
+      .info(`sent ${kind} mail (attempt ${helpers.job.attempts})`);
   };
 }
 
-const quietLogger = new Logger(() => () => {});
+const quietLogger = new WorkerLogger(() => () => {});
 
 /** Delivers every queued mail now, in this process: for tests and tools that run no worker. */
 export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer): Promise<void> {

@@ -7,6 +7,7 @@ import type { Mailer } from '../auth/mailer';
 import { type GenerationDeps, generateProduct } from '../generation/generate-product';
 import type { CompressImageDeps } from '../images/compression';
 import { createCompressImageTasks } from '../images/tasks';
+import type { Logger } from '../logger';
 import { GENERATE_PRODUCT_TASK } from './queue';
 
 const generatePayload = z.object({ bundleWorkflowProductId: z.number().int().positive() });
@@ -15,6 +16,7 @@ export type TaskDeps = GenerationDeps & {
   images?: CompressImageDeps;
   /** Without it this process leaves send-mail jobs to one that can deliver them. */
   mailer?: Mailer;
+  log?: Logger;
 };
 
 // graphile-worker gives every job of a pool the same abort signal, and a job waiting on the provider listens
@@ -26,7 +28,7 @@ const SHARED_SIGNAL_MAX_LISTENERS = 1_000;
 export function createTaskList(deps: TaskDeps): TaskList {
   return {
     ...createCompressImageTasks(deps.db, deps.images),
-    ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer) } : {}),
+    ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer, deps.log) } : {}),
     [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
       const { bundleWorkflowProductId } = generatePayload.parse(payload);
       setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, helpers.abortSignal);
