@@ -33,6 +33,9 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Playwright's default is SIGKILL, which would leave the server's embedded PostgreSQL to its watchdog;
+    // SIGTERM lets the server stop it itself.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },

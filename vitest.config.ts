@@ -1,4 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The slow proofs: a soak with a SIGKILL, a worker crash, a 5,000-product run, the database killed mid-run.
+ * `npm test` runs them; CI runs the suite twice (embedded and server PostgreSQL) and sets SLOW_PROOFS=off
+ * for one of the two passes, so each proof runs once per CI run.
+ */
+const SLOW_PROOFS = [
+  'tests/integration/soak.test.ts',
+  'tests/integration/worker-crash.test.ts',
+  'tests/integration/view-poll-scale.test.ts',
+  'tests/integration/database-blink.test.ts',
+];
+const skipSlowProofs = process.env.SLOW_PROOFS === 'off';
 
 export default defineConfig({
   test: {
@@ -17,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(skipSlowProofs ? SLOW_PROOFS : [])],
           environment: 'node',
           sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/global-setup.ts'],

@@ -153,6 +153,7 @@ async function launchPostmaster(
     ],
     { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  if (child.pid) stopWhenOrphaned(child.pid);
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -170,6 +171,22 @@ async function launchPostmaster(
     );
   });
   return child;
+}
+
+/**
+ * Its own process group keeps the postmaster out of a Ctrl-C, and also out of a kill of ours: if this process
+ * dies without stopping it (SIGKILL, a test runner's teardown), a small detached shell notices within a second
+ * and asks the postmaster for a fast shutdown. It ends by itself once the postmaster has gone. No shell and no
+ * process groups on Windows, where a console's Ctrl-C reaches the child anyway.
+ */
+function stopWhenOrphaned(postmasterPid: number): void {
+  if (process.platform === 'win32') return;
+  const watch =
+    'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -0 "$1" 2>/dev/null || kill -INT "$2" 2>/dev/null';
+  spawn('sh', ['-c', watch, 'copyloom-postgres-watch', String(process.pid), String(postmasterPid)], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
 function postgresUserIds(): { uid: number; gid: number } {
