@@ -55,8 +55,9 @@ export function buildExportRows(products: readonly BundleWorkflowProduct[]): Exp
     }));
 }
 
-// Spreadsheets run a cell that starts with one of these as a formula (DESIGN.md, security baseline).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Spreadsheets run a cell that starts with one of these as a formula (DESIGN.md, security baseline). Some
+// (Excel with East Asian input, LibreOffice) also take the fullwidth forms ＝ ＋ － ＠ for their ASCII twins.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A text cell made safe to open in a spreadsheet: a leading formula character gets a ' before it. */
 export function neutraliseFormula(value: string): string {
@@ -132,11 +133,20 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** A percent-encoded path segment, decoded; one with a broken escape ("%E0%A4%A") is kept as it is. */
+function decodeOrKeep(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The product's Shopify handle: from a /products/{handle} URL when it has one, else from its name. */
 export function shopifyHandle(product: Pick<BundleWorkflowProduct, 'id' | 'product_details'>): string {
   const url = product.product_details.url ?? '';
   const fromUrl = /\/products\/([^/?#]+)/.exec(url)?.[1];
-  if (fromUrl) return decodeURIComponent(fromUrl).toLowerCase();
+  if (fromUrl) return decodeOrKeep(fromUrl).toLowerCase();
   return slugify(product.product_details.product_name ?? '') || `product-${product.id}`;
 }
 

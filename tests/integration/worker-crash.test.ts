@@ -1,10 +1,6 @@
 // Issue 3, "A crash": two `npm run worker` processes share a 300-product run against a slow provider, one is
 // killed with SIGKILL mid-run, and the survivor finishes every product: each copy stored once, the run's
 // totals equal to its logs, and nothing left queued, running or locked.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { costOf } from '../../src/server/ai/pricing';
@@ -17,6 +13,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/test-app';
+import { killAllWorkerProcesses, spawnWorkerProcess, type WorkerProcess } from '../support/worker-process';
+
+const children: WorkerProcess[] = [];
 
 const GPT35 = 1;
 const GPT35_MODEL = 'gpt-3.5-turbo';
@@ -25,72 +24,6 @@ const PRODUCT_COUNT = 300;
 /** Done products before the kill: well into the run, far from its end. */
 const KILL_AFTER_DONE = 40;
 const WORKER_DEAD_AFTER_SECONDS = 6;
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workerEntry = path.join(projectRoot, 'src/server/worker.ts');
-// The tsx CLI runs the script in a child node process, so SIGKILL on the CLI would orphan the real worker
-// and kill nothing that holds a job. Loading tsx's loader into a single node process runs the same worker
-// code without that wrapper, so the kill lands on the process that holds the jobs.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-type WorkerProcess = {
-  name: string;
-  child: ChildProcess;
-  output: string[];
-  ready: Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-const children: WorkerProcess[] = [];
-
-function spawnWorker(name: string, env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', tsxLoader, workerEntry], {
-    cwd: projectRoot,
-    // Only what the worker needs: nothing from the test runner's environment leaks into its config.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start in 30 s:\n${output.join('')}`)),
-      30_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes('Copyloom worker running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`${name} exited before it was ready (code ${code}, signal ${signal}):\n${output.join('')}`),
-      );
-    });
-  });
-  // A failing start is reported through `ready`; this keeps a late rejection from being unhandled.
-  ready.catch(() => {});
-  const worker = { name, child, output, ready, exited };
-  children.push(worker);
-  return worker;
-}
-
-function isRunning(worker: WorkerProcess): boolean {
-  return worker.child.exitCode === null && worker.child.signalCode === null;
-}
-
-function killAllChildren() {
-  for (const worker of children) if (isRunning(worker)) worker.child.kill('SIGKILL');
-}
-// If the test process itself goes down, no worker may outlive it.
-process.once('exit', killAllChildren);
 
 /** 300 distinct products: no colour or size words in the names, so none is taken for another's variant. */
 function crashCatalogue(count: number): { columns: string[]; raw_csv: string } {
@@ -166,7 +99,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  killAllChildren();
+  killAllWorkerProcesses();
   await Promise.all(children.map((worker) => worker.exited));
   await testApp?.close();
   await fake?.close();
@@ -190,8 +123,9 @@ describe('a worker killed mid-run', () => {
       WORKER_DEAD_AFTER_SECONDS: String(WORKER_DEAD_AFTER_SECONDS),
       NODE_ENV: 'test',
     };
-    const doomed = spawnWorker('worker A (killed)', env);
-    const survivor = spawnWorker('worker B (survivor)', env);
+    const doomed = spawnWorkerProcess('worker A (killed)', env);
+    const survivor = spawnWorkerProcess('worker B (survivor)', env);
+    children.push(doomed, survivor);
     await Promise.all([doomed.ready, survivor.ready]);
 
     const response = await callFunction(
@@ -256,7 +190,7 @@ describe('a worker killed mid-run', () => {
       200,
     );
     const settledAfterKillMs = Date.now() - killedAt;
-    expect(isRunning(survivor), 'the survivor is still running').toBe(true);
+    expect(survivor.isRunning(), 'the survivor is still running').toBe(true);
     expect(deadWorkers.size, 'the dead process was found dead and its jobs released').toBe(1);
     const orphanedJobs = lockedAtKill.filter((job) => deadWorkers.has(job.locked_by));
     expect(orphanedJobs.length, 'the killed worker held jobs when it died').toBeGreaterThan(0);
