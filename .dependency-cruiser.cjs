@@ -1,0 +1,66 @@
+// Import rules, checked by `npm run lint` (docs/architecture.md draws the layers these rules keep apart).
+// A rule's name is what the lint prints when an import breaks it.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-folder-cycles',
+      comment:
+        'Two folders must not import each other, directly or around a circle: a module both need moves down into a leaf they both import.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/(server|web)/[^/]+' },
+      to: { circular: true },
+    },
+    {
+      name: 'web-never-imports-server',
+      comment:
+        'The web app talks to the server through the contract in src/common and HTTP, never by import.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'contract-imports-nothing',
+      comment:
+        'src/common is the contract both sides import: it may import its own files and plain libraries, nothing of the server or the web, and no Node built-ins.',
+      severity: 'error',
+      from: { path: '^src/common/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['local', 'core'], pathNot: '^src/common/' },
+    },
+    {
+      name: 'providers-never-touch-the-database',
+      comment:
+        'AI providers are pure clients: they get rendered messages and return answers; the domain stores them.',
+      severity: 'error',
+      from: { path: '^src/server/ai/' },
+      to: { path: ['^src/server/db/', '^node_modules/(pg|drizzle-orm|graphile-worker)/'] },
+    },
+    {
+      name: 'domain-never-imports-handlers',
+      comment:
+        'Handlers (src/server/functions) call the domain; the domain never calls back up into a handler.',
+      severity: 'error',
+      from: { path: '^src/server/', pathNot: ['^src/server/functions/', '^src/server/app\\.ts$'] },
+      to: { path: '^src/server/functions/' },
+    },
+    {
+      name: 'database-imports-no-domain',
+      comment:
+        'The database layer (schema, client, migrations) sits under the domain and imports none of it.',
+      severity: 'error',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/', pathNot: ['^src/server/db/', '^src/server/logger\\.ts$'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.test\\.tsx?$', '/migrations/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
