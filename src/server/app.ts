@@ -65,7 +65,12 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const unsafe = await unsafeAuthInput(c.req.raw);
     if (unsafe) return c.json({ code: 'BAD_INPUT', message: unsafe }, 400);
-    return services.auth.handler(withClientAddress(c, services.config.TRUST_PROXY));
+    const response = await services.auth.handler(withClientAddress(c, services.config.TRUST_PROXY));
+    // better-auth answers a lost database with its own 500: say what it is, so clients wait and retry.
+    if (response.status >= 500 && !(await checkReadiness(services.queue.pool)).ready) {
+      return c.json(DATABASE_UNAVAILABLE, 503);
+    }
+    return response;
   });
 
   app.route('/functions/v1', functionRoutes(services, registry));
