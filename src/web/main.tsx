@@ -6,8 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { setInvokeTokenSource } from './lib/invoke';
-import { readSessionToken } from './lib/session-token';
+import { setInvokeTokenSource } from './api/invoke';
+import { readSessionToken } from './api/session-token';
 import { Shell } from './shell/shell';
 
 setInvokeTokenSource(readSessionToken);

@@ -2,11 +2,8 @@
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { BundleSummary } from '../../common/entities';
-import { useBundleList } from '../lib/queries';
-
-export function bundleLabel(bundle: Pick<BundleSummary, 'name'>): string {
-  return bundle.name.trim() ? bundle.name : 'Unnamed';
-}
+import { useBundleList } from '../api/list-queries';
+import { bundleLabel } from '../lib/bundle-label';
 
 /** The latest workflow is the last one in the bundle's list (SPEC §2). */
 export function latestWorkflowPath(bundle: BundleSummary): string {

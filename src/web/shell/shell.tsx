@@ -4,15 +4,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Route, Routes } from 'react-router';
-import { JobLoopBanner } from '../components/job-loop-banner';
-import { authClient } from '../lib/auth-client';
-import { writeSessionToken } from '../lib/session-token';
-import { AccountPage } from '../routes/account';
-import { NewBundlePage } from '../routes/new-bundle';
-import { ViewBundlePage } from '../routes/view-bundle';
-import { WelcomePage } from '../routes/welcome';
+import { writeSessionToken } from '../api/session-token';
+import { AccountPage } from '../auth/account-page';
+import { authClient } from '../auth/auth-client';
+import { SignInPanel } from '../auth/sign-in-panel';
+import { NewBundlePage } from '../new-bundle/new-bundle-page';
+import { ViewBundlePage } from '../run/view-bundle-page';
+import { JobLoopBanner } from './job-loop-banner';
 import { Navigation } from './navigation';
-import { SignInPanel } from './sign-in-panel';
+import { WelcomePage } from './welcome-page';
 
 export function Shell() {
   const session = authClient.useSession();

@@ -1,0 +1,39 @@
+// useFunctionQuery(name, request, options): a server function read through TanStack Query, typed from the
+// contract. A failed call is thrown as an InvokeFailure, so the query keeps its last good data.
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import type { FunctionName, FunctionRequest, FunctionResponse } from '../../common/functions';
+import { type InvokeError, invoke } from './invoke';
+import { InvokeFailure } from './invoke-failure';
+
+export type FunctionQueryOptions<N extends FunctionName, T> = {
+  /** From queryKeys: the key must name everything the request depends on. */
+  queryKey: QueryKey;
+  select?: (data: FunctionResponse<N>) => T;
+  /** Logs a failure that has no place on screen. */
+  onFailure?: (error: InvokeError) => void;
+  staleTime?: number;
+};
+
+/** A null request leaves the query idle until there is something to ask. */
+export function useFunctionQuery<N extends FunctionName, T = FunctionResponse<N>>(
+  name: N,
+  request: FunctionRequest<N> | null,
+  { queryKey, select, onFailure, staleTime }: FunctionQueryOptions<N, T>,
+) {
+  return useQuery<FunctionResponse<N>, InvokeFailure, T>({
+    queryKey,
+    enabled: request !== null,
+    queryFn: async ({ signal }) => {
+      const result = await invoke(name, request ?? undefined, { signal });
+      if (result.error) {
+        onFailure?.(result.error);
+        throw new InvokeFailure(result.error);
+      }
+      return result.data;
+    },
+    select,
+    staleTime,
+    // Known answers will not change by asking again; the caller's next refresh asks anyway.
+    retry: false,
+  });
+}

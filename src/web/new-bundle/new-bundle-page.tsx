@@ -1,0 +1,190 @@
+// New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
+import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DEFAULT_COLUMNS } from '../../common/constants';
+import { USER_MESSAGES } from '../../common/errors';
+import type { ColumnMapping } from '../../common/import-columns';
+import { buildProductList } from '../../common/product-import';
+import { newBundleFailureAlert } from '../api/error-messages';
+import { queryKeys } from '../api/query-keys';
+import { useFunctionMutation } from '../api/use-function-mutation';
+import { type SampleStore, sampleProductList } from '../lib/sample-stores';
+import { CostEstimate } from '../ui/cost-estimate';
+import { SpendingCapInput } from '../ui/spending-cap-input';
+import { type ImportedFile, ProductImport } from './product-import';
+import { ProductListField, type ProductListMode } from './product-list-field';
+import { SampleStoreButtons } from './sample-store-buttons';
+import { WorkflowSelect } from './workflow-select';
+
+const URL_TEMPLATE_EXAMPLE = '/products/{{keywords}}-{{variants}}';
+
+type NewBundleValues = {
+  bundleName: string;
+  mode: ProductListMode;
+  manualText: string;
+  keywords: string;
+  urlTemplate: string;
+  businessType: string;
+  toneOfVoice: string;
+  workflowId: number | null;
+  /** As typed: a number, or '' for no cap. */
+  spendingCap: number | string;
+};
+
+export function NewBundlePage() {
+  const navigate = useNavigate();
+  const form = useForm<NewBundleValues>({
+    initialValues: {
+      bundleName: '',
+      mode: 'import',
+      manualText: '',
+      keywords: '',
+      urlTemplate: '',
+      businessType: '',
+      toneOfVoice: '',
+      workflowId: null,
+      spendingCap: '',
+    },
+  });
+  // The imported file and its mapping are objects the form does not edit field by field.
+  const [imported, setImported] = useState<ImportedFile | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const createBundle = useFunctionMutation('new-bundle', {
+    // SPEC §8: the failure is an alert with a hint; the busy state ends with it (SPEC §4).
+    onError: (error) => window.alert(newBundleFailureAlert(error)),
+    invalidates: [queryKeys.bundles()],
+  });
+  const isCreating = createBundle.isPending;
+  const { mode, manualText, workflowId } = form.values;
+  const { setFieldValue } = form;
+  // Stable, because WorkflowSelect picks its default in an effect that depends on it.
+  const setWorkflowId = useCallback((id: number | null) => setFieldValue('workflowId', id), [setFieldValue]);
+
+  const importedList = useMemo(
+    () => (imported && mapping ? buildProductList(imported.table, mapping) : null),
+    [imported, mapping],
+  );
+  const productList =
+    mode === 'manual'
+      ? { columns: [...DEFAULT_COLUMNS] as string[], raw_csv: manualText }
+      : { columns: importedList?.columns ?? [], raw_csv: importedList?.raw_csv ?? '' };
+  const isListEmpty = productList.raw_csv === '';
+  const customFields = {
+    keywords: form.values.keywords,
+    url_template: form.values.urlTemplate,
+    business_type: form.values.businessType,
+    tone_of_voice: form.values.toneOfVoice,
+  };
+
+  const pickSample = (store: SampleStore) =>
+    form.setValues({
+      bundleName: store.name,
+      mode: 'manual',
+      manualText: sampleProductList(store, window.location.origin),
+      keywords: store.keywords,
+      urlTemplate: store.urlTemplate,
+      businessType: store.businessType,
+      toneOfVoice: store.toneOfVoice,
+    });
+
+  const create = ({ bundleName, spendingCap }: NewBundleValues) => {
+    if (isCreating) return;
+    // SPEC §5: both the name and the list are needed.
+    if (!bundleName.trim() || !productList.raw_csv.trim()) {
+      window.alert(USER_MESSAGES.newBundleMissingFields);
+      return;
+    }
+    createBundle.mutate(
+      {
+        bundle_name: bundleName.trim(),
+        columns: productList.columns,
+        raw_csv: productList.raw_csv,
+        custom_fields: customFields,
+        workflow_id: workflowId ?? undefined,
+        spending_cap_usd: typeof spendingCap === 'number' && spendingCap > 0 ? spendingCap : undefined,
+      },
+      { onSuccess: (data) => navigate(`/view-bundle/${data.bundle_id}/${data.workflow_id}`) },
+    );
+  };
+
+  return (
+    <Stack maw={960}>
+      <Group justify="space-between" align="center">
+        <Title order={1}>New bundle</Title>
+      </Group>
+      <SampleStoreButtons onPick={pickSample} />
+      <Paper withBorder p="lg" component="form" onSubmit={form.onSubmit(create)} aria-label="New bundle">
+        <Stack>
+          <TextInput label="Bundle Name" placeholder="Autumn range" {...form.getInputProps('bundleName')} />
+          <ProductListField
+            mode={mode}
+            onModeChange={(next) => form.setFieldValue('mode', next)}
+            manualText={manualText}
+            onManualTextChange={(text) => form.setFieldValue('manualText', text)}
+            importer={
+              <ProductImport
+                imported={imported}
+                mapping={mapping}
+                productList={importedList}
+                onImported={(file) => {
+                  setImported(file);
+                  setMapping(file.table.mapping);
+                }}
+                onMappingChange={setMapping}
+              />
+            }
+          />
+          <Textarea
+            label="Bundle's Primary Keywords"
+            description="The search terms the copy should work in, separated by commas."
+            placeholder="scandinavian homeware, wool throws"
+            {...form.getInputProps('keywords')}
+            autosize
+            minRows={1}
+          />
+          <TextInput
+            label="URL Template"
+            description={`For example ${URL_TEMPLATE_EXAMPLE}: {{keywords}} is the product's keywords, {{variants}} its colour, size or dimensions.`}
+            placeholder={URL_TEMPLATE_EXAMPLE}
+            {...form.getInputProps('urlTemplate')}
+          />
+          <TextInput
+            label="Type of Business"
+            placeholder="Online homeware shop"
+            {...form.getInputProps('businessType')}
+          />
+          <TextInput
+            label="Tone of Voice"
+            placeholder="Calm, warm and understated"
+            {...form.getInputProps('toneOfVoice')}
+          />
+          <WorkflowSelect value={workflowId} onChange={setWorkflowId} />
+          <SpendingCapInput
+            value={form.values.spendingCap}
+            onChange={(value) => form.setFieldValue('spendingCap', value)}
+            description="Optional. The run pauses when this bundle has cost this much; you can raise the cap to go on."
+          />
+          <CostEstimate
+            request={
+              isListEmpty || workflowId === null
+                ? null
+                : {
+                    workflow_id: workflowId,
+                    columns: productList.columns,
+                    raw_csv: productList.raw_csv,
+                    custom_fields: customFields,
+                  }
+            }
+          />
+          <Group>
+            <Button type="submit" disabled={isListEmpty || isCreating}>
+              {isCreating ? 'Creating...' : 'Create'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+// What every product row needs from the run it belongs to. A context rather than row props, so that the
+// memoised rows compare only their own product and open/closed state on each poll.
+import { createContext, useContext } from 'react';
+import type { RunIds } from './use-regenerate-products';
+
+export type RunActions = RunIds & {
+  toggleLog: (productId: number) => void;
+  toggleReview: (productId: number) => void;
+  goToProduct: (productId: number) => void;
+  /** Ref for each rendered row, so that a windowed table knows its height. */
+  measureElement: (element: HTMLElement | null) => void;
+};
+
+export const RunContext = createContext<RunActions | null>(null);
+
+export function useRunActions(): RunActions {
+  const actions = useContext(RunContext);
+  if (!actions) throw new Error('useRunActions needs a RunContext provider.');
+  return actions;
+}

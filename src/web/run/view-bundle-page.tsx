@@ -1,0 +1,98 @@
+// View bundle (SPEC §2, §4): a run's products as they are written, with review, export and delete.
+import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { viewBundleErrorState } from '../api/error-messages';
+import { InvokeFailure } from '../api/invoke-failure';
+import { useBundleList, useWorkflowList } from '../api/list-queries';
+import { bundleLabel } from '../lib/bundle-label';
+import { isRunComplete, useBundleRun } from './bundle-run';
+import { CompressImagesSection } from './compress-images-section';
+import { DeleteBundleButton } from './delete-bundle-button';
+import { ExportMenu } from './export-menu';
+import { BundleNotFound } from './not-found';
+import { ProductsTable } from './products-table';
+import { parseIdParam } from './route-params';
+import { RunHeader } from './run-header';
+import { SpendingCap } from './spending-cap';
+import { StartRun } from './start-run';
+import { WorkflowsRow } from './workflows-row';
+
+export function ViewBundlePage() {
+  const params = useParams();
+  const bundleId = parseIdParam(params.bundleId);
+  const workflowId = parseIdParam(params.workflowId);
+  if (bundleId === null || workflowId === null) return <BundleNotFound />;
+  // A new key per run, so that open rows and form state never leak from one run into another.
+  return <BundleRunView key={`${bundleId}/${workflowId}`} bundleId={bundleId} workflowId={workflowId} />;
+}
+
+function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId: number }) {
+  const run = useBundleRun(bundleId, workflowId);
+  const bundles = useBundleList();
+  const workflows = useWorkflowList();
+  const summary = bundles.data?.find((bundle) => bundle.id === bundleId);
+  const failure = run.error instanceof InvokeFailure ? run.error.failure : null;
+  const errorState = !run.data && failure ? viewBundleErrorState(failure.type) : null;
+
+  const bundleWorkflowId = run.data?.bundle_workflow_id ?? 0;
+  // One object per run, so that the product rows' context does not change on every poll.
+  const ids = useMemo(
+    () => ({ bundleId, workflowId, bundleWorkflowId }),
+    [bundleId, workflowId, bundleWorkflowId],
+  );
+
+  if (errorState?.kind === 'unknown_bundle') return <BundleNotFound />;
+
+  const name = run.data ? bundleLabel({ name: run.data.bundle_name }) : summary ? bundleLabel(summary) : '';
+  return (
+    <Stack>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1}>{name || 'Bundle'}</Title>
+        <Group gap="xs">
+          <ExportMenu products={run.data?.products} />
+          {(run.data || summary) && (
+            <DeleteBundleButton bundleId={bundleId} bundleName={name || 'This bundle'} />
+          )}
+        </Group>
+      </Group>
+      <WorkflowsRow
+        bundleId={bundleId}
+        selectedWorkflowId={workflowId}
+        workflows={workflows.data ?? []}
+        runs={summary?.workflows ?? []}
+      />
+      {run.isPending && !failure && (
+        <Center py="xl">
+          <Loader aria-label="Loading the bundle" />
+        </Center>
+      )}
+      {errorState?.kind === 'not_created' && (
+        <StartRun
+          message={errorState.message}
+          bundleId={bundleId}
+          workflowId={workflowId}
+          isAvailable={workflows.data?.find((workflow) => workflow.id === workflowId)?.is_available ?? true}
+        />
+      )}
+      {errorState?.kind === 'unknown_workflow' && (
+        <Alert color="blue" variant="light" role="status">
+          {errorState.message}
+        </Alert>
+      )}
+      {run.data && (
+        <>
+          <RunHeader run={ids} totals={run.data.totals} isComplete={isRunComplete(run.data)} />
+          <SpendingCap
+            bundleId={bundleId}
+            workflowId={workflowId}
+            cap={run.data.spending_cap_usd}
+            pausedReason={run.data.paused_reason}
+          />
+          <ProductsTable run={ids} products={run.data.products} />
+          <CompressImagesSection run={ids} products={run.data.products} />
+        </>
+      )}
+    </Stack>
+  );
+}

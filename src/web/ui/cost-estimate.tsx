@@ -1,0 +1,50 @@
+// The cost preview (issue 6), on the new-bundle form and before a run of another workflow starts: the
+// tokens and dollars it should take, worked out on the server with the run's own prompts, tokenizer and
+// pricing.
+import { Loader, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo } from 'react';
+import type { FunctionRequest } from '../../common/functions';
+import { describeError } from '../api/invoke';
+import { queryKeys } from '../api/query-keys';
+import { useFunctionQuery } from '../api/use-function-query';
+import { formatCost } from '../lib/format-cost';
+
+const tokens = (count: number) => count.toLocaleString('en-US');
+
+export function CostEstimate({ request }: { request: FunctionRequest<'estimate-cost'> | null }) {
+  // Typing in the list would otherwise ask for an estimate on every keystroke.
+  const [debounced] = useDebouncedValue(request, 600);
+  // The request may hold a whole product list: fingerprint it once per request, not on every render.
+  const queryKey = useMemo(
+    () => (debounced ? queryKeys.costEstimate(debounced) : ['estimate-cost']),
+    [debounced],
+  );
+  const estimate = useFunctionQuery('estimate-cost', debounced, { queryKey, staleTime: 60_000 });
+
+  if (request === null) return null;
+  if (estimate.isPending || debounced !== request) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        <Loader size={12} mr={6} color="gray.4" />
+        Estimating the cost…
+      </Text>
+    );
+  }
+  if (estimate.isError) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        No estimate yet: {describeError(estimate.error.failure)}
+      </Text>
+    );
+  }
+  const { cost_usd, products, prompt_tokens, completion_tokens, model } = estimate.data;
+  const price = cost_usd === null ? 'no price is known for this model' : `about ${formatCost(cost_usd)}`;
+  return (
+    <Text size="sm" role="status" aria-label="Estimated cost">
+      Estimated cost: <strong>{cost_usd === 0 ? 'free' : price}</strong> for{' '}
+      {products.toLocaleString('en-US')} {products === 1 ? 'product' : 'products'} ({tokens(prompt_tokens)}{' '}
+      prompt + {tokens(completion_tokens)} completion tokens, {model}).
+    </Text>
+  );
+}
