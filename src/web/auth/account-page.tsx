@@ -16,67 +16,68 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import QRCode from 'qrcode';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { authClient } from './auth-client';
+import { useAuthAction } from './use-auth-action';
 
 type Enrolment = { totpUri: string; secret: string; qrDataUrl: string; backupCodes: string[] };
 
 export function AccountPage({ onChanged }: { onChanged: () => void }) {
   const session = authClient.useSession();
   const user = session.data?.user as { email: string; twoFactorEnabled?: boolean | null } | undefined;
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const form = useForm({ initialValues: { password: '', code: '' } });
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const auth = useAuthAction();
   const isEnabled = Boolean(user?.twoFactorEnabled);
+  // The server's own words, else what was being tried.
+  const orSaying = (fallback: string) => (error: { message?: string }) => error.message ?? fallback;
 
-  const guard = (handler: () => Promise<void>) => async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await handler();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Something went wrong. Try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const startEnrolment = form.onSubmit(({ password }) =>
+    auth.run(
+      () => authClient.twoFactor.enable({ password, method: 'totp' }),
+      async (data) => {
+        if (data.method !== 'totp') throw new Error('The server did not return an authenticator set-up.');
+        const totpUri = data.totpURI;
+        const secret = new URL(totpUri).searchParams.get('secret') ?? '';
+        setEnrolment({
+          totpUri,
+          secret,
+          qrDataUrl: await QRCode.toDataURL(totpUri, { margin: 1, width: 200 }),
+          backupCodes: data.backupCodes,
+        });
+        form.setFieldValue('password', '');
+      },
+      orSaying('Could not start two-factor set-up.'),
+    ),
+  );
 
-  const startEnrolment = guard(async () => {
-    const result = await authClient.twoFactor.enable({ password, method: 'totp' });
-    if (result.error) throw new Error(result.error.message ?? 'Could not start two-factor set-up.');
-    if (result.data.method !== 'totp') throw new Error('The server did not return an authenticator set-up.');
-    const totpUri = result.data.totpURI;
-    const secret = new URL(totpUri).searchParams.get('secret') ?? '';
-    setEnrolment({
-      totpUri,
-      secret,
-      qrDataUrl: await QRCode.toDataURL(totpUri, { margin: 1, width: 200 }),
-      backupCodes: result.data.backupCodes,
-    });
-    setPassword('');
-  });
+  const confirmEnrolment = form.onSubmit(({ code }) =>
+    auth.run(
+      () => authClient.twoFactor.verifyTotp({ code: code.trim() }),
+      () => {
+        setEnrolment(null);
+        form.setFieldValue('code', '');
+        notifications.show({ color: 'teal', message: 'Two-factor sign-in is on.' });
+        onChanged();
+      },
+      orSaying('That code did not match.'),
+    ),
+  );
 
-  const confirmEnrolment = guard(async () => {
-    const result = await authClient.twoFactor.verifyTotp({ code: code.trim() });
-    if (result.error) throw new Error(result.error.message ?? 'That code did not match.');
-    setEnrolment(null);
-    setCode('');
-    notifications.show({ color: 'teal', message: 'Two-factor sign-in is on.' });
-    onChanged();
-  });
-
-  const disable = guard(async () => {
-    const result = await authClient.twoFactor.disable({ password });
-    if (result.error) throw new Error(result.error.message ?? 'Could not turn two-factor sign-in off.');
-    setPassword('');
-    notifications.show({ color: 'teal', message: 'Two-factor sign-in is off.' });
-    onChanged();
-  });
+  const disable = form.onSubmit(({ password }) =>
+    auth.run(
+      () => authClient.twoFactor.disable({ password }),
+      () => {
+        form.setFieldValue('password', '');
+        notifications.show({ color: 'teal', message: 'Two-factor sign-in is off.' });
+        onChanged();
+      },
+      orSaying('Could not turn two-factor sign-in off.'),
+    ),
+  );
 
   return (
     <Stack maw={720}>
@@ -90,9 +91,9 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
             <Title order={3}>Two-factor sign-in</Title>
             <Badge color={isEnabled ? 'teal' : 'gray'}>{isEnabled ? 'On' : 'Off'}</Badge>
           </Group>
-          {error && (
+          {auth.error && (
             <Alert color="red" variant="light" role="alert">
-              {error}
+              {auth.error}
             </Alert>
           )}
           {!isEnabled && !enrolment && (
@@ -105,11 +106,10 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
                 <PasswordInput
                   label="Password"
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  {...form.getInputProps('password')}
                   required
                 />
-                <Button type="submit" loading={busy} w="fit-content">
+                <Button type="submit" loading={auth.isBusy} w="fit-content">
                   Set up two-factor sign-in
                 </Button>
               </Stack>
@@ -143,12 +143,11 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
                   label="3. Enter the 6-digit code from the app"
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  value={code}
-                  onChange={(e) => setCode(e.currentTarget.value)}
+                  {...form.getInputProps('code')}
                   required
                 />
                 <Group>
-                  <Button type="submit" loading={busy}>
+                  <Button type="submit" loading={auth.isBusy}>
                     Turn on
                   </Button>
                   <Button variant="default" onClick={() => setEnrolment(null)}>
@@ -165,11 +164,10 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
                 <PasswordInput
                   label="Password"
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  {...form.getInputProps('password')}
                   required
                 />
-                <Button type="submit" color="red" variant="light" loading={busy} w="fit-content">
+                <Button type="submit" color="red" variant="light" loading={auth.isBusy} w="fit-content">
                   Turn off two-factor sign-in
                 </Button>
               </Stack>

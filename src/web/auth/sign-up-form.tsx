@@ -1,0 +1,42 @@
+// sign_up: a new account; without a session in the answer, the address must be confirmed first (SPEC §4).
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { USER_MESSAGES } from '../../common/errors';
+import { authClient } from './auth-client';
+import { EmailField, ViewLink } from './sign-in-fields';
+import { PASSWORD_RULE, type SignInViewProps } from './sign-in-view';
+
+export function SignUpForm({ form, auth, go, onSignedIn }: SignInViewProps) {
+  const signUp = ({ email, password }: typeof form.values) =>
+    auth.run(
+      () =>
+        authClient.signUp.email({
+          email,
+          password,
+          name: email.split('@')[0] ?? email,
+          callbackURL: '/?verified=1',
+        }),
+      (data) => {
+        const token = (data as { token?: string | null } | undefined)?.token;
+        if (token) onSignedIn();
+        else auth.setMessage(USER_MESSAGES.confirmEmail);
+      },
+    );
+  return (
+    <form onSubmit={form.onSubmit(signUp)}>
+      <Stack>
+        <EmailField form={form} />
+        <PasswordInput
+          label="Create a password"
+          description={PASSWORD_RULE}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+          required
+        />
+        <Button type="submit" loading={auth.isBusy}>
+          Sign up
+        </Button>
+        <ViewLink go={go} to="sign_in" label="Already have an account? Sign in" />
+      </Stack>
+    </form>
+  );
+}
