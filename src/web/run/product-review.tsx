@@ -4,16 +4,10 @@ import { Button, Group, Image, Stack, Text, Textarea, TextInput } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { SEO_LIMITS } from '../../common/constants';
+import { countCharacters, SEO_LIMITS } from '../../common/copy-rules';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { EditableCopyFields } from '../../common/functions';
-import {
-  checkAltText,
-  checkHeading,
-  checkMetaDescription,
-  checkPageTitle,
-  countCharacters,
-} from '../../common/seo-checks';
+import { checkAltText, checkHeading, checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { replaceCachedProduct } from './bundle-run';
 import { useRunActions } from './run-context';

@@ -1,8 +1,7 @@
 // The product as a Google result: title in Arial 20px and description in Arial 14px, cut where Google cuts,
 // with character counts and estimated pixel widths against 600 px and 920 px (SEO_LIMITS).
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { SEO_LIMITS } from '../../common/constants';
-import { countCharacters } from '../../common/seo-checks';
+import { countCharacters, SEO_LIMITS } from '../../common/copy-rules';
 import {
   estimateDescriptionWidth,
   estimateTitleWidth,
