@@ -12,13 +12,12 @@ import { serve } from '@hono/node-server';
 import Papa from 'papaparse';
 import type { FunctionName } from '../src/common/functions';
 import { createApp } from '../src/server/app';
-import { deliverQueuedMail } from '../src/server/auth/mail-queue';
+import { buildServices } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
-import { connectDatabase, type DatabaseHandle, migrateDatabase } from '../src/server/db/client';
+import { connectDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
-import { seedWorkflows } from '../src/server/generation/workflows';
-import { migrateQueue } from '../src/server/jobs/queue';
-import { buildServices } from '../src/server/runtime';
+import { prepareDatabase } from '../src/server/prepare-database';
+import { deliverQueuedMail } from '../src/server/runner/mail-tasks';
 import type { Services } from '../src/server/services';
 import { adminQuery, withDatabase } from '../tests/support/global-setup';
 
@@ -116,9 +115,7 @@ async function openBenchDatabase(
   }
   const database = connectDatabase(url, poolSize);
   cleanups.push(database.close);
-  await migrateDatabase(database.pool);
-  await migrateQueue(database.pool);
-  await seedWorkflows(database.db);
+  await prepareDatabase(database.pool, database.db);
   return { database, dataDir };
 }
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { startWorker } from '../src/server/jobs/worker';
+import { startWorker } from '../src/server/runner/start-worker';
 import { spawnFakeOpenAI } from '../tests/support/fake-openai';
 import { syntheticProductList, withBenchApp } from './support';
 

@@ -8,11 +8,11 @@
 // gpt-3.5-turbo. `npx tsx bench/tokens.ts`.
 import type pg from 'pg';
 import type { BundleSettings, ProductFacts } from '../src/server/ai/copy-writer';
-import { buildMessages, describeProduct, renderMessages } from '../src/server/ai/openai-writer';
 import { costOf } from '../src/server/ai/pricing';
 import { type ChatMessageForCount, countChatTokens, countTokens } from '../src/server/ai/tokens';
 import type { PromptTemplates } from '../src/server/db/schema';
-import { startWorker } from '../src/server/jobs/worker';
+import { buildMessages, describeProduct, renderMessages } from '../src/server/generation/build-prompt';
+import { startWorker } from '../src/server/runner/start-worker';
 import { startFakeOpenAI } from '../tests/support/fake-openai';
 import { FIXTURE_CATALOGUES } from '../tests/support/fixture-catalogues';
 import { fixtureProductList } from '../tests/support/pipeline';

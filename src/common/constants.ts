@@ -1,4 +1,4 @@
-// Numbers from SPEC §9 and the limits Google shows in search results.
+// Numbers from SPEC §9. The limits Google shows live in copy-rules.ts.
 
 /** SPEC §9: the bundle view polls every 5 seconds. */
 export const BUNDLE_POLL_INTERVAL_MS = 5_000;
@@ -37,16 +37,8 @@ export const IMAGE_URL_SEPARATOR = '|';
 /** SPEC §9: spinner used at size 18 in light grey for missing text. */
 export const MISSING_TEXT_SPINNER = { size: 18, color: 'gray.3' } as const;
 
-/** Google truncates titles near 60 characters (about 600 px) and descriptions near 155 (about 920 px). */
-export const SEO_LIMITS = {
-  pageTitleMax: 60,
-  metaDescriptionMin: 120,
-  metaDescriptionMax: 155,
-  headingMax: 70,
-  altTextMax: 125,
-  pageTitlePixels: 600,
-  metaDescriptionPixels: 920,
-} as const;
+// Until the web reads them from copy-rules.ts, where the copy limits now live.
+export { SEO_LIMITS } from './copy-rules';
 
 /** Product-list limits enforced by new-bundle. */
 export const BUNDLE_LIMITS = {

@@ -114,8 +114,12 @@ describe('CSV export (SPEC §3, §9)', () => {
 describe('Shopify product-import CSV', () => {
   it('keeps going past a product whose URL has a broken percent escape, keeping that handle as it is', () => {
     const csv = buildShopifyCsv([
-      product(1, { product_details: { product_name: 'Lamp', url: 'https://shop.test/products/lamp-%E0%A4%A' } }),
-      product(2, { product_details: { product_name: 'Mug', url: 'https://shop.test/products/caf%C3%A9-mug' } }),
+      product(1, {
+        product_details: { product_name: 'Lamp', url: 'https://shop.test/products/lamp-%E0%A4%A' },
+      }),
+      product(2, {
+        product_details: { product_name: 'Mug', url: 'https://shop.test/products/caf%C3%A9-mug' },
+      }),
     ]);
     const rows = Papa.parse<string[]>(csv).data;
     expect(rows[1]![0]).toBe('lamp-%e0%a4%a');

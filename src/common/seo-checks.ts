@@ -1,12 +1,10 @@
 // Checks generated copy against the limits Google shows (SEO_LIMITS), for flags in the review screens.
 // The server repairs copy against the same limits; these checks catch what a user types in an edit.
-import { SEO_LIMITS } from './constants';
+import { countCharacters, SEO_LIMITS } from './copy-rules';
 import { estimateDescriptionWidth, estimateTitleWidth } from './serp-width';
 
-/** Characters as a reader counts them: code points, so an emoji or an accented letter counts once. */
-export function countCharacters(text: string): number {
-  return [...text].length;
-}
+// The web still reads countCharacters from here; it moves to copy-rules.ts with the web's switch.
+export { countCharacters };
 
 /** The problem with a page title, or null when it fits. */
 export function checkPageTitle(title: string): string | null {

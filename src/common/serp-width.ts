@@ -1,7 +1,7 @@
 // Approximate pixel widths of text as Google shows it in search results: titles in Arial 20px, descriptions
 // in Arial 14px. Google cuts titles near 600 px and descriptions near 920 px (SEO_LIMITS), so a pixel
 // estimate flags a title of wide capitals that a plain character count would pass.
-import { SEO_LIMITS } from './constants';
+import { SEO_LIMITS } from './copy-rules';
 
 /** Google's result title and snippet font sizes, in CSS pixels. */
 export const SERP_TITLE_FONT_PX = 20;

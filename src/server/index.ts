@@ -1,7 +1,8 @@
 // Entry point for `npm start`: parse config, boot, and shut down cleanly on SIGINT/SIGTERM.
+
+import { type RunningServer, startServer } from './boot';
 import { loadConfigOrExit } from './config';
 import { loggerForConfig } from './logger';
-import { type RunningServer, startServer } from './runtime';
 import { stopOnSignals } from './shutdown';
 
 const config = loadConfigOrExit();

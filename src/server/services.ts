@@ -1,12 +1,13 @@
-// What the app needs from the outside world, wired once in runtime.ts and passed down.
+// What the app needs from the outside world, wired once in boot.ts and passed down.
+
+import type { WriterRegistry } from './ai/writer-registry';
 import type { Auth } from './auth/auth';
 import type { DevOutbox } from './auth/dev-outbox';
 import type { Mailer } from './auth/mailer';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { WriterRegistry } from './generation/writers';
-import type { QueueHandle } from './jobs/event-loop';
 import type { Logger } from './logger';
+import type { QueueHandle } from './runner/job-loop';
 
 export type Services = {
   config: Config;

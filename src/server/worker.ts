@@ -1,14 +1,14 @@
 // Entry point for `npm run worker`: an extra worker process against the same database (DATABASE_URL),
 // the scale-out path. SIGINT/SIGTERM let jobs in flight finish before it exits.
+import { WriterRegistry } from './ai/writer-registry';
 import { createSmtpMailer } from './auth/mailer';
 import { loadConfigOrExit } from './config';
-import { connectDatabase, migrateDatabase } from './db/client';
-import { WriterRegistry } from './generation/writers';
-import { compressImageDepsFromConfig } from './images/tasks';
-import { migrateQueue } from './jobs/queue';
-import { createTaskList } from './jobs/tasks';
-import { startWorker, workerTimings } from './jobs/worker';
+import { connectDatabase } from './db/client';
+import { compressImageDepsFromConfig } from './images/compress-image-job';
 import { loggerForConfig } from './logger';
+import { prepareDatabase } from './prepare-database';
+import { startWorker, workerTimings } from './runner/start-worker';
+import { createTaskList } from './runner/task-list';
 import { stopOnSignals } from './shutdown';
 
 const config = loadConfigOrExit();
@@ -22,8 +22,7 @@ async function main() {
     process.exit(1);
   }
   const database = connectDatabase(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4, log);
-  await migrateDatabase(database.pool);
-  await migrateQueue(database.pool);
+  await prepareDatabase(database.pool, database.db);
   const writers = new WriterRegistry({
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,

@@ -1,6 +1,6 @@
 // Knowing what a run costs before it starts, and a spending cap that pauses it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker } from '../../src/server/jobs/worker';
+import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { fixtureProductList, startTestWorker, viewRun, waitForRun } from '../support/pipeline';
 import {

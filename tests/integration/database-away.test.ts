@@ -3,10 +3,10 @@
 // points at a port where nothing listens, as after a database server went down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { buildServices } from '../../src/server/boot';
 import { loadConfig } from '../../src/server/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { findFreePort } from '../../src/server/db/embedded';
-import { buildServices } from '../../src/server/runtime';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createApp>;

@@ -1,7 +1,7 @@
 // Titles and meta descriptions stay distinct across a run when many products with the same wording are saved
 // at once: each save claims its wording with a lock of its own, not a lock on the whole run.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningWorker } from '../../src/server/jobs/worker';
+import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import {

@@ -19,13 +19,10 @@ import { compressImagesFunction } from '../../src/server/functions/compress-imag
 import { functionRegistry } from '../../src/server/functions/registry';
 import type { FunctionContext } from '../../src/server/functions/types';
 import { viewCompressedImageFunction } from '../../src/server/functions/view-compressed-image';
-import {
-  type CompressImageDeps,
-  compressImageTask,
-  readCompressedImage,
-  requestCompression,
-} from '../../src/server/images/compression';
-import { createCompressImageTasks } from '../../src/server/images/tasks';
+import { type CompressImageDeps, compressImageTask } from '../../src/server/images/compress-image-job';
+import { readCompressedImage } from '../../src/server/images/read-compressed-image';
+import { requestCompression } from '../../src/server/images/request-compression';
+import { createCompressImageTasks } from '../../src/server/runner/image-tasks';
 import { type ImageServer, startImageServer } from '../support/image-server';
 import {
   callFunction,

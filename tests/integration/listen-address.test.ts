@@ -2,8 +2,8 @@
 import net from 'node:net';
 import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../src/server/boot';
 import { loadConfig } from '../../src/server/config';
-import { type RunningServer, startServer } from '../../src/server/runtime';
 import { captureLog } from '../support/capture-log';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

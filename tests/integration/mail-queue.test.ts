@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningWorker, startWorker } from '../../src/server/jobs/worker';
+import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
 import { captureLog } from '../support/capture-log';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { createTestApp, deliverMail, randomClientAddress, type TestApp } from '../support/test-app';

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEO_LIMITS } from '../../src/common/constants';
 import { costOf } from '../../src/server/ai/pricing';
-import type { RunningWorker } from '../../src/server/jobs/worker';
+import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { fixtureProductList, type RunBody, startTestWorker, waitForRun } from '../support/pipeline';
 import {

@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
-import { createMailQueue } from '../../src/server/auth/mail-queue';
+import { createMailQueue } from '../../src/server/queue/mail-jobs';
 import {
   authRequest,
   callFunction,

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startServer } from '../../src/server/boot';
 import { loadConfig } from '../../src/server/config';
 import { silentLogger } from '../../src/server/logger';
-import { startServer } from '../../src/server/runtime';
 import { startFakeOpenAI } from './fake-openai';
 
 const port = process.env.E2E_PORT ?? '3100';

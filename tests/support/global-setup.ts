@@ -5,10 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { connectDatabase, migrateDatabase } from '../../src/server/db/client';
+import { connectDatabase } from '../../src/server/db/client';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
-import { seedWorkflows } from '../../src/server/generation/workflows';
-import { migrateQueue } from '../../src/server/jobs/queue';
+import { prepareDatabase } from '../../src/server/prepare-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,9 +30,7 @@ export default async function setup(project: TestProject) {
   await adminQuery(adminUrl, `create database "${templateDatabase}"`);
   const template = connectDatabase(withDatabase(adminUrl, templateDatabase), 2);
   try {
-    await migrateDatabase(template.pool);
-    await migrateQueue(template.pool);
-    await seedWorkflows(template.db);
+    await prepareDatabase(template.pool, template.db);
   } finally {
     await template.close();
   }

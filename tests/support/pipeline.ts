@@ -2,7 +2,7 @@
 import Papa from 'papaparse';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { type RunningWorker, startWorker } from '../../src/server/jobs/worker';
+import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
 import { type FixtureCatalogue, loadFixtureProducts } from './fixture-catalogues';
 import { callFunction, type TestApp } from './test-app';
 

@@ -2,10 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FunctionName } from '../../src/common/functions';
 import { createApp } from '../../src/server/app';
-import { deliverQueuedMail } from '../../src/server/auth/mail-queue';
+import { buildServices } from '../../src/server/boot';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
-import { buildServices } from '../../src/server/runtime';
+import { deliverQueuedMail } from '../../src/server/runner/mail-tasks';
 import type { Services } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

@@ -29,8 +29,15 @@ export type WriteCopyInput = {
   parent?: { product: ProductFacts; copy: CopyFields; differences: string[] };
   /** Set for a repair call: the previous answer and the problems to fix, each naming its field. */
   repair?: { previous: CopyFields; problems: string[] };
+  /** What an AI writer sends, built from the workflow's templates (generation/build-prompt.ts). */
+  prompt?: CopyPrompt;
   signal?: AbortSignal;
 };
+
+type PromptMessage = AiRequest['messages'][number];
+
+/** The prompt as templated (each message with the variables it uses, for the log) and as sent. */
+export type CopyPrompt = { templated: PromptMessage[]; rendered: PromptMessage[] };
 
 export type TokenUsage = { prompt_tokens: number; completion_tokens: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOGUES, loadFixtureProducts } from '../../../tests/support/fixture-catalogues';
-import { describeDifferences, detectVariants } from '../bundles/detect-variants';
 import { checkCopy } from '../generation/check-copy';
+import { describeDifferences, detectVariants } from '../variants/detect-variants';
 import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
 import { OfflineWriter, writeOfflineCopy } from './offline-writer';
 

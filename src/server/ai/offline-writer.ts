@@ -2,14 +2,14 @@
 // builds every field from the product's own input and fits the same limits as the AI writers. It never
 // states a number or material the input lacks: it only reuses the input's own sentences and values, adds
 // generic phrases that are true of any product page, and drops any keyword phrase that would claim more.
-import { SEO_LIMITS } from '../../common/constants';
-import { htmlToText } from '../../common/html-to-text';
 import {
   collectGroundedKeys,
   countCharacters,
   findUngroundedTokens,
+  SEO_LIMITS,
   truncateAtWordBoundary,
-} from '../generation/check-copy';
+} from '../../common/copy-rules';
+import { htmlToText } from '../../common/html-to-text';
 import type { AiRequest } from './ai-request';
 import type { CopyFields, CopyWriter, ProductFacts, WriteCopyInput, WriteCopyResult } from './copy-writer';
 import { countTokens } from './tokens';

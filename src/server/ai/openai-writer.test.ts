@@ -1,17 +1,20 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/support/fake-openai';
-import { SEO_LIMITS } from '../../common/constants';
+import { SEO_LIMITS } from '../../common/copy-rules';
+import { withPrompt } from '../generation/build-prompt';
 import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
 import { ConcurrencyLimit } from './concurrency-limit';
-import { type CopyFields, ProviderError, type WriteCopyInput } from './copy-writer';
-import { buildMessages, OpenAIWriter, type OpenAIWriterOptions, parseRetryAfterMs } from './openai-writer';
+import { ProviderError, type WriteCopyInput } from './copy-writer';
+import { OpenAIWriter, type OpenAIWriterOptions } from './openai-writer';
+import { parseRetryAfterMs } from './provider-errors';
 import { RateController } from './rate-controller';
 import { nextRetryDelayMs, withProviderRetries } from './retry-policy';
 
 const API_KEY = 'sk-test-Sup3rSecretKeyThatMustNeverLeak';
 
-const input: WriteCopyInput = {
+// The prompt as generation builds it from the default templates, which the writer sends as given.
+const input: WriteCopyInput = withPrompt(DEFAULT_PROMPT_TEMPLATES, {
   model: 'gpt-4o-mini',
   product: {
     title: 'Oslo Oak Dining Chair',
@@ -24,7 +27,7 @@ const input: WriteCopyInput = {
   },
   imageCount: 3,
   settings: { keywords: 'oak dining chair', business_type: 'Scandinavian furniture', tone_of_voice: '' },
-};
+});
 
 let fake: FakeOpenAI;
 
@@ -32,7 +35,6 @@ function makeWriter(options: Partial<OpenAIWriterOptions> = {}): OpenAIWriter {
   return new OpenAIWriter({
     apiKey: API_KEY,
     baseURL: fake.url,
-    templates: DEFAULT_PROMPT_TEMPLATES,
     ...options,
   });
 }
@@ -310,54 +312,6 @@ describe('OpenAIWriter under rate limits', () => {
       rateLimited: 0,
       decreases: 0,
       concurrency: 4,
-    });
-  });
-});
-
-describe('buildMessages', () => {
-  const parentCopy: CopyFields = {
-    page_title: 'Oslo Oak Dining Chair | Nordhaus',
-    meta_description: 'A dining chair in natural oak.',
-    heading: 'Oslo Oak Dining Chair',
-    description: 'Solid oak.',
-    fact_sheet: 'Material: solid oak',
-    alt_texts: ['Oslo Oak Dining Chair'],
-  };
-
-  it('writes a variant from its parent’s copy and the differences', () => {
-    const messages = buildMessages(DEFAULT_PROMPT_TEMPLATES, {
-      ...input,
-      settings: { keywords: '', business_type: '', tone_of_voice: 'Playful' },
-      product: { title: 'Oslo Oak Dining Chair', colour: 'Black' },
-      parent: { product: input.product, copy: parentCopy, differences: ['colour: Black', 'size: L'] },
-    });
-
-    expect(messages).toHaveLength(2);
-    expect(messages[0]?.template_variables).toMatchObject({
-      business_type_clause: '',
-      tone_of_voice: 'Playful',
-    });
-    expect(messages[1]?.content).toBe(DEFAULT_PROMPT_TEMPLATES.variant);
-    expect(messages[1]?.template_variables).toEqual({
-      differences: 'colour: Black, size: L',
-      image_count: 3,
-      parent_copy: JSON.stringify(parentCopy),
-      product: 'title: Oslo Oak Dining Chair\ncolour: Black',
-    });
-  });
-
-  it('sends the previous answer back with the problems for a repair', () => {
-    const messages = buildMessages(DEFAULT_PROMPT_TEMPLATES, {
-      ...input,
-      repair: { previous: parentCopy, problems: ['page_title is 74 characters', 'alt_texts has 1 of 3'] },
-    });
-
-    expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(messages[2]).toEqual({ role: 'assistant', content: JSON.stringify(parentCopy) });
-    expect(messages[3]).toEqual({
-      role: 'user',
-      content: DEFAULT_PROMPT_TEMPLATES.repair,
-      template_variables: { problems: 'page_title is 74 characters; alt_texts has 1 of 3' },
     });
   });
 });

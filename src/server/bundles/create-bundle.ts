@@ -5,11 +5,11 @@ import type { CustomFields } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows } from '../db/schema';
-import { queueGenerateJobs } from '../jobs/queue';
-import { detectVariants } from './detect-variants';
+import { queueGenerateJobs } from '../queue/generate-jobs';
+import { detectVariants } from '../variants/detect-variants';
+import { resolveWorkflow } from '../workflows/workflow-access';
 import { type ParsedProduct, parseProductList } from './parse-product-list';
 import { suggestUrl, type UrlSuggestion } from './suggest-url';
-import { resolveWorkflow } from './workflow-access';
 
 export type CreatedBundle = { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
 

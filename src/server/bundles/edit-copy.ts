@@ -1,13 +1,13 @@
 // update-product-copy: the user's own edits, held to the same length limits as generated copy, and logged.
 import { and, eq, inArray } from 'drizzle-orm';
-import { SEO_LIMITS } from '../../common/constants';
+import { countCharacters, SEO_LIMITS } from '../../common/copy-rules';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
-import { COPY_PROBLEM_MESSAGES, countCharacters } from '../generation/check-copy';
-import { logGeneral } from '../generation/run-log';
+import { COPY_PROBLEM_MESSAGES } from '../generation/check-copy';
+import { logGeneral } from '../run-log/run-log';
 import { requireOwnedRunProduct } from './bundle-access';
 import { runProducts } from './view-run';
 

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
-import { logGeneral } from '../generation/run-log';
-import { queueGenerateJobs } from '../jobs/queue';
+import { queueGenerateJobs } from '../queue/generate-jobs';
+import { logGeneral } from '../run-log/run-log';
 import { requireOwnedRun } from './bundle-access';
 
 export async function regenerateProducts(

@@ -3,9 +3,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bundleWorkflows, products } from '../db/schema';
+import { resolveWorkflow } from '../workflows/workflow-access';
 import { requireOwnedBundle } from './bundle-access';
 import { startRun } from './create-bundle';
-import { resolveWorkflow } from './workflow-access';
 
 export async function startWorkflowOnBundle(
   db: Database,

@@ -1,5 +1,5 @@
-import { requestCompression } from '../images/compression';
-import { addGraphileJobs } from '../images/tasks';
+import { requestCompression } from '../images/request-compression';
+import { addGraphileJobs } from '../queue/image-jobs';
 import type { FunctionHandler } from './types';
 
 export const compressImagesFunction: FunctionHandler<'compress-images'> = (ctx, input) =>

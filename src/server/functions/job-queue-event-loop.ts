@@ -1,4 +1,4 @@
-import { runJobLoop } from '../jobs/event-loop';
+import { runJobLoop } from '../runner/job-loop';
 import type { FunctionHandler } from './types';
 
 export const jobQueueEventLoopFunction: FunctionHandler<'job-queue-event-loop'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { listWorkflows } from '../generation/workflows';
+import { listWorkflows } from '../workflows/workflows';
 import type { FunctionHandler } from './types';
 
 export const listWorkflowsFunction: FunctionHandler<'list-workflows'> = async (ctx) => ({

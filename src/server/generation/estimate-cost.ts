@@ -2,13 +2,12 @@
 // length is estimated from the offline writer's copy for the same product, which has the shape and length
 // of a real answer. Large lists are sampled evenly and scaled.
 import type { BundleSettings, CopyFields, ProductFacts } from '../ai/copy-writer';
-import { writeOfflineCopy } from '../ai/offline-writer';
-import { buildMessages, renderMessages } from '../ai/openai-writer';
+import { OFFLINE_MODEL, writeOfflineCopy } from '../ai/offline-writer';
 import { costOf } from '../ai/pricing';
 import { countChatTokens, countTokens } from '../ai/tokens';
-import { describeDifferences, detectVariants } from '../bundles/detect-variants';
 import type { PromptTemplates } from '../db/schema';
-import { OFFLINE_MODEL } from './workflows';
+import { describeDifferences, detectVariants } from '../variants/detect-variants';
+import { buildMessages, renderMessages } from './build-prompt';
 
 export type CostEstimate = {
   model: string;

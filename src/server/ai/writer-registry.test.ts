@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/support/fake-openai';
-import { ProviderError, type WriteCopyInput } from '../ai/copy-writer';
-import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
-import { WriterRegistry } from './writers';
+import { withPrompt } from '../generation/build-prompt';
+import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
+import { ProviderError, type WriteCopyInput } from './copy-writer';
+import { WriterRegistry } from './writer-registry';
 
-const input: WriteCopyInput = {
+const input: WriteCopyInput = withPrompt(DEFAULT_PROMPT_TEMPLATES, {
   model: 'gpt-3.5-turbo',
   product: { title: 'Oak Desk Lamp', brand: 'Lumen' },
   imageCount: 1,
   settings: { keywords: '', business_type: '', tone_of_voice: '' },
-};
+});
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -26,12 +27,8 @@ beforeEach(() => {
 describe('WriterRegistry', () => {
   it('shares one rate controller between the workflows of a provider', async () => {
     const registry = new WriterRegistry({ apiKey: 'sk-shared', baseURL: fake.url, maxConcurrency: 4 });
-    const first = registry.forWorkflow({ model: 'gpt-3.5-turbo', promptTemplates: DEFAULT_PROMPT_TEMPLATES });
-    const second = registry.forWorkflow({
-      model: 'gpt-4',
-      promptTemplates: { ...DEFAULT_PROMPT_TEMPLATES, system: 'Another workflow’s own system prompt.' },
-    });
-    expect(second).not.toBe(first);
+    const first = registry.forWorkflow({ model: 'gpt-3.5-turbo' });
+    const second = registry.forWorkflow({ model: 'gpt-4' });
 
     fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterMs: 800 }] });
     await expect(first.write(input)).rejects.toBeInstanceOf(ProviderError);
@@ -44,10 +41,7 @@ describe('WriterRegistry', () => {
   it('paces nothing and keeps the full cap while answers carry no rate-limit headers', async () => {
     fake.setBehaviour({ latencyMs: 50 });
     const registry = new WriterRegistry({ apiKey: 'sk-plain', baseURL: fake.url, maxConcurrency: 4 });
-    const writer = registry.forWorkflow({
-      model: 'gpt-3.5-turbo',
-      promptTemplates: DEFAULT_PROMPT_TEMPLATES,
-    });
+    const writer = registry.forWorkflow({ model: 'gpt-3.5-turbo' });
     await Promise.all(Array.from({ length: 8 }, () => writer.write(input)));
     expect(fake.maxInFlight).toBe(4);
     expect(registry.rateController.stats).toMatchObject({ delayed: 0, rateLimited: 0, concurrency: 4 });

@@ -1,34 +1,13 @@
-// Queueing through graphile-worker's SQL API, so jobs are added in the same transaction as the rows they
-// work on: a rolled-back bundle leaves no job behind.
+// The generate-product job: its name, its payload, and the one statement that queues a run's products.
 import { sql } from 'drizzle-orm';
-import { runMigrations } from 'graphile-worker';
-import type pg from 'pg';
+import { z } from 'zod';
 import type { Queryable } from '../db/client';
 
 export const GENERATE_PRODUCT_TASK = 'generate-product';
-export const COMPRESS_IMAGE_TASK = 'compress-image';
 
-/** graphile-worker keeps its own schema; it must exist before anything is queued. */
-export async function migrateQueue(pool: pg.Pool): Promise<void> {
-  await runMigrations({ pgPool: pool });
-}
-
-export type JobOptions = { jobKey?: string; maxAttempts?: number; runAt?: Date; priority?: number };
-
-export async function addJob(
-  db: Queryable,
-  task: string,
-  payload: object,
-  options: JobOptions = {},
-): Promise<void> {
-  await db.execute(sql`select graphile_worker.add_job(
-    ${task}::text,
-    ${JSON.stringify(payload)}::json,
-    job_key => ${options.jobKey ?? null}::text,
-    max_attempts => ${options.maxAttempts ?? 5}::int,
-    run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
-    priority => ${options.priority ?? 0}::int)`);
-}
+export const generateProductPayloadSchema = z.object({
+  bundleWorkflowProductId: z.number().int().positive(),
+});
 
 /**
  * Queues one generate-product job per run product, in one statement. The job key makes a repeat harmless.
@@ -50,7 +29,7 @@ export async function queueGenerateJobs(db: Queryable, bundleWorkflowProductIds:
         ${GENERATE_PRODUCT_TASK}::text || ':' || id,
         null::smallint,
         null::text[])::graphile_worker.job_spec
-      from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as queued(id, n)
+      from unnest(${sql.param(ids)}::int[]) with ordinality as queued(id, n)
       order by n))`);
   return rows[0]?.queued ?? 0;
 }

@@ -1,12 +1,10 @@
-// Which writer runs a workflow: the offline writer, or one OpenAI-compatible client per provider with a
+// Which writer runs a workflow: the offline writer, or the OpenAI-compatible client of the provider, with a
 // shared concurrency cap, shared pacing by the provider's rate-limit headers, and a quota breaker.
-import { ConcurrencyLimit } from '../ai/concurrency-limit';
-import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
-import { OfflineWriter } from '../ai/offline-writer';
-import { OpenAIWriter } from '../ai/openai-writer';
-import { RateController } from '../ai/rate-controller';
-import type { PromptTemplates } from '../db/schema';
-import { OFFLINE_MODEL } from './workflows';
+import { ConcurrencyLimit } from './concurrency-limit';
+import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from './copy-writer';
+import { OFFLINE_MODEL, OfflineWriter } from './offline-writer';
+import { OpenAIWriter } from './openai-writer';
+import { RateController } from './rate-controller';
 
 export type ProviderSettings = {
   apiKey?: string;
@@ -21,7 +19,7 @@ const QUOTA_BREAK_MS = 60_000;
 
 export class WriterRegistry {
   readonly #offline = new OfflineWriter();
-  readonly #writers = new Map<string, CopyWriter>();
+  #provider: CopyWriter | undefined;
   /** The provider's limits count every workflow's calls, so the pacing and its in-flight cap are shared. */
   readonly rateController: RateController;
   #quotaFailure: { error: ProviderError; until: number } | undefined;
@@ -35,7 +33,7 @@ export class WriterRegistry {
     return Boolean(this.settings.apiKey);
   }
 
-  forWorkflow(workflow: { model: string; promptTemplates: PromptTemplates }): CopyWriter {
+  forWorkflow(workflow: { model: string }): CopyWriter {
     if (workflow.model === OFFLINE_MODEL) return this.#offline;
     const { apiKey } = this.settings;
     if (!apiKey) {
@@ -44,20 +42,17 @@ export class WriterRegistry {
         'This workflow needs an AI provider: OPENAI_API_KEY is not set on the server.',
       );
     }
-    const key = JSON.stringify(workflow.promptTemplates);
-    let writer = this.#writers.get(key);
-    if (!writer) {
+    // The prompt comes with each call, so one client serves every workflow of the provider.
+    if (!this.#provider) {
       const openai = new OpenAIWriter({
         apiKey,
         baseURL: this.settings.baseURL,
         timeoutMs: this.settings.timeoutMs,
         rateController: this.rateController,
-        templates: workflow.promptTemplates,
       });
-      writer = { write: (input) => this.#guardQuota(openai, input) };
-      this.#writers.set(key, writer);
+      this.#provider = { write: (input) => this.#guardQuota(openai, input) };
     }
-    return writer;
+    return this.#provider;
   }
 
   async #guardQuota(writer: CopyWriter, input: WriteCopyInput): Promise<WriteCopyResult> {

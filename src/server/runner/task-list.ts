@@ -1,16 +1,14 @@
 // Every task the worker runs, by name. Payloads are checked before any work starts.
 import { setMaxListeners } from 'node:events';
 import type { TaskList } from 'graphile-worker';
-import { z } from 'zod';
-import { createSendMailTask, SEND_MAIL_TASK } from '../auth/mail-queue';
 import type { Mailer } from '../auth/mailer';
 import { type GenerationDeps, generateProduct } from '../generation/generate-product';
-import type { CompressImageDeps } from '../images/compression';
-import { createCompressImageTasks } from '../images/tasks';
+import type { CompressImageDeps } from '../images/compress-image-job';
 import type { Logger } from '../logger';
-import { GENERATE_PRODUCT_TASK } from './queue';
-
-const generatePayload = z.object({ bundleWorkflowProductId: z.number().int().positive() });
+import { GENERATE_PRODUCT_TASK, generateProductPayloadSchema } from '../queue/generate-jobs';
+import { SEND_MAIL_TASK } from '../queue/mail-jobs';
+import { createCompressImageTasks } from './image-tasks';
+import { createSendMailTask } from './mail-tasks';
 
 export type TaskDeps = GenerationDeps & {
   images?: CompressImageDeps;
@@ -30,7 +28,7 @@ export function createTaskList(deps: TaskDeps): TaskList {
     ...createCompressImageTasks(deps.db, deps.images),
     ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer, deps.log) } : {}),
     [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
-      const { bundleWorkflowProductId } = generatePayload.parse(payload);
+      const { bundleWorkflowProductId } = generateProductPayloadSchema.parse(payload);
       setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, helpers.abortSignal);
       await generateProduct(
         deps,

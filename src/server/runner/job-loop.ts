@@ -2,7 +2,7 @@
 // claim path as every other worker. One loop at a time: a second caller gets already_running.
 import type pg from 'pg';
 import { AppError } from '../app-error';
-import { startWorker, type WorkerOptions } from './worker';
+import { startWorker, type WorkerOptions } from './start-worker';
 
 /** The queue as the app holds it: what a worker needs, so the job loop starts one exactly like the server's. */
 export type QueueHandle = WorkerOptions;

@@ -5,21 +5,20 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { WriterRegistry } from './ai/writer-registry';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
-import { createMailQueue } from './auth/mail-queue';
 import { chooseMailer } from './auth/mailer';
 import { type Config, socialProviders } from './config';
-import { connectDatabase, type DatabaseHandle, migrateDatabase } from './db/client';
+import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
-import { seedWorkflows } from './generation/workflows';
-import { WriterRegistry } from './generation/writers';
-import { compressImageDepsFromConfig } from './images/tasks';
-import { migrateQueue } from './jobs/queue';
-import { createTaskList } from './jobs/tasks';
-import { type RunningWorker, startWorker, workerTimings } from './jobs/worker';
+import { compressImageDepsFromConfig } from './images/compress-image-job';
 import { type Logger, loggerForConfig, silentLogger } from './logger';
+import { prepareDatabase } from './prepare-database';
+import { createMailQueue } from './queue/mail-jobs';
+import { type RunningWorker, startWorker, workerTimings } from './runner/start-worker';
+import { createTaskList } from './runner/task-list';
 import type { Services } from './services';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
@@ -38,9 +37,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   }
   const handle = connectDatabase(url, 20, log);
   try {
-    await migrateDatabase(handle.pool);
-    await migrateQueue(handle.pool);
-    await seedWorkflows(handle.db);
+    await prepareDatabase(handle.pool, handle.db);
   } catch (error) {
     await handle.close();
     await stopEmbedded?.();

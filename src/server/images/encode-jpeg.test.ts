@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodePhoto, singleColourPng } from '../../../tests/support/image-server';
-import { compressImage, detectImageFormat, ImageCompressionError } from './compress-image';
+import { compressImage, detectImageFormat, ImageCompressionError } from './encode-jpeg';
 
 async function compressionError(input: Buffer, options?: Parameters<typeof compressImage>[1]) {
   const error = await compressImage(input, options).then(

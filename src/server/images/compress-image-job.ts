@@ -1,95 +1,18 @@
-// Product image compression (issue 5): queue one job per image, run the job (safe fetch → compress → store),
-// and read the result back, always scoped to the bundle's owner.
+// The compress-image job (issue 5): safe fetch → compress → store, for one image. The runner wraps it in a
+// graphile-worker task (runner/image-tasks.ts).
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { FunctionRequest } from '../../common/functions';
-import { AppError } from '../app-error';
-import { requireOwnedRun } from '../bundles/bundle-access';
+import type { Config } from '../config';
 import type { Database, Queryable } from '../db/client';
-import { bundles, bundleWorkflowProductImages, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
-import { COMPRESS_IMAGE_TASK } from '../jobs/queue';
+import { bundleWorkflowProductImages } from '../db/schema';
+import type { CompressImageJob } from '../queue/image-jobs';
 import {
   type CompressedImage,
   type CompressOptions,
   compressImage,
   ImageCompressionError,
-} from './compress-image';
+} from './encode-jpeg';
 import { createPostgresImageStore, type ImageStore } from './image-store';
 import { ImageFetchError, type SafeFetchOptions, safeFetch } from './safe-fetch';
-
-/** Three tries, then the image is marked failed; expected failures never throw, so they use only one. */
-export const COMPRESS_IMAGE_MAX_ATTEMPTS = 3;
-
-export const compressImageJobSchema = z.object({
-  imageId: z.number().int().positive(),
-  /** The request this job serves; a newer request for the same image supersedes it. */
-  processingId: z.string().min(1).optional(),
-});
-export type CompressImageJob = z.infer<typeof compressImageJobSchema>;
-
-export type QueuedJob = { identifier: string; payload: object; jobKey: string; maxAttempts: number };
-/** Queues jobs inside the caller's transaction, so the marked rows and their jobs commit together. */
-export type AddJobs = (tx: Queryable, jobs: QueuedJob[]) => Promise<void>;
-
-export function compressImageJobKey(imageId: number): string {
-  return `${COMPRESS_IMAGE_TASK}:${imageId}`;
-}
-
-type CompressionRequest = Pick<
-  FunctionRequest<'compress-images'>,
-  'bundle_workflow_id' | 'bundle_workflow_products_images_ids'
->;
-
-/**
- * Marks the run's images for compression and queues one job each. Images already requested or complete are
- * left alone, so a second call queues nothing; an image that failed is queued again only when named in
- * `bundle_workflow_products_images_ids` (an explicit retry).
- */
-export async function requestCompression(
-  db: Database,
-  ownerId: string,
-  input: CompressionRequest,
-  addJobs: AddJobs,
-): Promise<{ queued: number }> {
-  return db.transaction(async (tx) => {
-    const { run } = await requireOwnedRun(tx, ownerId, input.bundle_workflow_id);
-
-    const ids = input.bundle_workflow_products_images_ids;
-    if (ids?.length === 0) return { queued: 0 };
-    // One text parameter rather than one per id: a run can have tens of thousands of images.
-    const onlyListed = ids ? sql`and i.id = any(${`{${ids.join(',')}}`}::int[])` : sql``;
-    const retryFailed = ids ? sql`or i.compression_error is not null` : sql``;
-    // Row locks make a concurrent second call wait, then see the rows as requested and skip them.
-    const { rows } = await tx.execute<{ id: number; compression_processing_id: string }>(sql`
-      update bundle_workflow_product_images i
-      set compression_requested = true,
-          compression_processing_id = gen_random_uuid()::text,
-          compression_error = null,
-          updated_at = now()
-      from bundle_workflow_products p
-      where p.id = i.bundle_workflow_product_id
-        and p.bundle_workflow_id = ${run.id}
-        and not i.compression_complete
-        and (not i.compression_requested ${retryFailed})
-        ${onlyListed}
-      returning i.id, i.compression_processing_id`);
-
-    rows.sort((a, b) => a.id - b.id);
-    await addJobs(
-      tx,
-      rows.map((row) => ({
-        identifier: COMPRESS_IMAGE_TASK,
-        payload: {
-          imageId: row.id,
-          processingId: row.compression_processing_id,
-        } satisfies CompressImageJob,
-        jobKey: compressImageJobKey(row.id),
-        maxAttempts: COMPRESS_IMAGE_MAX_ATTEMPTS,
-      })),
-    );
-    return { queued: rows.length };
-  });
-}
 
 export type CompressImageDeps = {
   /** allowPrivateHosts from ALLOW_PRIVATE_IMAGE_HOSTS; tests inject a resolver and a shorter deadline. */
@@ -99,6 +22,29 @@ export type CompressImageDeps = {
   /** Storage bound to the transaction that marks the row complete. Defaults to Postgres. */
   createStore?: (db: Queryable) => ImageStore;
 };
+
+/**
+ * Outside production the app's own address is allowed too, so the sample stores (whose images this app
+ * serves at APP_URL) work on a local install with no set-up. In production only the explicit list counts.
+ */
+export function compressImageDepsFromConfig(
+  config: Pick<Config, 'ALLOW_PRIVATE_IMAGE_HOSTS' | 'IMAGE_MAX_EDGE' | 'NODE_ENV' | 'APP_URL'>,
+): CompressImageDeps {
+  const allowPrivateHosts = [...config.ALLOW_PRIVATE_IMAGE_HOSTS];
+  if (config.NODE_ENV !== 'production') allowPrivateHosts.push(...ownHostPorts(config.APP_URL));
+  return {
+    fetch: { allowPrivateHosts },
+    compress: { maxEdge: config.IMAGE_MAX_EDGE },
+  };
+}
+
+function ownHostPorts(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const hosts = [url.hostname.toLowerCase()];
+  if (url.hostname === 'localhost') hosts.push('127.0.0.1', '[::1]');
+  return hosts.map((host) => `${host}:${port}`);
+}
 
 /** The job's core, with no database: fetch safely, then compress. Throws ImageFetchError / ImageCompressionError. */
 export async function fetchAndCompressImage(
@@ -196,37 +142,4 @@ export async function markCompressionFailed(db: Queryable, imageId: number, reas
         eq(bundleWorkflowProductImages.compressionComplete, false),
       ),
     );
-}
-
-/** The compressed JPEG of one of the owner's images. Another user's image reads exactly like a missing one. */
-export async function readCompressedImage(
-  db: Queryable,
-  ownerId: string,
-  imageId: number,
-  createStore: (db: Queryable) => ImageStore = createPostgresImageStore,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const [row] = await db
-    .select({
-      complete: bundleWorkflowProductImages.compressionComplete,
-      error: bundleWorkflowProductImages.compressionError,
-    })
-    .from(bundleWorkflowProductImages)
-    .innerJoin(
-      bundleWorkflowProducts,
-      eq(bundleWorkflowProducts.id, bundleWorkflowProductImages.bundleWorkflowProductId),
-    )
-    .innerJoin(bundleWorkflows, eq(bundleWorkflows.id, bundleWorkflowProducts.bundleWorkflowId))
-    .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
-    .where(and(eq(bundleWorkflowProductImages.id, imageId), eq(bundles.ownerId, ownerId)));
-  if (!row) throw new AppError('unknown_bundle');
-  const bytes = row.complete ? await createStore(db).get(imageId) : undefined;
-  if (!bytes) {
-    throw new AppError(
-      'not_created',
-      row.error
-        ? `This image could not be compressed: ${row.error}`
-        : 'This image has not been compressed yet.',
-    );
-  }
-  return bytes;
 }

@@ -4,9 +4,7 @@ import type { Workflow } from '../../common/entities';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
 import type { Queryable } from '../db/client';
 import { type PromptTemplates, workflows } from '../db/schema';
-import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
-
-export { OFFLINE_MODEL };
+import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
 
 /** Ids are fixed so that links such as /view-bundle/1/4 mean the same thing on every installation. */
 export const SEEDED_WORKFLOWS: {

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { workflows } from '../db/schema';
-import { isWorkflowAvailable } from '../generation/workflows';
+import { isWorkflowAvailable } from './workflows';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 

@@ -1,0 +1,59 @@
+// Reading a provider's answer: the copy fields out of the structured JSON, or a bad_response ProviderError
+// saying why not; and an estimate of the tokens when the provider reports none.
+import { z } from 'zod';
+import type { AiRequest } from './ai-request';
+import { type CopyFields, ProviderError, type TokenUsage } from './copy-writer';
+import { truncate } from './provider-errors';
+
+// Limits are checked later by copy validation, which repairs or cuts; here only the shape matters.
+const copyFieldsSchema = z.object({
+  page_title: z.string(),
+  meta_description: z.string(),
+  heading: z.string(),
+  description: z.string(),
+  fact_sheet: z.string(),
+  alt_texts: z.array(z.string()),
+});
+
+export function parseCopy(
+  content: string,
+  refusal: string | null,
+  finishReason: string | undefined,
+  usage: TokenUsage | undefined,
+): CopyFields {
+  const fail = (reason: string) =>
+    new ProviderError(
+      'bad_response',
+      `The AI provider's answer could not be used: ${reason}.`,
+      undefined,
+      usage,
+    );
+  if (refusal) throw fail(`the model refused (${truncate(refusal, 200)})`);
+  if (finishReason === 'length') throw fail('the answer was cut off at the token limit');
+  if (finishReason === 'content_filter')
+    throw fail("the answer was blocked by the provider's content filter");
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    throw fail(content.trim() === '' ? 'it was empty' : 'it was not valid JSON');
+  }
+  const parsed = copyFieldsSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'answer'} ${issue.message}`,
+    );
+    throw fail(`it did not have the expected fields (${truncate(problems.join('; '), 300)})`);
+  }
+  return parsed.data;
+}
+
+// Some OpenAI-compatible servers omit usage. About four characters per token gives an approximate cost
+// instead of a misleading zero.
+export function estimateUsage(request: AiRequest, content: string): TokenUsage {
+  const promptChars = request.messages.reduce((sum, message) => sum + message.content.length, 0);
+  return {
+    prompt_tokens: Math.max(1, Math.ceil(promptChars / 4)),
+    completion_tokens: Math.max(1, Math.ceil(content.length / 4)),
+  };
+}

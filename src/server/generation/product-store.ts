@@ -1,0 +1,180 @@
+// A product of a run as the generate-product task reads and writes it: loading it with its bundle,
+// workflow and finished parent; each step's log and progress; and the final save (or failure), which queues
+// the product's variants in the same transaction.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { CopyFields, WriteCopyInput } from '../ai/copy-writer';
+import type { Database, Queryable } from '../db/client';
+import {
+  bundles,
+  bundleWorkflowProductImages,
+  bundleWorkflowProducts,
+  bundleWorkflows,
+  logs,
+  products,
+  workflows,
+} from '../db/schema';
+import { queueGenerateJobs } from '../queue/generate-jobs';
+import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../run-log/run-log';
+import { makeDistinct } from './distinct-copy';
+
+export type ProductContext = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
+
+export async function loadProduct(db: Database, id: number) {
+  const [found] = await db
+    .select({
+      row: bundleWorkflowProducts,
+      details: products.details,
+      imageUrls: products.imageUrls,
+      bundleId: bundles.id,
+      customFields: bundles.customFields,
+      spendingCapUsd: bundles.spendingCapUsd,
+      pausedReason: bundleWorkflows.pausedReason,
+      workflow: {
+        id: workflows.id,
+        name: workflows.name,
+        model: workflows.model,
+        promptTemplates: workflows.promptTemplates,
+      },
+    })
+    .from(bundleWorkflowProducts)
+    .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
+    .innerJoin(bundleWorkflows, eq(bundleWorkflows.id, bundleWorkflowProducts.bundleWorkflowId))
+    .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
+    .innerJoin(workflows, eq(workflows.id, bundleWorkflows.workflowId))
+    .where(eq(bundleWorkflowProducts.id, id));
+  if (!found) return undefined;
+  const parent = found.row.isMultipleOf ? await loadParent(db, found.row.isMultipleOf) : undefined;
+  return { ...found, parent };
+}
+
+async function loadParent(db: Database, parentId: number) {
+  const [parent] = await db
+    .select({ row: bundleWorkflowProducts, details: products.details })
+    .from(bundleWorkflowProducts)
+    .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
+    .where(eq(bundleWorkflowProducts.id, parentId));
+  if (parent?.row.status !== 'done') return undefined;
+  const altTexts = await db
+    .select({ altText: bundleWorkflowProductImages.altText })
+    .from(bundleWorkflowProductImages)
+    .where(eq(bundleWorkflowProductImages.bundleWorkflowProductId, parentId))
+    .orderBy(bundleWorkflowProductImages.position);
+  const copy: CopyFields = {
+    page_title: parent.row.pageTitle ?? '',
+    meta_description: parent.row.metaDescription ?? '',
+    heading: parent.row.heading ?? '',
+    description: parent.row.description ?? '',
+    fact_sheet: parent.row.factSheet ?? '',
+    alt_texts: altTexts.map((a) => a.altText ?? ''),
+  };
+  return { details: parent.details, copy };
+}
+
+/**
+ * A step's log entry and the product's progress, in one statement: each round trip to the database costs more
+ * than the work it carries, and a product takes several steps (see bench/throughput).
+ */
+export async function recordStep(
+  db: Database,
+  id: number,
+  entry: LogEntry,
+  progress: number,
+  status?: 'running',
+): Promise<void> {
+  const logged = db.insert(logs).values(entry);
+  const progressed = db
+    .update(bundleWorkflowProducts)
+    .set({ progress, ...(status ? { status, error: null } : {}) })
+    .where(and(eq(bundleWorkflowProducts.id, id), ne(bundleWorkflowProducts.status, 'done')));
+  await db.execute(sql`with logged as (${logged.getSQL()}) ${progressed.getSQL()}`);
+}
+
+function offlineInput(context: ProductContext): WriteCopyInput {
+  return {
+    model: 'offline',
+    product: context.details,
+    imageCount: context.imageUrls.length,
+    settings: {
+      keywords: context.customFields.keywords,
+      business_type: context.customFields.business_type,
+      tone_of_voice: context.customFields.tone_of_voice,
+    },
+  };
+}
+
+/**
+ * The copy, the alt texts, the log and the variants' jobs land together, once. The row, its alt texts and its
+ * log entry are written by one statement (a round trip saved is worth more than the SQL it takes), and none
+ * of them when the row was done already.
+ */
+export async function saveCopy(
+  db: Database,
+  context: ProductContext,
+  proposed: CopyFields,
+  target: LogTarget,
+) {
+  await db.transaction(async (tx) => {
+    const copy = await makeDistinct(tx, context.row, offlineInput(context), proposed, target);
+    const saveRow = tx
+      .update(bundleWorkflowProducts)
+      .set({
+        pageTitle: copy.page_title,
+        metaDescription: copy.meta_description,
+        heading: copy.heading,
+        description: copy.description,
+        factSheet: copy.fact_sheet,
+        status: 'done',
+        progress: 100,
+        error: null,
+      })
+      .where(and(eq(bundleWorkflowProducts.id, context.row.id), ne(bundleWorkflowProducts.status, 'done')))
+      .returning({ id: bundleWorkflowProducts.id });
+    const positions = copy.alt_texts.map((_, i) => i);
+    const { rows: variants } = await tx.execute<{ id: number }>(sql`
+      with saved as (${saveRow.getSQL()}),
+      alt_texts as (
+        update bundle_workflow_product_images i set alt_text = a.alt_text
+        from saved, unnest(${sql.param(positions)}::int[], ${sql.param(copy.alt_texts)}::text[]) as a(position, alt_text)
+        where i.bundle_workflow_product_id = saved.id and i.position = a.position
+      ),
+      logged as (
+        insert into logs (bundle_workflow_id, product_id, type, event, details)
+        select ${target.bundleWorkflowId}, ${target.productId}, 'general', 'Copy saved',
+          ${JSON.stringify(generalLogEntry(target, 'Copy saved', { page_title: copy.page_title }).details)}::jsonb
+        from saved
+      )
+      select variant.id from saved
+      join bundle_workflow_products variant on variant.is_multiple_of = saved.id and variant.status = 'queued'`);
+    await queueGenerateJobs(
+      tx,
+      variants.map((variant) => variant.id),
+    );
+  });
+}
+
+export async function markFailed(db: Database, context: ProductContext, reason: string, target: LogTarget) {
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(bundleWorkflowProducts)
+      .set({ status: 'failed', error: reason, progress: 100 })
+      .where(and(eq(bundleWorkflowProducts.id, context.row.id), ne(bundleWorkflowProducts.status, 'done')))
+      .returning({ id: bundleWorkflowProducts.id });
+    if (failed.length === 0) return;
+    await logGeneral(tx, target, 'Generation failed', { reason });
+    // Variants are still written, on their own, when their parent fails.
+    await queueVariants(tx, context.row.id);
+  });
+}
+
+async function queueVariants(tx: Queryable, parentId: number) {
+  const variants = await tx
+    .select({ id: bundleWorkflowProducts.id })
+    .from(bundleWorkflowProducts)
+    .where(
+      and(eq(bundleWorkflowProducts.isMultipleOf, parentId), eq(bundleWorkflowProducts.status, 'queued')),
+    );
+  await queueGenerateJobs(
+    tx,
+    variants.map((v) => v.id),
+  );
+}

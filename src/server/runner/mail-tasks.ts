@@ -1,0 +1,28 @@
+// The worker's side of auth mail: the send-mail task, and a one-off delivery for tests and tools.
+import { runOnce, type Task, Logger as WorkerLogger } from 'graphile-worker';
+import type pg from 'pg';
+import type { Mailer } from '../auth/mailer';
+import { type Logger, silentLogger } from '../logger';
+import { SEND_MAIL_TASK, sendMailPayloadSchema } from '../queue/mail-jobs';
+
+/** The worker's send-mail task. The log line names the kind of mail, never the code or link it carries. */
+export function createSendMailTask(mailer: Mailer, log: Logger = silentLogger): Task {
+  return async (payload, helpers) => {
+    const { kind, to, subject, text } = sendMailPayloadSchema.parse(payload);
+    await mailer.send({ to, subject, text });
+    log
+      .child({ job_id: helpers.job.id, task: SEND_MAIL_TASK })
+      .info(`sent ${kind} mail (attempt ${helpers.job.attempts})`);
+  };
+}
+
+const quietLogger = new WorkerLogger(() => () => {});
+
+/** Delivers every queued mail now, in this process: for tests and tools that run no worker. */
+export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer): Promise<void> {
+  await runOnce({
+    pgPool: pool,
+    taskList: { [SEND_MAIL_TASK]: createSendMailTask(mailer) },
+    logger: quietLogger,
+  });
+}
