@@ -37,9 +37,6 @@ export const IMAGE_URL_SEPARATOR = '|';
 /** SPEC §9: spinner used at size 18 in light grey for missing text. */
 export const MISSING_TEXT_SPINNER = { size: 18, color: 'gray.3' } as const;
 
-// Until the web reads them from copy-rules.ts, where the copy limits now live.
-export { SEO_LIMITS } from './copy-rules';
-
 /** Product-list limits enforced by new-bundle. */
 export const BUNDLE_LIMITS = {
   maxProducts: 50_000,

@@ -3,9 +3,6 @@
 import { countCharacters, SEO_LIMITS } from './copy-rules';
 import { estimateDescriptionWidth, estimateTitleWidth } from './serp-width';
 
-// The web still reads countCharacters from here; it moves to copy-rules.ts with the web's switch.
-export { countCharacters };
-
 /** The problem with a page title, or null when it fits. */
 export function checkPageTitle(title: string): string | null {
   const length = countCharacters(title.trim());

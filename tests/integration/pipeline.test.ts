@@ -1,7 +1,7 @@
 // The bundle pipeline end to end: a real catalogue through new-bundle, the job queue and the AI provider
 // (a fake OpenAI-compatible server on loopback), and back out through view-bundle-workflow and the log.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SEO_LIMITS } from '../../src/common/constants';
+import { SEO_LIMITS } from '../../src/common/copy-rules';
 import { costOf } from '../../src/server/ai/pricing';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';

@@ -152,7 +152,7 @@ export async function startRun(
   if (variantLinks.length > 0) {
     await tx.execute(sql`
       update bundle_workflow_products p set is_multiple_of = v.parent
-      from unnest(${toPgArray(variantLinks.map(([v]) => v!))}::int[], ${toPgArray(variantLinks.map(([, p]) => p!))}::int[])
+      from unnest(${sql.param(variantLinks.map(([v]) => v!))}::int[], ${sql.param(variantLinks.map(([, p]) => p!))}::int[])
         as v(variant, parent)
       where p.id = v.variant`);
   }
@@ -164,8 +164,4 @@ export async function startRun(
       .map((product) => runProductIdAt.get(product.position)!),
   );
   return runId;
-}
-
-function toPgArray(values: number[]): string {
-  return `{${values.join(',')}}`;
 }

@@ -11,8 +11,9 @@ import {
   compressImage,
   ImageCompressionError,
 } from './encode-jpeg';
+import { ImageFetchError } from './image-fetch-error';
 import { createPostgresImageStore, type ImageStore } from './image-store';
-import { ImageFetchError, type SafeFetchOptions, safeFetch } from './safe-fetch';
+import { type SafeFetchOptions, safeFetch } from './safe-fetch';
 
 export type CompressImageDeps = {
   /** allowPrivateHosts from ALLOW_PRIVATE_IMAGE_HOSTS; tests inject a resolver and a shorter deadline. */

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hostPortOf, ImageFetchError, type Resolver, type SafeFetchOptions, safeFetch } from './safe-fetch';
+import { hostPortOf, type Resolver } from './address-guard';
+import { ImageFetchError } from './image-fetch-error';
+import { type SafeFetchOptions, safeFetch } from './safe-fetch';
 
 // A loopback server that counts requests, so each refusal can be shown to have sent nothing.
 let server: Server;

@@ -2,11 +2,19 @@
 // Every address a host name resolves to is checked inside the socket's own `lookup`, i.e. at connect time,
 // so a DNS answer that changes between a check and the connection (rebinding) gains nothing. Literal IPs
 // never reach `lookup`, so they are checked before connecting. Every redirect hop is checked again.
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { type BlockedKind, findBlockedRange } from './blocked-address';
+import type { LookupFunction } from 'node:net';
+import {
+  checkHostBeforeConnecting,
+  connectTimeLookup,
+  hostPortOf,
+  parseImageUrl,
+  parseRedirect,
+  type Resolver,
+  resolveWithDns,
+} from './address-guard';
+import { ImageFetchError } from './image-fetch-error';
 
 export const IMAGE_FETCH_LIMITS = {
   /** Issue 5: caps of 25 MB of body, 20 s in all, and at most 3 redirects. */
@@ -14,10 +22,6 @@ export const IMAGE_FETCH_LIMITS = {
   timeoutMs: 20_000,
   maxRedirects: 3,
 } as const;
-
-export type ResolvedAddress = { address: string; family: number };
-/** Resolves a host name to every address it has; injectable so tests need no DNS. */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export type SafeFetchOptions = {
   /** Exact "host:port" pairs (ALLOW_PRIVATE_IMAGE_HOSTS) that may be private, e.g. a test server or intranet. */
@@ -32,29 +36,6 @@ export type SafeFetchOptions = {
 };
 
 export type SafeFetchResult = { bytes: Buffer; url: string; contentType: string | undefined };
-
-export type ImageFetchErrorCode =
-  | 'invalid_url'
-  | 'unsupported_protocol'
-  | 'blocked_address'
-  | 'host_not_found'
-  | 'connection_failed'
-  | 'http_status'
-  | 'too_large'
-  | 'timeout'
-  | 'too_many_redirects'
-  | 'bad_redirect';
-
-/** An expected failure to fetch an image. `reason` is written for the user and shown in the UI. */
-export class ImageFetchError extends Error {
-  override name = 'ImageFetchError';
-  constructor(
-    readonly code: ImageFetchErrorCode,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
-}
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -99,96 +80,6 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
-}
-
-function parseImageUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    throw new ImageFetchError('invalid_url', 'The image address is not a valid URL.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ImageFetchError(
-      'unsupported_protocol',
-      `Only http and https image addresses are allowed (got ${url.protocol.replace(/:$/, '')}).`,
-    );
-  }
-  return url;
-}
-
-function parseRedirect(location: string | undefined, from: URL): URL {
-  if (!location) {
-    throw new ImageFetchError('bad_redirect', 'The image server sent a redirect without a location.');
-  }
-  let target: URL;
-  try {
-    target = new URL(location, from);
-  } catch {
-    throw new ImageFetchError('bad_redirect', 'The image server redirected to an invalid address.');
-  }
-  return parseImageUrl(target.href);
-}
-
-/** "host:port" as ALLOW_PRIVATE_IMAGE_HOSTS spells it: lower case, IPv6 in brackets, default port filled in. */
-export function hostPortOf(url: URL): string {
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return `${url.hostname.toLowerCase()}:${port}`;
-}
-
-function checkHostBeforeConnecting(url: URL): void {
-  // The URL parser has already turned 2130706433, 0x7f.1 and 127.1 into 127.0.0.1.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // RFC 6761: these names are loopback whatever DNS says, so refuse them without asking it.
-  const name = host.toLowerCase().replace(/\.$/, '');
-  if (name === 'localhost' || name.endsWith('.localhost')) throw blockedAddressError(name, 'loopback');
-  if (isIP(host)) {
-    const kind = findBlockedRange(host);
-    if (kind) throw blockedAddressError(host, kind);
-  }
-}
-
-function blockedAddressError(address: string, kind: BlockedKind): ImageFetchError {
-  const where =
-    kind === 'metadata'
-      ? 'a cloud metadata service'
-      : kind === 'multicast' || kind === 'broadcast' || kind === 'reserved'
-        ? 'a reserved address range'
-        : 'a private network';
-  return new ImageFetchError(
-    'blocked_address',
-    `The image address points to ${where} (${address}), which is not allowed.`,
-  );
-}
-
-async function resolveWithDns(hostname: string): Promise<ResolvedAddress[]> {
-  return dnsLookup(hostname, { all: true, verbatim: true });
-}
-
-/** A socket `lookup` that, when checking, refuses the connection if any address of the host is blocked. */
-function connectTimeLookup(resolve: Resolver, isChecked: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(hostname).then(
-      (found) => {
-        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
-        const addresses = found.filter((a) => wanted === 0 || a.family === wanted);
-        const blocked = isChecked && addresses.find((a) => findBlockedRange(a.address) !== null);
-        if (blocked) {
-          // One private answer is enough to refuse: a host that mixes them is probing us.
-          const error = blockedAddressError(blocked.address, findBlockedRange(blocked.address)!);
-          return callback(error as unknown as NodeJS.ErrnoException, '', 0);
-        }
-        const first = addresses[0];
-        if (!first) {
-          const error = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-          return callback(error, '', 0);
-        }
-        if (options.all) return callback(null, addresses as never);
-        callback(null, first.address, first.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 0),
-    );
-  };
 }
 
 type OnceResult =

@@ -1,9 +1,8 @@
 // A bundle's spending cap: once its runs have cost this much, they pause with a clear message; raising or
 // removing the cap resumes them (bundles/set-spending-cap.ts).
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/client';
-import { bundles, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
-import { queueGenerateJobs } from '../queue/generate-jobs';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { bundles, bundleWorkflows } from '../db/schema';
 import { logGeneral } from '../run-log/run-log';
 
 /** What every run of the bundle has cost so far, in USD. */

@@ -1,0 +1,86 @@
+// What the offline writer reads from a product: its name, brand, the attributes the name does not state,
+// and its own sentences (a variant borrows its parent's, when they claim nothing it lacks).
+import {
+  collectGroundedKeys,
+  countCharacters,
+  findUngroundedTokens,
+  truncateAtWordBoundary,
+} from '../../common/copy-rules';
+import { htmlToText } from '../../common/html-to-text';
+import type { ProductFacts, WriteCopyInput } from './copy-writer';
+
+export type Attribute = { key: 'colour' | 'size' | 'dimensions'; value: string };
+
+export type Facts = {
+  name: string;
+  brand: string;
+  /** Colour, size and dimensions values that the name does not already state. */
+  attributes: Attribute[];
+  sentences: string[];
+  product: ProductFacts;
+};
+
+export const value = (facts: ProductFacts, key: string) => facts[key]?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** Lowercase words separated by single spaces and padded with one, for whole-word matching. */
+const toWordString = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
+export const containsPhrase = (text: string, phrase: string) =>
+  phrase.trim() !== '' && toWordString(text).includes(toWordString(phrase));
+
+/** The input's sentences, each capitalised and ending in punctuation; nothing else is changed. */
+function splitSentences(text: string): string[] {
+  return htmlToText(text)
+    .split(/(?<=[.!?])\s+|\s*\n\s*/)
+    .map((sentence) => sentence.replace(/^[\s.,;:]+/, '').trim())
+    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence))
+    .map((sentence) => {
+      const capitalised = sentence.charAt(0).toUpperCase() + sentence.slice(1);
+      return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised.replace(/[,;:]+$/, '')}.`;
+    });
+}
+
+export function readFacts(input: WriteCopyInput): Facts {
+  const product = input.product;
+  const name = value(product, 'product_name') || value(product, 'title') || 'Product';
+  const attributes: Attribute[] = [];
+  for (const key of ['colour', 'size', 'dimensions'] as const) {
+    const attribute = value(product, key);
+    if (attribute !== '' && !containsPhrase(name, attribute)) attributes.push({ key, value: attribute });
+  }
+  const brand = value(product, 'brand');
+  let sentences = splitSentences(product.description ?? '');
+  // A variant row often carries no description of its own; its parent's sentences describe it too, as long
+  // as they claim nothing this variant's data lacks.
+  if (sentences.length === 0 && input.parent) {
+    const grounded = collectGroundedKeys(product);
+    sentences = splitSentences(input.parent.product.description ?? '').filter(
+      (sentence) => findUngroundedTokens(sentence, grounded).length === 0,
+    );
+  }
+  return { name, brand: containsPhrase(name, brand) ? '' : brand, attributes, sentences, product };
+}
+
+/** "Blue, Large" for titles. */
+export const listValues = (attributes: Attribute[]) =>
+  attributes.map((attribute) => attribute.value).join(', ');
+
+/** "Blue, size Large, 10 x 20 cm" for sentences. */
+export const describeAttributes = (attributes: Attribute[]) =>
+  attributes
+    .map((attribute) => (attribute.key === 'size' ? `size ${attribute.value}` : attribute.value))
+    .join(', ');
+
+/** The first candidate that fits, or the name cut to fit with the suffix kept. */
+export function firstThatFits(candidates: string[], max: number, name: string, suffix: string): string {
+  const fitting = candidates.find((candidate) => countCharacters(candidate) <= max);
+  if (fitting) return fitting;
+  const room = max - countCharacters(suffix);
+  // The suffix is what sets a variant apart, so the name gives way, unless the suffix alone is too long.
+  if (suffix !== '' && room >= 12) return `${truncateAtWordBoundary(name, room)}${suffix}`;
+  return truncateAtWordBoundary(`${name}${suffix}`, max);
+}
