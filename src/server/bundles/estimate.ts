@@ -4,7 +4,7 @@ import type { FunctionResponse, ParsedFunctionRequest } from '../../common/funct
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { products, workflows } from '../db/schema';
-import { estimateRunCost } from '../generation/estimate-cost';
+import { estimateRunCost } from '../generation/estimate-run-cost';
 import { requireOwnedBundle } from './bundle-access';
 import { parseProductList } from './parse-product-list';
 
