@@ -45,6 +45,22 @@ module.exports = {
       to: { path: '^src/server/functions/' },
     },
     {
+      name: 'domain-never-imports-the-runner',
+      comment:
+        'The runner (worker, task list, job loop) sits on top of the domain and calls it; the domain queues work through src/server/queue instead.',
+      severity: 'error',
+      from: { path: '^src/server/', pathNot: ['^src/server/(runner|functions)/', '^src/server/[^/]+\\.ts$'] },
+      to: { path: '^src/server/runner/' },
+    },
+    {
+      name: 'queue-is-a-leaf',
+      comment:
+        'Task names, payloads and enqueue functions: the domain imports them, so they import no domain.',
+      severity: 'error',
+      from: { path: '^src/server/queue/' },
+      to: { path: '^src/server/', pathNot: ['^src/server/(queue|db)/', '^src/server/logger\\.ts$'] },
+    },
+    {
       name: 'database-imports-no-domain',
       comment:
         'The database layer (schema, client, migrations) sits under the domain and imports none of it.',

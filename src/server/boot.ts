@@ -122,7 +122,6 @@ export function buildServices(
     trustedOrigins: config.TRUSTED_ORIGINS,
     log,
     mailQueue: createMailQueue(db),
-    isProduction: config.NODE_ENV === 'production',
     socialProviders: socialProviders(config),
   });
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;

@@ -52,7 +52,6 @@ beforeAll(async () => {
     appUrl: 'http://localhost:3000',
     trustedOrigins: ['http://localhost:3000'],
     mailQueue: createMailQueue(db),
-    isProduction: false,
     socialProviders: { gitlab: { clientId: 'copyloom', clientSecret: 'gitlab-secret', issuer } },
   });
   socialApp = createApp({ ...testApp.services, auth: auth as typeof testApp.services.auth });

@@ -18,7 +18,9 @@ const LAYERED: Record<string, string> = {
   'src/server/db/client.ts': 'export const db = {};\n',
   'src/server/ai/client.ts': 'export const complete = (messages: string[]) => messages.length;\n',
   'src/server/generation/generate.ts': `import { complete } from '../ai/client';\nimport { db } from '../db/client';\nexport const generate = () => [complete([]), db];\n`,
-  'src/server/bundles/create.ts': `import { db } from '../db/client';\nexport const create = () => db;\n`,
+  'src/server/bundles/create.ts': `import { db } from '../db/client';\nimport { queueJob } from '../queue/jobs';\nexport const create = () => [db, queueJob];\n`,
+  'src/server/queue/jobs.ts': `import { db } from '../db/client';\nexport const queueJob = () => db;\n`,
+  'src/server/runner/task-list.ts': `import { generate } from '../generation/generate';\nexport const tasks = { generate };\n`,
   'src/server/functions/new-bundle.ts': `import { body } from '../../common/functions';\nimport { create } from '../bundles/create';\nexport const handler = () => [body, create()];\n`,
   'src/web/api/invoke.ts': `import { body } from '../../common/functions';\nexport const invoke = () => body;\n`,
 };
@@ -31,6 +33,8 @@ const BREAKING: Record<string, string> = {
   'src/server/bundles/calls-handler.ts': `import { handler } from '../functions/new-bundle';\nexport const x = handler;\n`,
   'src/server/db/reads-domain.ts': `import { create } from '../bundles/create';\nexport const x = create;\n`,
   'src/server/generation/uses-bundles.ts': `import { create } from '../bundles/create';\nexport const x = create;\n`,
+  'src/server/images/runs-tasks.ts': `import { tasks } from '../runner/task-list';\nexport const x = tasks;\n`,
+  'src/server/queue/reads-domain.ts': `import { create } from '../bundles/create';\nexport const x = create;\n`,
   'src/server/bundles/uses-generation.ts': `import { generate } from '../generation/generate';\nexport const x = generate;\n`,
 };
 
@@ -72,6 +76,10 @@ describe('the import rules in npm run lint', () => {
       /error domain-never-imports-handlers: src\/server\/bundles\/calls-handler\.ts/,
     );
     expect(result.output).toMatch(/error database-imports-no-domain: src\/server\/db\/reads-domain\.ts/);
+    expect(result.output).toMatch(
+      /error domain-never-imports-the-runner: src\/server\/images\/runs-tasks\.ts/,
+    );
+    expect(result.output).toMatch(/error queue-is-a-leaf: src\/server\/queue\/reads-domain\.ts/);
     expect(result.output).toMatch(/error no-folder-cycles: src\/server\/(bundles|generation)/);
   });
 });

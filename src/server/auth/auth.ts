@@ -22,7 +22,6 @@ export type AuthOptions = {
   log?: Logger;
   /** Mail is queued, never sent inside the request. */
   mailQueue: MailQueue;
-  isProduction: boolean;
   socialProviders?: BetterAuthOptions['socialProviders'];
 };
 
@@ -35,7 +34,6 @@ export function createAuth({
   trustedOrigins,
   log = silentLogger,
   mailQueue,
-  isProduction,
   socialProviders = {},
 }: AuthOptions) {
   const send = (kind: MailKind, to: string, subject: string, text: string) =>
