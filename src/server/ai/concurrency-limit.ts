@@ -1,8 +1,7 @@
 // A small semaphore: at most `max` tasks run at once, the rest wait in arrival order.
 // Used to cap in-flight requests per AI provider, so a large bundle cannot flood one account. The cap can
 // move while tasks run, because the rate controller narrows it after a 429 and widens it again on success.
-
-type Waiter = { start: () => void; cancel: (reason: unknown) => void };
+import { type Waiter, waitInLine } from './wait-in-line';
 
 export class ConcurrencyLimit {
   #active = 0;
@@ -61,22 +60,7 @@ export class ConcurrencyLimit {
       this.#active++;
       return Promise.resolve();
     }
-    return new Promise((resolve, reject) => {
-      const onAbort = () => waiter.cancel(signal?.reason);
-      const waiter: Waiter = {
-        start: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        cancel: (reason) => {
-          const index = this.#waiting.indexOf(waiter);
-          if (index !== -1) this.#waiting.splice(index, 1);
-          reject(reason);
-        },
-      };
-      this.#waiting.push(waiter);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return waitInLine(this.#waiting, signal);
   }
 
   #release(): void {

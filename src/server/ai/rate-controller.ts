@@ -9,6 +9,7 @@
 // concurrency adapts by AIMD: halved on a 429, raised by one after a full window of successes.
 // An answer without rate-limit headers leaves nothing to pace by, so requests go out as they come, as before.
 import type { ConcurrencyLimit } from './concurrency-limit';
+import { type Waiter, waitInLine } from './wait-in-line';
 
 /** Time and timers, injected so tests can drive the controller with a fake clock. */
 export type Clock = {
@@ -29,8 +30,6 @@ type HeaderSource = { get(name: string): string | null } | undefined;
 
 /** What is left of one limit, as last reported, and when it is whole again. */
 type Budget = { remaining: number; resetAt: number };
-
-type Waiter = { start: () => void; cancel: (reason: unknown) => void };
 
 export type RateControllerOptions = {
   /** The provider's shared in-flight cap, which AIMD moves between 1 and `maxConcurrency`. */
@@ -112,24 +111,11 @@ export class RateController {
       return Promise.resolve();
     }
     this.#stats.delayed++;
-    return new Promise((resolve, reject) => {
-      const onAbort = () => waiter.cancel(signal?.reason);
-      const waiter: Waiter = {
-        start: () => {
-          signal?.removeEventListener('abort', onAbort);
-          this.#stats.waitedMs += this.#clock.now() - now;
-          resolve();
-        },
-        cancel: (reason) => {
-          const index = this.#waiting.indexOf(waiter);
-          if (index !== -1) this.#waiting.splice(index, 1);
-          reject(reason);
-        },
-      };
-      this.#waiting.push(waiter);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#pump();
+    const waiting = waitInLine(this.#waiting, signal, () => {
+      this.#stats.waitedMs += this.#clock.now() - now;
     });
+    this.#pump();
+    return waiting;
   }
 
   /**
