@@ -9,7 +9,6 @@ import {
   Image,
   List,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { notifications } from '@mantine/notifications';
 import QRCode from 'qrcode';
 import { useState } from 'react';
 import { authClient } from './auth-client';
+import { PasswordField } from './sign-in-fields';
 import { useAuthAction } from './use-auth-action';
 
 type Enrolment = { totpUri: string; secret: string; qrDataUrl: string; backupCodes: string[] };
@@ -103,12 +103,7 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
                   Ask for a code from an authenticator app (1Password, Google Authenticator, Authy…) each time
                   you sign in. Enter your password to begin.
                 </Text>
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  {...form.getInputProps('password')}
-                  required
-                />
+                <PasswordField form={form} label="Password" />
                 <Button type="submit" loading={auth.isBusy} w="fit-content">
                   Set up two-factor sign-in
                 </Button>
@@ -161,12 +156,7 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
             <form onSubmit={disable}>
               <Stack>
                 <Text size="sm">To turn two-factor sign-in off, enter your password.</Text>
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  {...form.getInputProps('password')}
-                  required
-                />
+                <PasswordField form={form} label="Password" />
                 <Button type="submit" color="red" variant="light" loading={auth.isBusy} w="fit-content">
                   Turn off two-factor sign-in
                 </Button>

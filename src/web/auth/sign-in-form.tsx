@@ -1,8 +1,8 @@
 // sign_in: email and password, the social providers the server offers, and the ways to the other views.
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { authClient } from './auth-client';
-import { EmailField, ViewLink } from './sign-in-fields';
+import { EmailField, PasswordField, ViewLink } from './sign-in-fields';
 import { afterFirstFactor, type SignInViewProps } from './sign-in-view';
 
 const PROVIDER_LABELS: Record<string, string> = { github: 'GitHub', google: 'Google' };
@@ -27,12 +27,7 @@ export function SignInForm(props: SignInViewProps & { socialProviders: string[] 
     <form onSubmit={form.onSubmit(signIn)}>
       <Stack>
         <EmailField form={form} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-          required
-        />
+        <PasswordField form={form} label="Password" />
         <Button type="submit" loading={auth.isBusy}>
           Sign in
         </Button>

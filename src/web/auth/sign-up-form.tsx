@@ -1,9 +1,9 @@
 // sign_up: a new account; without a session in the answer, the address must be confirmed first (SPEC §4).
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { USER_MESSAGES } from '../../common/errors';
 import { authClient } from './auth-client';
-import { EmailField, ViewLink } from './sign-in-fields';
-import { PASSWORD_RULE, type SignInViewProps } from './sign-in-view';
+import { EmailField, PasswordField, ViewLink } from './sign-in-fields';
+import type { SignInViewProps } from './sign-in-view';
 
 export function SignUpForm({ form, auth, go, onSignedIn }: SignInViewProps) {
   const signUp = ({ email, password }: typeof form.values) =>
@@ -25,13 +25,7 @@ export function SignUpForm({ form, auth, go, onSignedIn }: SignInViewProps) {
     <form onSubmit={form.onSubmit(signUp)}>
       <Stack>
         <EmailField form={form} />
-        <PasswordInput
-          label="Create a password"
-          description={PASSWORD_RULE}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-          required
-        />
+        <PasswordField form={form} label="Create a password" isNew />
         <Button type="submit" loading={auth.isBusy}>
           Sign up
         </Button>

@@ -1,9 +1,9 @@
 // update_password: opened from the reset email, whose token it needs; then back to sign_in (SPEC §4).
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { USER_MESSAGES } from '../../common/errors';
 import { authClient } from './auth-client';
-import { ViewLink } from './sign-in-fields';
-import { PASSWORD_RULE, type SignInViewProps } from './sign-in-view';
+import { PasswordField, ViewLink } from './sign-in-fields';
+import type { SignInViewProps } from './sign-in-view';
 
 export function UpdatePasswordForm({ form, auth, go, token }: SignInViewProps & { token: string | null }) {
   const updatePassword = ({ password }: typeof form.values) =>
@@ -18,13 +18,7 @@ export function UpdatePasswordForm({ form, auth, go, token }: SignInViewProps & 
   return (
     <form onSubmit={form.onSubmit(updatePassword)}>
       <Stack>
-        <PasswordInput
-          label="New password"
-          description={PASSWORD_RULE}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-          required
-        />
+        <PasswordField form={form} label="New password" isNew />
         <Button type="submit" loading={auth.isBusy} disabled={!token}>
           Update password
         </Button>

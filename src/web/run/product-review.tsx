@@ -1,15 +1,16 @@
 // Review tools for one product: the SERP preview, inline editing of the generated copy (saved through
 // update-product-copy) with live limit flags, and regeneration.
-import { Button, Group, Image, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { countCharacters, SEO_LIMITS } from '../../common/copy-rules';
+import { SEO_LIMITS } from '../../common/copy-rules';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { EditableCopyFields } from '../../common/functions';
 import { checkAltText, checkHeading, checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { replaceCachedProduct } from './bundle-run';
+import { CopyInput, type CopyInputSpec } from './copy-input';
 import { useRunActions } from './run-context';
 import { SerpPreview } from './serp-preview';
 import { useRegenerateProducts } from './use-regenerate-products';
@@ -23,6 +24,23 @@ const TEXT_FIELDS = [
   'url_suggestion',
 ] as const satisfies readonly (keyof EditableCopyFields)[];
 type TextField = (typeof TEXT_FIELDS)[number];
+
+const FIELD_INPUTS: Record<TextField, CopyInputSpec> = {
+  page_title: { label: 'Page Title', limit: { max: SEO_LIMITS.pageTitleMax, check: checkPageTitle } },
+  meta_description: {
+    label: 'Meta Description',
+    limit: { max: SEO_LIMITS.metaDescriptionMax, check: checkMetaDescription },
+    rows: { min: 2 },
+  },
+  heading: { label: 'Heading', limit: { max: SEO_LIMITS.headingMax, check: checkHeading } },
+  description: { label: 'Description', rows: { min: 3, max: 12 } },
+  fact_sheet: {
+    label: 'Fact Sheet',
+    hint: 'One fact per line, such as Material: Wool',
+    rows: { min: 2, max: 8 },
+  },
+  url_suggestion: { label: 'URL Suggestion' },
+};
 
 type Draft = { fields: Record<TextField, string>; altTexts: Record<number, string> };
 
@@ -54,9 +72,6 @@ function changesOf(product: BundleWorkflowProduct, draft: Draft) {
   if (Object.keys(fields).length === 0 && altTexts.length === 0) return null;
   return { fields, alt_texts: altTexts.length > 0 ? altTexts : undefined };
 }
-
-const counter = (text: string, max?: number) =>
-  max === undefined ? `${countCharacters(text)} characters` : `${countCharacters(text)} / ${max} characters`;
 
 export function ProductReview({ product }: { product: BundleWorkflowProduct }) {
   const run = useRunActions();
@@ -103,67 +118,24 @@ export function ProductReview({ product }: { product: BundleWorkflowProduct }) {
         currentUrl={product.product_details.url}
       />
       <Stack gap="xs">
-        <TextInput
-          label="Page Title"
-          value={fields.page_title}
-          onChange={setField('page_title')}
-          description={counter(fields.page_title, SEO_LIMITS.pageTitleMax)}
-          error={checkPageTitle(fields.page_title)}
-        />
-        <Textarea
-          label="Meta Description"
-          value={fields.meta_description}
-          onChange={setField('meta_description')}
-          description={counter(fields.meta_description, SEO_LIMITS.metaDescriptionMax)}
-          error={checkMetaDescription(fields.meta_description)}
-          autosize
-          minRows={2}
-        />
-        <TextInput
-          label="Heading"
-          value={fields.heading}
-          onChange={setField('heading')}
-          description={counter(fields.heading, SEO_LIMITS.headingMax)}
-          error={checkHeading(fields.heading)}
-        />
-        <Textarea
-          label="Description"
-          value={fields.description}
-          onChange={setField('description')}
-          autosize
-          minRows={3}
-          maxRows={12}
-        />
-        <Textarea
-          label="Fact Sheet"
-          value={fields.fact_sheet}
-          onChange={setField('fact_sheet')}
-          description="One fact per line, such as Material: Wool"
-          autosize
-          minRows={2}
-          maxRows={8}
-        />
-        <TextInput
-          label="URL Suggestion"
-          value={fields.url_suggestion}
-          onChange={setField('url_suggestion')}
-        />
+        {TEXT_FIELDS.map((field) => (
+          <CopyInput key={field} {...FIELD_INPUTS[field]} value={fields[field]} onChange={setField(field)} />
+        ))}
         {images.map((image, index) => {
           const id = image.bundle_workflow_products_image_id;
           const text = draft.altTexts[id] ?? '';
           return (
             <Group key={id} align="flex-start" wrap="nowrap">
               <Image src={image.url} alt="" w={48} h={48} radius="sm" fit="cover" />
-              <TextInput
+              <CopyInput
                 style={{ flex: 1 }}
                 label={`Alt text, image ${index + 1}`}
+                limit={{ max: SEO_LIMITS.altTextMax, check: checkAltText }}
                 value={text}
                 onChange={(event) => {
                   const { value } = event.currentTarget;
                   setDraft((current) => ({ ...current, altTexts: { ...current.altTexts, [id]: value } }));
                 }}
-                description={counter(text, SEO_LIMITS.altTextMax)}
-                error={checkAltText(text)}
               />
             </Group>
           );
