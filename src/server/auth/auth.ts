@@ -43,6 +43,9 @@ export function createAuth({
     appName: APP_NAME,
     baseURL: appUrl,
     basePath: '/api/auth',
+    // An unexpected error (a failed query, say) is thrown on to the app's error handler, which logs it safely
+    // and answers 500 or 503. Left to better-call, it would be printed whole, query parameters included.
+    onAPIError: { throw: true },
     logger: {
       log: (level, message) => {
         const line = { source: 'better-auth' };

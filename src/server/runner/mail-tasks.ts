@@ -18,11 +18,25 @@ export function createSendMailTask(mailer: Mailer, log: Logger = silentLogger): 
 
 const quietLogger = new WorkerLogger(() => () => {});
 
-/** Delivers every queued mail now, in this process: for tests and tools that run no worker. */
-export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer): Promise<void> {
-  await runOnce({
-    pgPool: pool,
-    taskList: { [SEND_MAIL_TASK]: createSendMailTask(mailer) },
-    logger: quietLogger,
-  });
+/**
+ * Delivers every queued mail now, in this process: for tests and tools that run no worker. A mail that another
+ * caller's runOnce holds at the moment is not ours to send, so wait until no send-mail job is left at all:
+ * then every mail queued before this call has gone out, whoever sent it.
+ */
+export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await runOnce({
+      pgPool: pool,
+      taskList: { [SEND_MAIL_TASK]: createSendMailTask(mailer) },
+      logger: quietLogger,
+    });
+    const { rows } = await pool.query<{ waiting: boolean }>(
+      `select exists (select 1 from graphile_worker.jobs
+         where task_identifier = $1 and attempts < max_attempts) as waiting`,
+      [SEND_MAIL_TASK],
+    );
+    if (!rows[0]?.waiting || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
