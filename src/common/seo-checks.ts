@@ -3,50 +3,47 @@
 import { countCharacters, SEO_LIMITS } from './copy-rules';
 import { estimateDescriptionWidth, estimateTitleWidth } from './serp-width';
 
-/** The problem with a page title, or null when it fits. */
-export function checkPageTitle(title: string): string | null {
-  const length = countCharacters(title.trim());
-  if (length === 0) return null;
-  if (length > SEO_LIMITS.pageTitleMax) {
-    return `${length} characters: over the ${SEO_LIMITS.pageTitleMax}-character limit.`;
-  }
-  const width = Math.round(estimateTitleWidth(title.trim()));
-  if (width > SEO_LIMITS.pageTitlePixels) {
-    return `About ${width} px wide: Google cuts titles near ${SEO_LIMITS.pageTitlePixels} px.`;
-  }
-  return null;
-}
+type Limits = {
+  max: number;
+  min?: number;
+  /** Google cuts a result's title and description by width; `name` is what the message calls them. */
+  pixels?: { max: number; estimateWidth: (text: string) => number; name: string };
+};
 
-/** The problem with a meta description, or null when it fits. */
-export function checkMetaDescription(description: string): string | null {
-  const length = countCharacters(description.trim());
+/** The problem with a text, or null when it fits. Empty text is not a length problem. */
+function checkLimits(text: string, { max, min = 0, pixels }: Limits): string | null {
+  const trimmed = text.trim();
+  const length = countCharacters(trimmed);
   if (length === 0) return null;
-  if (length > SEO_LIMITS.metaDescriptionMax) {
-    return `${length} characters: over the ${SEO_LIMITS.metaDescriptionMax}-character limit.`;
-  }
-  if (length < SEO_LIMITS.metaDescriptionMin) {
-    return `${length} characters: under the ${SEO_LIMITS.metaDescriptionMin}-character minimum.`;
-  }
-  const width = Math.round(estimateDescriptionWidth(description.trim()));
-  if (width > SEO_LIMITS.metaDescriptionPixels) {
-    return `About ${width} px wide: Google cuts descriptions near ${SEO_LIMITS.metaDescriptionPixels} px.`;
-  }
-  return null;
-}
-
-export function checkHeading(heading: string): string | null {
-  const length = countCharacters(heading.trim());
-  return length > SEO_LIMITS.headingMax
-    ? `${length} characters: over the ${SEO_LIMITS.headingMax}-character limit.`
+  if (length > max) return `${length} characters: over the ${max}-character limit.`;
+  if (length < min) return `${length} characters: under the ${min}-character minimum.`;
+  if (!pixels) return null;
+  const width = Math.round(pixels.estimateWidth(trimmed));
+  return width > pixels.max
+    ? `About ${width} px wide: Google cuts ${pixels.name} near ${pixels.max} px.`
     : null;
 }
 
-export function checkAltText(altText: string): string | null {
-  const length = countCharacters(altText.trim());
-  return length > SEO_LIMITS.altTextMax
-    ? `${length} characters: over the ${SEO_LIMITS.altTextMax}-character limit.`
-    : null;
-}
+export const checkPageTitle = (title: string) =>
+  checkLimits(title, {
+    max: SEO_LIMITS.pageTitleMax,
+    pixels: { max: SEO_LIMITS.pageTitlePixels, estimateWidth: estimateTitleWidth, name: 'titles' },
+  });
+
+export const checkMetaDescription = (description: string) =>
+  checkLimits(description, {
+    max: SEO_LIMITS.metaDescriptionMax,
+    min: SEO_LIMITS.metaDescriptionMin,
+    pixels: {
+      max: SEO_LIMITS.metaDescriptionPixels,
+      estimateWidth: estimateDescriptionWidth,
+      name: 'descriptions',
+    },
+  });
+
+export const checkHeading = (heading: string) => checkLimits(heading, { max: SEO_LIMITS.headingMax });
+
+export const checkAltText = (altText: string) => checkLimits(altText, { max: SEO_LIMITS.altTextMax });
 
 export type CopyLimitField = 'page_title' | 'meta_description' | 'heading';
 

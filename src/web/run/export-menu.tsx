@@ -15,9 +15,30 @@ import { downloadText } from './download-file';
 const JSON_FILE_NAME = CSV_EXPORT_FILE_NAME.replace(/\.csv$/, '.json');
 const SHOPIFY_FILE_NAME = 'shopify-products.csv';
 
-function exportWith(build: () => string, fileName: string, type: string) {
+type ExportFormat = {
+  label: string;
+  fileName: string;
+  type: string;
+  build: (products: BundleWorkflowProduct[]) => string;
+};
+
+const FORMATS: ExportFormat[] = [
+  { label: 'CSV', fileName: CSV_EXPORT_FILE_NAME, type: 'text/csv', build: buildGeneratedCsv },
+  { label: 'JSON', fileName: JSON_FILE_NAME, type: 'application/json', build: buildGeneratedJson },
+  { label: 'Shopify product CSV', fileName: SHOPIFY_FILE_NAME, type: 'text/csv', build: buildShopifyCsv },
+];
+
+function buildGeneratedCsv(products: BundleWorkflowProduct[]): string {
+  return exportRowsToCsv(buildExportRows(products));
+}
+
+function buildGeneratedJson(products: BundleWorkflowProduct[]): string {
+  return exportRowsToJson(buildExportRows(products));
+}
+
+function exportAs({ build, fileName, type }: ExportFormat, products: BundleWorkflowProduct[]) {
   try {
-    downloadText(build(), fileName, type);
+    downloadText(build(products), fileName, type);
   } catch (error) {
     notifications.show({
       color: 'red',
@@ -37,33 +58,11 @@ export function ExportMenu({ products }: { products: BundleWorkflowProduct[] | u
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          onClick={() =>
-            exportWith(
-              () => exportRowsToCsv(buildExportRows(products ?? [])),
-              CSV_EXPORT_FILE_NAME,
-              'text/csv',
-            )
-          }
-        >
-          CSV ({CSV_EXPORT_FILE_NAME})
-        </Menu.Item>
-        <Menu.Item
-          onClick={() =>
-            exportWith(
-              () => exportRowsToJson(buildExportRows(products ?? [])),
-              JSON_FILE_NAME,
-              'application/json',
-            )
-          }
-        >
-          JSON ({JSON_FILE_NAME})
-        </Menu.Item>
-        <Menu.Item
-          onClick={() => exportWith(() => buildShopifyCsv(products ?? []), SHOPIFY_FILE_NAME, 'text/csv')}
-        >
-          Shopify product CSV ({SHOPIFY_FILE_NAME})
-        </Menu.Item>
+        {FORMATS.map((format) => (
+          <Menu.Item key={format.fileName} onClick={() => exportAs(format, products ?? [])}>
+            {format.label} ({format.fileName})
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -173,6 +173,15 @@ function VariantLink({ parentId, parentName }: { parentId: number; parentName: s
   );
 }
 
+/** Opens or closes one of the panels under the row. */
+function PanelToggle({ label, isOpen, onToggle }: { label: string; isOpen: boolean; onToggle: () => void }) {
+  return (
+    <Button size="compact-xs" variant={isOpen ? 'light' : 'subtle'} aria-expanded={isOpen} onClick={onToggle}>
+      {label}
+    </Button>
+  );
+}
+
 function ProductRowView({ index, product, parentName, isLogOpen, isReviewOpen }: ProductRowProps) {
   const { toggleLog, toggleReview, measureElement, bundleWorkflowId } = useRunActions();
   const level = LEVEL_LABELS[product.url_suggestion_level];
@@ -216,22 +225,8 @@ function ProductRowView({ index, product, parentName, isLogOpen, isReviewOpen }:
         </Table.Td>
         <Table.Td className={classes.frozenEnd}>
           <Stack gap={4} align="flex-start">
-            <Button
-              size="compact-xs"
-              variant={isLogOpen ? 'light' : 'subtle'}
-              aria-expanded={isLogOpen}
-              onClick={() => toggleLog(product.id)}
-            >
-              Log
-            </Button>
-            <Button
-              size="compact-xs"
-              variant={isReviewOpen ? 'light' : 'subtle'}
-              aria-expanded={isReviewOpen}
-              onClick={() => toggleReview(product.id)}
-            >
-              Review
-            </Button>
+            <PanelToggle label="Log" isOpen={isLogOpen} onToggle={() => toggleLog(product.id)} />
+            <PanelToggle label="Review" isOpen={isReviewOpen} onToggle={() => toggleReview(product.id)} />
           </Stack>
         </Table.Td>
       </Table.Tr>

@@ -24,18 +24,28 @@ function displayUrl(path: string, currentUrl?: string | null): string {
   return [host, ...segments].join(' › ');
 }
 
-function Measure(props: {
-  label: string;
-  characters: number;
-  maxCharacters: number;
-  px: number;
-  maxPx: number;
-}) {
-  const isOver = props.characters > props.maxCharacters || props.px > props.maxPx;
+// Google cuts each part of a result by its width, so each is measured both in characters and in pixels.
+const MEASURED_PARTS = {
+  Title: {
+    maxCharacters: SEO_LIMITS.pageTitleMax,
+    maxPx: SEO_LIMITS.pageTitlePixels,
+    estimateWidth: estimateTitleWidth,
+  },
+  Description: {
+    maxCharacters: SEO_LIMITS.metaDescriptionMax,
+    maxPx: SEO_LIMITS.metaDescriptionPixels,
+    estimateWidth: estimateDescriptionWidth,
+  },
+};
+
+function Measure({ label, text }: { label: keyof typeof MEASURED_PARTS; text: string }) {
+  const { maxCharacters, maxPx, estimateWidth } = MEASURED_PARTS[label];
+  const characters = countCharacters(text);
+  const px = estimateWidth(text);
+  const isOver = characters > maxCharacters || px > maxPx;
   return (
     <Text size="xs" c={isOver ? 'red' : 'dimmed'} fw={isOver ? 600 : undefined}>
-      {props.label}: {props.characters} / {props.maxCharacters} characters · about {Math.round(props.px)} /{' '}
-      {props.maxPx} px
+      {label}: {characters} / {maxCharacters} characters · about {Math.round(px)} / {maxPx} px
     </Text>
   );
 }
@@ -63,20 +73,8 @@ export function SerpPreview({ title, description, url, currentUrl }: SerpPreview
         </Box>
       </Paper>
       <Group gap="lg">
-        <Measure
-          label="Title"
-          characters={countCharacters(title)}
-          maxCharacters={SEO_LIMITS.pageTitleMax}
-          px={estimateTitleWidth(title)}
-          maxPx={SEO_LIMITS.pageTitlePixels}
-        />
-        <Measure
-          label="Description"
-          characters={countCharacters(description)}
-          maxCharacters={SEO_LIMITS.metaDescriptionMax}
-          px={estimateDescriptionWidth(description)}
-          maxPx={SEO_LIMITS.metaDescriptionPixels}
-        />
+        <Measure label="Title" text={title} />
+        <Measure label="Description" text={description} />
       </Group>
     </Stack>
   );

@@ -17,19 +17,19 @@ export function sortBundlesByName(bundles: BundleSummary[]): BundleSummary[] {
   );
 }
 
+/** A link to one of the app's own pages, marked while that page is open. */
+function PageLink({ to, label, onNavigate }: { to: string; label: string; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return <NavLink component={Link} to={to} label={label} active={pathname === to} onClick={onNavigate} />;
+}
+
 export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; onSignOut: () => void }) {
   const { pathname } = useLocation();
   const bundles = useBundleList();
 
   return (
     <Stack gap={4} h="100%">
-      <NavLink
-        component={Link}
-        to="/new-bundle"
-        label="New"
-        active={pathname === '/new-bundle'}
-        onClick={onNavigate}
-      />
+      <PageLink to="/new-bundle" label="New" onNavigate={onNavigate} />
       <Divider my={4} label="Bundles" labelPosition="left" />
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label="Bundles">
@@ -52,13 +52,7 @@ export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; 
         </nav>
       </ScrollArea>
       <Divider my={4} />
-      <NavLink
-        component={Link}
-        to="/account"
-        label="Account"
-        active={pathname === '/account'}
-        onClick={onNavigate}
-      />
+      <PageLink to="/account" label="Account" onNavigate={onNavigate} />
       <NavLink component="button" label="Sign Out" onClick={onSignOut} />
     </Stack>
   );
