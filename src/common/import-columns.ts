@@ -25,6 +25,16 @@ export function normaliseHeader(header: string): string {
     .trim();
 }
 
+/** Whether a header row names every column of `all` and one or more of `any`, in normaliseHeader's form. */
+export function hasHeaders(
+  headers: readonly string[],
+  all: readonly string[],
+  any: readonly string[],
+): boolean {
+  const names = new Set(headers.map(normaliseHeader));
+  return all.every((name) => names.has(name)) && any.some((name) => names.has(name));
+}
+
 const withoutParentheses = (header: string) => header.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
 
 // Exact names, best first: a file with both "Description" and "Short description" fills description from

@@ -2,7 +2,7 @@
 // product (Title, Vendor, Body (HTML), option names); continuation rows (same Handle, empty Title) carry a
 // variant's option values or just another image.
 import { IMAGE_URL_SEPARATOR } from './constants';
-import { normaliseHeader, OPTION_SUFFIX } from './import-columns';
+import { hasHeaders, normaliseHeader, OPTION_SUFFIX } from './import-columns';
 
 export type ExpandedTable = { headers: string[]; records: string[][]; warnings: string[] };
 
@@ -13,12 +13,7 @@ const OPTION_NUMBERS = [1, 2, 3] as const;
 export const SHOPIFY_URL_HEADER = 'URL (from Handle)';
 
 export function isShopifyExport(headers: readonly string[]): boolean {
-  const names = new Set(headers.map(normaliseHeader));
-  return (
-    names.has('handle') &&
-    names.has('title') &&
-    (names.has('body (html)') || names.has('option1 value') || names.has('variant sku'))
-  );
+  return hasHeaders(headers, ['handle', 'title'], ['body (html)', 'option1 value', 'variant sku']);
 }
 
 type ShopifyColumns = {

@@ -1,19 +1,14 @@
 // WooCommerce product exports: one row per product, and for variable products one "variation" row per
 // variant that points at its parent through the Parent column ("id:123" or the parent's SKU).
 import { IMAGE_URL_SEPARATOR } from './constants';
-import { ATTRIBUTE_SUFFIX, normaliseHeader } from './import-columns';
+import { ATTRIBUTE_SUFFIX, hasHeaders, normaliseHeader } from './import-columns';
 import type { ExpandedTable } from './shopify-import';
 
 /** The column an import adds with each product's size from WooCommerce's Length, Width and Height. */
 export const WOOCOMMERCE_DIMENSIONS_HEADER = 'Dimensions (L × W × H)';
 
 export function isWooCommerceExport(headers: readonly string[]): boolean {
-  const names = new Set(headers.map(normaliseHeader));
-  return (
-    names.has('name') &&
-    names.has('type') &&
-    (names.has('parent') || names.has('regular price') || names.has('attribute 1 name'))
-  );
+  return hasHeaders(headers, ['name', 'type'], ['parent', 'regular price', 'attribute 1 name']);
 }
 
 const cell = (row: readonly string[], index: number) => (index >= 0 ? (row[index] ?? '').trim() : '');

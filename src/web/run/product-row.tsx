@@ -1,6 +1,6 @@
 // One product of the run as table rows: the product itself and, when open, its review panel and log.
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import { type CopyLimitField, checkAltText, checkCopyField } from '../../common/seo-checks';
 import { LimitFlag } from './limit-flag';
@@ -182,6 +182,17 @@ function PanelToggle({ label, isOpen, onToggle }: { label: string; isOpen: boole
   );
 }
 
+/** The full-width row under a product that holds its open panel. */
+function PanelRow({ children }: { children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={PRODUCT_COLUMNS.length} bg="gray.0">
+        <div className={classes.panel}>{children}</div>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function ProductRowView({ index, product, parentName, isLogOpen, isReviewOpen }: ProductRowProps) {
   const { toggleLog, toggleReview, measureElement, bundleWorkflowId } = useRunActions();
   const level = LEVEL_LABELS[product.url_suggestion_level];
@@ -231,22 +242,14 @@ function ProductRowView({ index, product, parentName, isLogOpen, isReviewOpen }:
         </Table.Td>
       </Table.Tr>
       {isReviewOpen && (
-        <Table.Tr>
-          <Table.Td colSpan={PRODUCT_COLUMNS.length} bg="gray.0">
-            <div className={classes.panel}>
-              <ProductReview product={product} />
-            </div>
-          </Table.Td>
-        </Table.Tr>
+        <PanelRow>
+          <ProductReview product={product} />
+        </PanelRow>
       )}
       {isLogOpen && (
-        <Table.Tr>
-          <Table.Td colSpan={PRODUCT_COLUMNS.length} bg="gray.0">
-            <div className={classes.panel}>
-              <ProductLog bundleWorkflowId={bundleWorkflowId} productId={product.product_id} />
-            </div>
-          </Table.Td>
-        </Table.Tr>
+        <PanelRow>
+          <ProductLog bundleWorkflowId={bundleWorkflowId} productId={product.product_id} />
+        </PanelRow>
       )}
     </Table.Tbody>
   );
