@@ -1,37 +1,32 @@
 // Abuse cases for the auth routes: rate limits, account enumeration, and one-use links and codes.
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authRequest,
-  createTestApp,
   createTestUser,
   deliverMail,
   latestLink,
   randomClientAddress,
-  type TestApp,
+  setupTestApp,
 } from '../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp?.close());
+const t = setupTestApp({ signedIn: false });
 
 const get = (url: string, headers: Record<string, string> = {}) => {
   const { pathname, search } = new URL(url);
-  return testApp.app.request(`${pathname}${search}`, { headers });
+  return t.app.app.request(`${pathname}${search}`, { headers });
 };
 const hasSessionCookie = (response: Response) =>
   response.headers.getSetCookie().some((c) => /session_token=[^;]+/.test(c) && !/Max-Age=0/i.test(c));
 
 describe('auth abuse', () => {
   it('rate-limits repeated wrong passwords with 429', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': randomClientAddress() };
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await authRequest(
-        testApp,
+        t.app,
         '/sign-in/email',
         { email: user.email, password: 'wrong-password' },
         headers,
@@ -43,16 +38,16 @@ describe('auth abuse', () => {
   });
 
   it('answers sign-up with an existing email exactly as for a new one', async () => {
-    const existing = await createTestUser(testApp);
+    const existing = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': randomClientAddress() };
     const fresh = await authRequest(
-      testApp,
+      t.app,
       '/sign-up/email',
       { email: 'fresh@example.com', password: 'a-new-password', name: 'A' },
       headers,
     );
     const taken = await authRequest(
-      testApp,
+      t.app,
       '/sign-up/email',
       { email: existing.email, password: 'another-password', name: 'B' },
       headers,
@@ -66,8 +61,8 @@ describe('auth abuse', () => {
     expect(takenBody!.token).toBeNull();
     expect(JSON.stringify(takenBody)).not.toMatch(/exist/i);
     // The owner of the address hears about it by mail instead.
-    await deliverMail(testApp);
-    expect(testApp.services.outbox?.list()[0]).toMatchObject({
+    await deliverMail(t.app);
+    expect(t.app.services.outbox?.list()[0]).toMatchObject({
       to: existing.email,
       subject: expect.stringMatching(/tried to sign up/),
     });
@@ -76,13 +71,13 @@ describe('auth abuse', () => {
   it('refuses sign-in before the email address is confirmed', async () => {
     const headers = { 'x-forwarded-for': randomClientAddress() };
     await authRequest(
-      testApp,
+      t.app,
       '/sign-up/email',
       { email: 'unconfirmed@example.com', password: 'a-new-password', name: 'U' },
       headers,
     );
     const response = await authRequest(
-      testApp,
+      t.app,
       '/sign-in/email',
       { email: 'unconfirmed@example.com', password: 'a-new-password' },
       headers,
@@ -92,16 +87,16 @@ describe('auth abuse', () => {
   });
 
   it('refuses a used magic link the second time', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': user.address };
     const sent = await authRequest(
-      testApp,
+      t.app,
       '/sign-in/magic-link',
       { email: user.email, callbackURL: '/' },
       headers,
     );
     expect(sent.status).toBe(200);
-    const link = await latestLink(testApp, user.email, '/magic-link/verify');
+    const link = await latestLink(t.app, user.email, '/magic-link/verify');
     const first = await get(link, headers);
     expect(hasSessionCookie(first)).toBe(true);
     const second = await get(link, headers);
@@ -110,36 +105,36 @@ describe('auth abuse', () => {
   });
 
   it('refuses a used password reset link the second time', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': user.address };
     await authRequest(
-      testApp,
+      t.app,
       '/request-password-reset',
       { email: user.email, redirectTo: '/?view=update_password' },
       headers,
     );
-    const link = await latestLink(testApp, user.email, '/reset-password/');
+    const link = await latestLink(t.app, user.email, '/reset-password/');
     const token = new URL(
       (await get(link, headers)).headers.get('location')!,
       'http://localhost',
     ).searchParams.get('token');
     expect(token).toBeTruthy();
     const first = await authRequest(
-      testApp,
+      t.app,
       '/reset-password',
       { token, newPassword: 'brand-new-password-1' },
       headers,
     );
     expect(first.status).toBe(200);
     const second = await authRequest(
-      testApp,
+      t.app,
       '/reset-password',
       { token, newPassword: 'brand-new-password-2' },
       headers,
     );
     expect(second.status).toBe(400);
     const signIn = await authRequest(
-      testApp,
+      t.app,
       '/sign-in/email',
       { email: user.email, password: 'brand-new-password-1' },
       headers,
@@ -148,32 +143,32 @@ describe('auth abuse', () => {
   });
 
   it('refuses a used one-time code the second time', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': user.address };
     await authRequest(
-      testApp,
+      t.app,
       '/email-otp/send-verification-otp',
       { email: user.email, type: 'sign-in' },
       headers,
     );
-    await deliverMail(testApp);
-    const otp = testApp.services.outbox?.list()[0]?.subject.match(/(\d{6})/)?.[1];
+    await deliverMail(t.app);
+    const otp = t.app.services.outbox?.list()[0]?.subject.match(/(\d{6})/)?.[1];
     expect(otp).toMatch(/^\d{6}$/);
-    const first = await authRequest(testApp, '/sign-in/email-otp', { email: user.email, otp }, headers);
+    const first = await authRequest(t.app, '/sign-in/email-otp', { email: user.email, otp }, headers);
     expect(first.status).toBe(200);
     expect(first.headers.get('set-auth-token')).toBeTruthy();
-    const second = await authRequest(testApp, '/sign-in/email-otp', { email: user.email, otp }, headers);
+    const second = await authRequest(t.app, '/sign-in/email-otp', { email: user.email, otp }, headers);
     expect(second.status).toBe(400);
     expect(second.headers.get('set-auth-token')).toBeNull();
   });
 
   it('refuses a TOTP code the second time, and a wrong one', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': user.address };
     const bearer = (token: string) => ({ ...headers, authorization: `Bearer ${token}` });
 
     const enable = await authRequest(
-      testApp,
+      t.app,
       '/two-factor/enable',
       { password: user.password },
       bearer(user.token),
@@ -183,7 +178,7 @@ describe('auth abuse', () => {
     const secret = new URL(totpURI).searchParams.get('secret')!;
     const enrolCode = await generate({ secret });
     const confirm = await authRequest(
-      testApp,
+      t.app,
       '/two-factor/verify-totp',
       { code: enrolCode },
       bearer(user.token),
@@ -194,7 +189,7 @@ describe('auth abuse', () => {
     const fresh = () => ({ 'x-forwarded-for': randomClientAddress() });
     const startSignIn = async () => {
       const response = await authRequest(
-        testApp,
+        t.app,
         '/sign-in/email',
         { email: user.email, password: user.password },
         fresh(),
@@ -211,7 +206,7 @@ describe('auth abuse', () => {
     // The enrolment code was used once already: it cannot sign in.
     const replayCookie = await startSignIn();
     const replay = await authRequest(
-      testApp,
+      t.app,
       '/two-factor/verify-totp',
       { code: enrolCode },
       { ...fresh(), cookie: replayCookie },
@@ -220,7 +215,7 @@ describe('auth abuse', () => {
     expect(replay.headers.get('set-auth-token')).toBeNull();
 
     const wrong = await authRequest(
-      testApp,
+      t.app,
       '/two-factor/verify-totp',
       { code: '000000' === enrolCode ? '111111' : '000000' },
       { ...fresh(), cookie: replayCookie },
@@ -231,7 +226,7 @@ describe('auth abuse', () => {
     const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const cookie = await startSignIn();
     const accepted = await authRequest(
-      testApp,
+      t.app,
       '/two-factor/verify-totp',
       { code: nextCode },
       { ...fresh(), cookie },
@@ -241,7 +236,7 @@ describe('auth abuse', () => {
 
     const againCookie = await startSignIn();
     const again = await authRequest(
-      testApp,
+      t.app,
       '/two-factor/verify-totp',
       { code: nextCode },
       { ...fresh(), cookie: againCookie },

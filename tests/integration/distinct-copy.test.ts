@@ -1,37 +1,16 @@
 // Titles and meta descriptions stay distinct across a run when many products with the same wording are saved
 // at once: each save claims its wording with a lock of its own, not a lock on the whole run.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
-import { startTestWorker, waitForRun } from '../support/pipeline';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { expect, it } from 'vitest';
+import { setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
 
 const GPT35 = 1;
 const PRODUCTS = 12;
 
-let fake: FakeOpenAI;
-let testApp: TestApp;
-let user: TestUser;
-let worker: RunningWorker;
-
-beforeAll(async () => {
-  // Answers arrive together, so saves of the same wording overlap.
-  fake = await startFakeOpenAI({ apiKey: 'sk-distinct', behaviour: { latencyMs: 50 } });
-  testApp = await createTestApp({ OPENAI_API_KEY: 'sk-distinct', OPENAI_BASE_URL: fake.url });
-  user = await createTestUser(testApp);
-  worker = await startTestWorker(testApp, PRODUCTS);
-});
-afterAll(async () => {
-  await worker?.stop();
-  await testApp?.close();
-  await fake?.close();
-});
+// Answers arrive together, so saves of the same wording overlap.
+const t = setupFakeOpenAIApp(
+  { apiKey: 'sk-distinct', behaviour: { latencyMs: 50 } },
+  { workerConcurrency: PRODUCTS },
+);
 
 it('gives every product its own title and meta description when they are all written alike at once', async () => {
   // The same name and brand: the fake writes the same title and meta description for each.
@@ -40,21 +19,15 @@ it('gives every product its own title and meta description when they are all wri
     (_, i) =>
       `"Plain Ceramic Mug",Potter & Co,https://example.com/mug-${i}.jpg,"Batch ${i} of our stoneware mug."`,
   );
-  const response = await callFunction(
-    testApp,
-    'new-bundle',
-    {
-      bundle_name: 'Same wording',
-      columns: ['title', 'brand', 'image_urls', 'description'],
-      raw_csv: rows.join('\n'),
-      workflow_id: GPT35,
-    },
-    user.token,
-  );
-  const created = (await response.json()) as { bundle_id: number };
-  expect(response.status).toBe(200);
+  const created = await t.call('new-bundle', {
+    bundle_name: 'Same wording',
+    columns: ['title', 'brand', 'image_urls', 'description'],
+    raw_csv: rows.join('\n'),
+    workflow_id: GPT35,
+  });
+  expect(created.status).toBe(200);
 
-  const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+  const run = await waitForRun(t.app, t.user.token, created.data.bundle_id, GPT35);
   expect(run.totals.done).toBe(PRODUCTS);
   const titles = run.products.map((p) => p.page_title as string);
   const metas = run.products.map((p) => p.meta_description as string);

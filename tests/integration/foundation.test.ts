@@ -1,27 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_NAMES } from '../../src/common/functions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ErrorBody, FUNCTION_NAMES, type FunctionResponse } from '../../src/common/functions';
 import { bundles, bundleWorkflows } from '../../src/server/db/schema';
 import {
   callFunction,
   createTestApp,
   createTestUser,
-  type TestApp,
+  postFunction,
+  setupTestApp,
   type TestUser,
 } from '../support/test-app';
 
-let testApp: TestApp;
+const t = setupTestApp();
 let alice: TestUser;
 let bob: TestUser;
-
 beforeAll(async () => {
-  testApp = await createTestApp();
-  [alice, bob] = await Promise.all([createTestUser(testApp), createTestUser(testApp)]);
+  alice = t.user;
+  bob = await createTestUser(t.app);
 });
-afterAll(() => testApp?.close());
 
 describe('server functions', () => {
   it.each(FUNCTION_NAMES)('%s answers 401 without a token', async (name) => {
-    const response = await callFunction(testApp, name, {});
+    // An empty body, which some functions refuse: the session is checked first.
+    const response = await postFunction(t.app, name, {});
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       error: { type: 'unauthorized', message: 'Sign in to continue.' },
@@ -29,27 +29,26 @@ describe('server functions', () => {
   });
 
   it.each(FUNCTION_NAMES)('%s answers 401 with the token of a signed-out session', async (name) => {
-    const user = await createTestUser(testApp);
-    const signOut = await testApp.app.request('/api/auth/sign-out', {
+    const user = await createTestUser(t.app);
+    const signOut = await t.app.app.request('/api/auth/sign-out', {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, origin: 'http://localhost:3000' },
     });
     expect(signOut.status).toBe(200);
-    const response = await callFunction(testApp, name, {}, user.token);
+    const response = await postFunction(t.app, name, {}, user.token);
     expect(response.status).toBe(401);
   });
 
   it('answers 401 for a forged token', async () => {
-    const response = await callFunction(testApp, 'list-bundles', {}, `${alice.token.slice(0, -4)}AAAA`);
+    const response = await callFunction(t.app, 'list-bundles', {}, `${alice.token.slice(0, -4)}AAAA`);
     expect(response.status).toBe(401);
   });
 
   it('lists the seeded workflows, with AI workflows unavailable without an API key', async () => {
-    const response = await callFunction(testApp, 'list-workflows', undefined, alice.token);
+    // No body at all: a function without input needs none.
+    const response = await postFunction(t.app, 'list-workflows', undefined, alice.token);
     expect(response.status).toBe(200);
-    const { workflows } = (await response.json()) as {
-      workflows: { name: string; model: string; is_available: boolean }[];
-    };
+    const { workflows } = (await response.json()) as FunctionResponse<'list-workflows'>;
     expect(workflows.map((w) => w.model)).toEqual([
       'gpt-3.5-turbo',
       'gpt-4',
@@ -60,7 +59,7 @@ describe('server functions', () => {
   });
 
   it('list-bundles returns only the caller’s bundles, each with its workflows', async () => {
-    const db = testApp.database.db;
+    const db = t.app.database.db;
     const [aliceBundle] = await db
       .insert(bundles)
       .values({ ownerId: alice.userId, name: 'Alice shoes', columns: ['title'], customFields: emptyFields })
@@ -74,9 +73,9 @@ describe('server functions', () => {
       { bundleId: bobBundle!.id, workflowId: 4 },
     ]);
 
-    const response = await callFunction(testApp, 'list-bundles', {}, alice.token);
+    const response = await callFunction(t.app, 'list-bundles', {}, alice.token);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { bundles: { id: number; name: string; workflows: unknown[] }[] };
+    const body = response.data;
     expect(body.bundles.map((b) => b.name)).toEqual(['Alice shoes']);
     expect(body.bundles[0]).toMatchObject({ id: aliceBundle!.id, progress: 100 });
     expect(body.bundles[0]!.workflows).toEqual([
@@ -85,15 +84,15 @@ describe('server functions', () => {
   });
 
   it('answers 400 bad_input when the body fails its schema', async () => {
-    const response = await callFunction(testApp, 'view-bundle-workflow', { bundle_id: 'one' }, alice.token);
+    const response = await postFunction(t.app, 'view-bundle-workflow', { bundle_id: 'one' }, alice.token);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { type: string; message: string } };
+    const body = (await response.json()) as ErrorBody;
     expect(body.error.type).toBe('bad_input');
     expect(body.error.message).toMatch(/bundle_id/);
   });
 
   it('answers 400 bad_input for a body that is not JSON', async () => {
-    const response = await testApp.app.request('/functions/v1/list-bundles', {
+    const response = await t.app.app.request('/functions/v1/list-bundles', {
       method: 'POST',
       headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
       body: '{not json',
@@ -103,7 +102,7 @@ describe('server functions', () => {
   });
 
   it('sets security headers', async () => {
-    const response = await testApp.app.request('/api/health');
+    const response = await t.app.app.request('/api/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
@@ -113,7 +112,7 @@ const emptyFields = { keywords: '', url_template: '', business_type: '', tone_of
 
 describe('social sign-in', () => {
   it('offers no social provider by default', async () => {
-    const response = await testApp.app.request('/api/auth-providers');
+    const response = await t.app.app.request('/api/auth-providers');
     expect(await response.json()).toEqual({ social: [] });
   });
 

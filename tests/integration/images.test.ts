@@ -24,16 +24,10 @@ import { readCompressedImage } from '../../src/server/images/read-compressed-ima
 import { requestCompression } from '../../src/server/images/request-compression';
 import { createCompressImageTasks } from '../../src/server/runner/image-tasks';
 import { type ImageServer, startImageServer } from '../support/image-server';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';
 import type { TestDatabase } from '../support/test-database';
 
-let testApp: TestApp;
+const t = setupTestApp();
 let database: TestDatabase;
 let server: ImageServer;
 let aliceUser: TestUser;
@@ -42,19 +36,15 @@ let bob: string;
 const silent = new Logger(() => () => {});
 
 beforeAll(async () => {
-  [testApp, server] = await Promise.all([createTestApp(), startImageServer()]);
-  database = testApp.database;
+  server = await startImageServer();
+  database = t.app.database;
   // graphile-worker's own schema (the server migrates it at boot; the test template may already have it).
   await runMigrations({ pgPool: database.pool, logger: silent });
-  const [a, b] = await Promise.all([createTestUser(testApp), createTestUser(testApp)]);
-  aliceUser = a;
-  alice = a.userId;
-  bob = b.userId;
+  aliceUser = t.user;
+  alice = t.user.userId;
+  bob = (await createTestUser(t.app)).userId;
 });
-afterAll(async () => {
-  await server?.close();
-  await testApp?.close();
-});
+afterAll(() => server?.close());
 beforeEach(() => server.reset());
 
 /** A bundle with one run of one product whose images are `urls`, owned by `ownerId`. */
@@ -475,7 +465,7 @@ describe('abuse', () => {
 describe('over HTTP', () => {
   // Until the registry names them, the two functions are mounted here the way the registry will.
   const app = () =>
-    createApp(testApp.services, {
+    createApp(t.app.services, {
       ...functionRegistry,
       'compress-images': compressImagesFunction,
       'view-compressed-image': viewCompressedImageFunction,
@@ -491,25 +481,25 @@ describe('over HTTP', () => {
       aliceUser.token,
     );
     expect(queued.status).toBe(200);
-    expect(await queued.json()).toEqual({ queued: 1 });
+    expect(queued.data).toEqual({ queued: 1 });
     await runWorker(allowServer());
 
-    const body = { bundle_workflow_products_image_id: imageIds[0] };
+    const body = { bundle_workflow_products_image_id: imageIds[0]! };
     const withoutHeader = await callFunction(http, 'view-compressed-image', body, aliceUser.token);
     expect(withoutHeader.status).toBe(400);
-    expect(((await withoutHeader.json()) as { error: { type: string } }).error.type).toBe('bad_input');
+    expect(withoutHeader.error?.type).toBe('bad_input');
 
     const headers = { 'x-response-format': 'Uint8Array' };
     const response = await callFunction(http, 'view-compressed-image', body, aliceUser.token, headers);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
-    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    const metadata = await sharp(response.data).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 1024, 768]);
   });
 
   it('another user gets 404 unknown_bundle for the run and for the image', async () => {
     const http = { app: app() };
-    const bobUser = await createTestUser(testApp);
+    const bobUser = await createTestUser(t.app);
     const { bundleWorkflowId, imageIds } = await createRun(alice, [server.url('/photo.webp')]);
     const run = await callFunction(
       http,
@@ -518,16 +508,16 @@ describe('over HTTP', () => {
       bobUser.token,
     );
     expect(run.status).toBe(404);
-    expect(await run.json()).toEqual({ error: { type: 'unknown_bundle' } });
+    expect(run.data).toEqual({ error: { type: 'unknown_bundle' } });
     const image = await callFunction(
       http,
       'view-compressed-image',
-      { bundle_workflow_products_image_id: imageIds[0] },
+      { bundle_workflow_products_image_id: imageIds[0]! },
       bobUser.token,
       { 'x-response-format': 'Uint8Array' },
     );
     expect(image.status).toBe(404);
-    expect(await image.json()).toEqual({ error: { type: 'unknown_bundle' } });
+    expect(image.data).toEqual({ error: { type: 'unknown_bundle' } });
   });
 });
 

@@ -1,16 +1,10 @@
 // Every function that takes a bundle, run, product or image id answers unknown_bundle for another user's,
 // just as for a missing one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../src/common/functions';
+import { callFunction, createTestUser, postFunction, setupTestApp, type TestUser } from '../support/test-app';
 
-let testApp: TestApp;
-let alice: TestUser;
+const t = setupTestApp();
 let bob: TestUser;
 let ids: {
   bundle_id: number;
@@ -21,45 +15,26 @@ let ids: {
   image_id: number;
 };
 
+// Alice is the fixture's user: `t.call` calls as her.
 beforeAll(async () => {
-  testApp = await createTestApp();
-  [alice, bob] = await Promise.all([createTestUser(testApp), createTestUser(testApp)]);
-  const created = await callFunction(
-    testApp,
-    'new-bundle',
-    {
-      bundle_name: 'Alice only',
-      columns: ['title', 'image_urls'],
-      raw_csv: 'Secret Lamp,https://example.com/lamp.jpg',
-    },
-    alice.token,
-  );
-  const bundle = (await created.json()) as {
-    bundle_id: number;
-    workflow_id: number;
-    bundle_workflow_id: number;
-  };
-  const view = await callFunction(
-    testApp,
-    'view-bundle-workflow',
-    { bundle_id: bundle.bundle_id, workflow_id: bundle.workflow_id },
-    alice.token,
-  );
-  const { products } = (await view.json()) as {
-    products: {
-      id: number;
-      product_id: number;
-      image_details: { bundle_workflow_products_image_id: number }[];
-    }[];
-  };
+  bob = await createTestUser(t.app);
+  const { data: bundle } = await t.call('new-bundle', {
+    bundle_name: 'Alice only',
+    columns: ['title', 'image_urls'],
+    raw_csv: 'Secret Lamp,https://example.com/lamp.jpg',
+  });
+  const view = await t.call('view-bundle-workflow', {
+    bundle_id: bundle.bundle_id,
+    workflow_id: bundle.workflow_id,
+  });
+  const [product] = view.data.products;
   ids = {
     ...bundle,
-    product_row_id: products[0]!.id,
-    product_id: products[0]!.product_id,
-    image_id: products[0]!.image_details[0]!.bundle_workflow_products_image_id,
+    product_row_id: product!.id,
+    product_id: product!.product_id,
+    image_id: product!.image_details![0]!.bundle_workflow_products_image_id,
   };
 });
-afterAll(() => testApp?.close());
 
 describe('another user’s ids', () => {
   const calls: [string, () => Record<string, unknown>][] = [
@@ -94,77 +69,54 @@ describe('another user’s ids', () => {
   ];
 
   it.each(calls)('%s answers unknown_bundle for user B', async (name, body) => {
-    const response = await callFunction(testApp, name, body(), bob.token, {
+    const response = await postFunction(t.app, name, body(), bob.token, {
       'x-response-format': 'Uint8Array',
     });
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('unknown_bundle');
+    expect(((await response.json()) as ErrorBody).error.type).toBe('unknown_bundle');
   });
 
   it('answers the same for a missing id as for another user’s', async () => {
     const missing = await callFunction(
-      testApp,
+      t.app,
       'view-bundle-workflow',
       { bundle_id: 999_999, workflow_id: 1 },
       bob.token,
     );
     const foreign = await callFunction(
-      testApp,
+      t.app,
       'view-bundle-workflow',
       { bundle_id: ids.bundle_id, workflow_id: ids.workflow_id },
       bob.token,
     );
-    expect(await missing.json()).toEqual(await foreign.json());
+    expect(missing.data).toEqual(foreign.data);
   });
 
   it('left Alice’s bundle untouched', async () => {
-    const view = await callFunction(
-      testApp,
-      'view-bundle-workflow',
-      { bundle_id: ids.bundle_id, workflow_id: ids.workflow_id },
-      alice.token,
-    );
+    const view = await t.call('view-bundle-workflow', {
+      bundle_id: ids.bundle_id,
+      workflow_id: ids.workflow_id,
+    });
     expect(view.status).toBe(200);
-    const { products } = (await view.json()) as { products: { page_title: string | null }[] };
-    expect(products[0]!.page_title).not.toBe('Mine now');
-    const list = await callFunction(testApp, 'list-bundles', {}, bob.token);
-    expect(((await list.json()) as { bundles: unknown[] }).bundles).toEqual([]);
+    expect(view.data.products[0]!.page_title).not.toBe('Mine now');
+    const list = await callFunction(t.app, 'list-bundles', {}, bob.token);
+    expect(list.data.bundles).toEqual([]);
   });
 });
 
 describe('run views', () => {
   it('answers not_created for a workflow not yet run, then new-bundle-workflow starts it once', async () => {
-    const notYet = await callFunction(
-      testApp,
-      'view-bundle-workflow',
-      { bundle_id: ids.bundle_id, workflow_id: 1 },
-      alice.token,
-    );
+    const notYet = await t.call('view-bundle-workflow', { bundle_id: ids.bundle_id, workflow_id: 1 });
     expect(notYet.status).toBe(409);
-    expect(((await notYet.json()) as { error: { type: string } }).error.type).toBe('not_created');
-    const first = await callFunction(
-      testApp,
-      'new-bundle-workflow',
-      { bundle_id: ids.bundle_id, workflow_id: 4 },
-      alice.token,
-    );
-    const again = await callFunction(
-      testApp,
-      'new-bundle-workflow',
-      { bundle_id: ids.bundle_id, workflow_id: 4 },
-      alice.token,
-    );
-    expect(await again.json()).toEqual(await first.json());
+    expect(notYet.error?.type).toBe('not_created');
+    const first = await t.call('new-bundle-workflow', { bundle_id: ids.bundle_id, workflow_id: 4 });
+    const again = await t.call('new-bundle-workflow', { bundle_id: ids.bundle_id, workflow_id: 4 });
+    expect(again.data).toEqual(first.data);
   });
 
   it('answers unknown_workflow for a workflow that does not exist', async () => {
-    const response = await callFunction(
-      testApp,
-      'view-bundle-workflow',
-      { bundle_id: ids.bundle_id, workflow_id: 999 },
-      alice.token,
-    );
+    const response = await t.call('view-bundle-workflow', { bundle_id: ids.bundle_id, workflow_id: 999 });
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('unknown_workflow');
+    expect(response.error?.type).toBe('unknown_workflow');
   });
 });

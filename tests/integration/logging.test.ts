@@ -1,51 +1,34 @@
 // Issue 9, "A real logger": a failed query is logged with its kind, code and request id, never with the
 // product text it carried; every request line names its request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../support/capture-log';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { setupTestApp } from '../support/test-app';
 
 const PRODUCT_TEXT = 'Moonlit Secret Lamp with a hand-blown opal shade';
-let testApp: TestApp;
-let user: TestUser;
 const captured = captureLog();
+const t = setupTestApp({ log: captured.log });
 
 beforeAll(async () => {
-  testApp = await createTestApp({}, { log: captured.log });
-  user = await createTestUser(testApp);
   // A constraint the insert will break: the server's error detail then quotes the whole failing row.
-  await testApp.database.pool.query(
+  await t.app.database.pool.query(
     `alter table products add constraint no_lamps check (details::text not like '%Secret Lamp%')`,
   );
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('a failed query in the log', () => {
   it('names the error and the request, and holds no product text', async () => {
-    const response = await callFunction(
-      testApp,
-      'new-bundle',
-      {
-        bundle_name: 'Lamps',
-        columns: ['title', 'description'],
-        raw_csv: `${PRODUCT_TEXT},"${'A lamp that glows. '.repeat(500)}"`,
-        custom_fields: {
-          keywords: 'lamp',
-          url_template: '/{{keywords}}',
-          business_type: 'shop',
-          tone_of_voice: 'calm',
-        },
-        workflow_id: 4,
+    const response = await t.call('new-bundle', {
+      bundle_name: 'Lamps',
+      columns: ['title', 'description'],
+      raw_csv: `${PRODUCT_TEXT},"${'A lamp that glows. '.repeat(500)}"`,
+      custom_fields: {
+        keywords: 'lamp',
+        url_template: '/{{keywords}}',
+        business_type: 'shop',
+        tone_of_voice: 'calm',
       },
-      user.token,
-    );
+      workflow_id: 4,
+    });
     expect(response.status).toBe(500);
     const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const failure = lines.find((line) => line.msg === 'function failed');

@@ -1,40 +1,19 @@
 // Bad product lists get bad_input naming the row and the problem, and leave nothing behind.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import type { FunctionRequest } from '../../src/common/functions';
+import { setupTestApp } from '../support/test-app';
 
-let testApp: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  user = await createTestUser(testApp);
-});
-afterAll(() => testApp?.close());
+const t = setupTestApp();
 
 const columns = ['title', 'brand', 'url', 'image_urls', 'dimensions', 'colour', 'description', 'fact_sheet'];
 const goodRow = (i: number) =>
   `Chair ${i},Nordhaus,https://shop.example/chair-${i},,45 x 50 cm,Oak,A solid oak chair.,Seat height: 45 cm`;
 
-async function newBundle(body: Record<string, unknown>) {
-  const response = await callFunction(
-    testApp,
-    'new-bundle',
-    { bundle_name: 'Chairs', columns, ...body },
-    user.token,
-  );
-  return {
-    status: response.status,
-    body: (await response.json().catch(() => ({}))) as { error?: { type: string; message?: string } },
-  };
-}
+const newBundle = (body: Partial<FunctionRequest<'new-bundle'>> & { raw_csv: string }) =>
+  t.call('new-bundle', { bundle_name: 'Chairs', columns, ...body });
 
 async function expectNothingWritten() {
-  const { rows } = await testApp.database.pool.query(`
+  const { rows } = await t.app.database.pool.query(`
     select (select count(*) from bundles)::int as bundles, (select count(*) from products)::int as products,
            (select count(*) from bundle_workflows)::int as runs,
            (select count(*) from bundle_workflow_products)::int as run_products,
@@ -49,8 +28,8 @@ describe('new-bundle bad input', () => {
     rows[6] = 'Chair 7,Nordhaus,https://shop.example/chair-7';
     const result = await newBundle({ raw_csv: rows.join('\n') });
     expect(result.status).toBe(400);
-    expect(result.body.error?.type).toBe('bad_input');
-    expect(result.body.error?.message).toMatch(/Row 7 has 3 fields, but 8 columns were given/);
+    expect(result.error?.type).toBe('bad_input');
+    expect(result.error?.message).toMatch(/Row 7 has 3 fields, but 8 columns were given/);
     await expectNothingWritten();
   });
 
@@ -58,8 +37,8 @@ describe('new-bundle bad input', () => {
     for (const raw_csv of ['', '   \n\n']) {
       const result = await newBundle({ raw_csv });
       expect(result.status).toBe(400);
-      expect(result.body.error?.type).toBe('bad_input');
-      expect(result.body.error?.message).toMatch(/empty/i);
+      expect(result.error?.type).toBe('bad_input');
+      expect(result.error?.message).toMatch(/empty/i);
     }
     await expectNothingWritten();
   });
@@ -68,27 +47,26 @@ describe('new-bundle bad input', () => {
     const rows = Array.from({ length: 50_001 }, (_, i) => `Lamp ${i},Lumen`);
     const result = await newBundle({ raw_csv: rows.join('\n'), columns: ['title', 'brand'] });
     expect(result.status).toBe(400);
-    expect(result.body.error?.message).toMatch(/50,001 products; the limit is 50,000/);
+    expect(result.error?.message).toMatch(/50,001 products; the limit is 50,000/);
     await expectNothingWritten();
   });
 
   it('names an unknown column and a row with no title', async () => {
     const unknown = await newBundle({ raw_csv: goodRow(1), columns: [...columns.slice(0, 7), 'weight'] });
-    expect(unknown.body.error?.message).toMatch(/weight/);
+    expect(unknown.error?.message).toMatch(/weight/);
     const untitled = await newBundle({ raw_csv: [goodRow(1), goodRow(2).replace('Chair 2', '')].join('\n') });
-    expect(untitled.body.error?.message).toMatch(/Row 2 has no title/);
+    expect(untitled.error?.message).toMatch(/Row 2 has no title/);
     await expectNothingWritten();
   });
 
   it('refuses a body over the size cap with 413', async () => {
-    const response = await callFunction(
-      testApp,
-      'new-bundle',
-      { bundle_name: 'Huge', columns, raw_csv: 'x'.repeat(26 * 1024 * 1024) },
-      user.token,
-    );
+    const response = await t.call('new-bundle', {
+      bundle_name: 'Huge',
+      columns,
+      raw_csv: 'x'.repeat(26 * 1024 * 1024),
+    });
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/25 MB limit/);
+    expect(response.error?.message).toMatch(/25 MB limit/);
     await expectNothingWritten();
   });
 
@@ -96,7 +74,7 @@ describe('new-bundle bad input', () => {
     const header = columns.join(',');
     const result = await newBundle({ raw_csv: [header, goodRow(1), goodRow(2)].join('\n') });
     expect(result.status).toBe(200);
-    const { rows } = await testApp.database.pool.query('select count(*)::int as n from products');
+    const { rows } = await t.app.database.pool.query('select count(*)::int as n from products');
     expect(rows[0].n).toBe(2);
   });
 });

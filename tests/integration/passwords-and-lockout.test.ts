@@ -1,19 +1,9 @@
 // Weak passwords are refused with a reason; wrong passwords lock the account with a growing wait.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockoutKey } from '../../src/server/auth/account-lockout';
-import {
-  authRequest,
-  createTestApp,
-  createTestUser,
-  randomClientAddress,
-  type TestApp,
-} from '../support/test-app';
+import { authRequest, createTestUser, randomClientAddress, setupTestApp } from '../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp?.close());
+const t = setupTestApp({ signedIn: false });
 
 // Each request from its own address: this is about the account, not the per-address limit.
 const fresh = () => ({ 'x-forwarded-for': randomClientAddress() });
@@ -23,19 +13,19 @@ describe('password strength', () => {
     'sign-up refuses "%s" with a message about the password',
     async (password) => {
       const email = `weak-${password}-${Date.now()}@example.com`;
-      const response = await authRequest(testApp, '/sign-up/email', { email, password, name: 'W' }, fresh());
+      const response = await authRequest(t.app, '/sign-up/email', { email, password, name: 'W' }, fresh());
       expect(response.status).toBe(400);
       const body = (await response.json()) as { code: string; message: string };
       expect(body.code).toBe('PASSWORD_TOO_WEAK');
       expect(body.message).toMatch(/^This password is too easy to guess: it /);
-      const { rows } = await testApp.database.pool.query('select 1 from "user" where email = $1', [email]);
+      const { rows } = await t.app.database.pool.query('select 1 from "user" where email = $1', [email]);
       expect(rows).toHaveLength(0);
     },
   );
 
   it('refuses a weak new password on reset too', async () => {
     const response = await authRequest(
-      testApp,
+      t.app,
       '/reset-password',
       { newPassword: 'password', token: 'x' },
       fresh(),
@@ -47,24 +37,23 @@ describe('password strength', () => {
 
 describe('per-account lockout', () => {
   const signIn = (email: string, password: string) =>
-    authRequest(testApp, '/sign-in/email', { email, password }, fresh());
+    authRequest(t.app, '/sign-in/email', { email, password }, fresh());
   /** Ends the current wait, as if its time had passed. */
   const endWait = (email: string) =>
-    testApp.database.pool.query(
+    t.app.database.pool.query(
       `update verification set value = jsonb_set(value::jsonb, '{lockedUntil}', '0')::text where identifier = $1`,
       [lockoutKey(email)],
     );
   const lockedSeconds = async (email: string) => {
-    const { rows } = await testApp.database.pool.query(
-      'select value from verification where identifier = $1',
-      [lockoutKey(email)],
-    );
+    const { rows } = await t.app.database.pool.query('select value from verification where identifier = $1', [
+      lockoutKey(email),
+    ]);
     const { lockedUntil } = JSON.parse(rows[0].value) as { lockedUntil: number };
     return Math.round((lockedUntil - Date.now()) / 1000);
   };
 
   it('locks after five wrong passwords from different addresses, even the right one, with a growing wait', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     for (let i = 0; i < 4; i++) expect((await signIn(user.email, `wrong guess ${i}`)).status).toBe(401);
     expect(await lockedSeconds(user.email)).toBeLessThanOrEqual(0);
     expect((await signIn(user.email, 'wrong guess 5')).status).toBe(401);
@@ -87,7 +76,7 @@ describe('per-account lockout', () => {
     await endWait(user.email);
     const accepted = await signIn(user.email, user.password);
     expect(accepted.status).toBe(200);
-    const { rows } = await testApp.database.pool.query('select 1 from verification where identifier = $1', [
+    const { rows } = await t.app.database.pool.query('select 1 from verification where identifier = $1', [
       lockoutKey(user.email),
     ]);
     expect(rows).toHaveLength(0);

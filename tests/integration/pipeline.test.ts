@@ -1,59 +1,36 @@
 // The bundle pipeline end to end: a real catalogue through new-bundle, the job queue and the AI provider
 // (a fake OpenAI-compatible server on loopback), and back out through view-bundle-workflow and the log.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SEO_LIMITS } from '../../src/common/copy-rules';
+import type { FunctionRequest } from '../../src/common/functions';
 import { costOf } from '../../src/server/ai/pricing';
-import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
-import { fixtureProductList, type RunBody, startTestWorker, waitForRun } from '../support/pipeline';
 import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+  fixtureProductList,
+  type RunBody,
+  setupFakeOpenAIApp,
+  startTestWorker,
+  waitForRun,
+} from '../support/pipeline';
+import { callFunction, createTestApp, createTestUser } from '../support/test-app';
 
 const GPT35 = 1;
 
-let fake: FakeOpenAI;
-let testApp: TestApp;
-let user: TestUser;
-let worker: RunningWorker;
+const t = setupFakeOpenAIApp({ apiKey: 'sk-test-key' }, { workerConcurrency: 4 });
+afterEach(() => t.fake.setBehaviour({}));
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test-key' });
-  testApp = await createTestApp({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: fake.url });
-  user = await createTestUser(testApp);
-  worker = await startTestWorker(testApp);
-});
-afterEach(() => fake.setBehaviour({}));
-afterAll(async () => {
-  await worker?.stop();
-  await testApp?.close();
-  await fake?.close();
-});
-
-async function createBundle(body: Record<string, unknown>) {
-  const response = await callFunction(testApp, 'new-bundle', body, user.token);
-  const json = (await response.json()) as {
-    bundle_id: number;
-    workflow_id: number;
-    bundle_workflow_id: number;
-  };
-  expect(response.status, JSON.stringify(json)).toBe(200);
-  return json;
+async function createBundle(body: FunctionRequest<'new-bundle'>) {
+  const response = await t.call('new-bundle', body);
+  expect(response.status, JSON.stringify(response.data)).toBe(200);
+  return response.data;
 }
 
 async function readLog(bundleWorkflowId: number, productId?: number) {
-  const response = await callFunction(
-    testApp,
-    'view-bundle-log',
-    { bundle_workflow_id: bundleWorkflowId, product_id: productId },
-    user.token,
-  );
+  const response = await t.call('view-bundle-log', {
+    bundle_workflow_id: bundleWorkflowId,
+    product_id: productId,
+  });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { log: LogRow[] }).log;
+  return response.data.log as LogRow[];
 }
 
 type LogRow = {
@@ -107,7 +84,7 @@ describe('a real catalogue through an AI workflow', () => {
       workflow_id: GPT35,
     });
     expect(created.workflow_id).toBe(GPT35);
-    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
     expect(run.totals.failed).toBe(0);
     expectWithinLimits(run);
 
@@ -121,7 +98,7 @@ describe('a real catalogue through an AI workflow', () => {
 
     const log = await readLog(created.bundle_workflow_id);
     const aiEntries = log.filter((entry) => entry.type === 'ai');
-    const chatCalls = fake.requests.filter((r) => r.path.endsWith('/chat/completions'));
+    const chatCalls = t.fake.requests.filter((r) => r.path.endsWith('/chat/completions'));
     expect(aiEntries).toHaveLength(chatCalls.length);
     for (const entry of aiEntries) {
       const tokens = entry.response.tokens;
@@ -162,7 +139,7 @@ describe('the offline writer', () => {
           { bundle_name: 'Offline', ...fixtureProductList('shopify-apparel.csv') },
           owner.token,
         );
-        const created = (await response.json()) as { bundle_id: number; workflow_id: number };
+        const created = response.data;
         expect(response.status).toBe(200);
         expect(created.workflow_id).toBe(4);
         const run = await waitForRun(offline, owner.token, created.bundle_id, created.workflow_id);
@@ -189,20 +166,22 @@ function smallList(label: string, count: number) {
 }
 
 const chatRequestsFor = (name: string) =>
-  fake.requests.filter((r) => r.path.endsWith('/chat/completions') && JSON.stringify(r.body).includes(name));
+  t.fake.requests.filter(
+    (r) => r.path.endsWith('/chat/completions') && JSON.stringify(r.body).includes(name),
+  );
 
 describe('provider faults', () => {
   it('waits at least what retry-after says on a 429, and every product completes', async () => {
-    fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterSeconds: 2 }] });
-    const before = fake.requests.length;
+    t.fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterSeconds: 2 }] });
+    const before = t.fake.requests.length;
     const created = await createBundle({
       bundle_name: 'Throttled',
       ...smallList('Throttled', 3),
       workflow_id: GPT35,
     });
-    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
     expect(run.totals.done).toBe(3);
-    const throttled = fake.requests.slice(before).find((r) => r.fail === 'rate_limit')!;
+    const throttled = t.fake.requests.slice(before).find((r) => r.fail === 'rate_limit')!;
     expect(throttled).toBeDefined();
     const name = ['A', 'B', 'C']
       .map((l) => `Throttled Lamp ${l}`)
@@ -217,13 +196,13 @@ describe('provider faults', () => {
   });
 
   it('retries broken JSON and then succeeds', async () => {
-    fake.setBehaviour({ script: ['broken_json'] });
+    t.fake.setBehaviour({ script: ['broken_json'] });
     const created = await createBundle({
       bundle_name: 'Garbled',
       ...smallList('Garbled', 1),
       workflow_id: GPT35,
     });
-    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
     expect(run.totals.done).toBe(1);
     const calls = chatRequestsFor('Garbled Lamp A');
     expect(calls.map((c) => c.fail ?? 'none')).toEqual(['broken_json', 'none']);
@@ -234,9 +213,9 @@ describe('provider faults', () => {
   });
 
   it('repairs copy that breaks the limits with one call naming the problem', async () => {
-    fake.setBehaviour({ script: ['invalid_copy'] });
+    t.fake.setBehaviour({ script: ['invalid_copy'] });
     const created = await createBundle({ bundle_name: 'Long', ...smallList('Wordy', 1), workflow_id: GPT35 });
-    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
     expect(run.products[0]!.status).toBe('done');
     expect([...(run.products[0]!.page_title as string)].length).toBeLessThanOrEqual(60);
     const [, repair] = chatRequestsFor('Wordy Lamp A');
@@ -244,19 +223,19 @@ describe('provider faults', () => {
   });
 
   it('marks every product failed with its reason when the provider always fails, leaving none queued or running', async () => {
-    fake.setBehaviour({ fail: 'server_error' });
+    t.fake.setBehaviour({ fail: 'server_error' });
     const created = await createBundle({
       bundle_name: 'Outage',
       ...smallList('Outage', 3),
       workflow_id: GPT35,
     });
-    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35, 90_000);
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35, 90_000);
     expect(run.totals.failed).toBe(3);
     for (const product of run.products) {
       expect(product.status).toBe('failed');
       expect(product.error).toMatch(/500|server/i);
     }
-    const { rows } = await testApp.database.pool.query(
+    const { rows } = await t.app.database.pool.query(
       `select count(*)::int as n from bundle_workflow_products where bundle_workflow_id = $1 and status in ('queued', 'running')`,
       [created.bundle_workflow_id],
     );
@@ -264,13 +243,13 @@ describe('provider faults', () => {
   }, 90_000);
   // Last: after insufficient_quota the provider is not called again for a minute, by design.
   it('fails fast on insufficient_quota with a clear reason, after at most one call per product', async () => {
-    fake.setBehaviour({ fail: 'insufficient_quota' });
+    t.fake.setBehaviour({ fail: 'insufficient_quota' });
     const created = await createBundle({
       bundle_name: 'No credit',
       ...smallList('Quota', 4),
       workflow_id: GPT35,
     });
-    const run = await waitForRun(testApp, user.token, created.bundle_id, GPT35);
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
     expect(run.totals.failed).toBe(4);
     for (const product of run.products) {
       expect(product.error).toMatch(/no credit left \(insufficient_quota\)/);

@@ -1,24 +1,21 @@
 // Functions refuse cross-site cookie calls, ask who is calling before anything else, and answer bad text and
 // out-of-range ids with 400 bad_input; the dev outbox answers only this machine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody, FunctionRequest } from '../../src/common/functions';
 import {
   authRequest,
-  callFunction,
   createTestApp,
-  createTestUser,
+  postFunction,
   randomClientAddress,
-  type TestApp,
-  type TestUser,
+  setupTestApp,
 } from '../support/test-app';
 
-let testApp: TestApp;
-let user: TestUser;
+const t = setupTestApp();
 let sessionCookie: string;
 beforeAll(async () => {
-  testApp = await createTestApp();
-  user = await createTestUser(testApp);
+  const { user } = t;
   const signIn = await authRequest(
-    testApp,
+    t.app,
     '/sign-in/email',
     { email: user.email, password: user.password },
     { 'x-forwarded-for': user.address },
@@ -29,28 +26,22 @@ beforeAll(async () => {
     .join('; ');
   expect(sessionCookie).toMatch(/session_token=/);
 });
-afterAll(() => testApp?.close());
 
 const columns = ['title', 'brand'];
-async function newBundle(raw_csv = 'Oak chair,Nordhaus', extra: Record<string, unknown> = {}) {
-  return callFunction(
-    testApp,
-    'new-bundle',
-    { bundle_name: 'Chairs', columns, raw_csv, ...extra },
-    user.token,
-  );
+function newBundle(raw_csv = 'Oak chair,Nordhaus', extra: Partial<FunctionRequest<'new-bundle'>> = {}) {
+  return t.call('new-bundle', { bundle_name: 'Chairs', columns, raw_csv, ...extra });
 }
 async function bundleCount(): Promise<number> {
-  const { rows } = await testApp.database.pool.query('select count(*)::int as n from bundles');
+  const { rows } = await t.app.database.pool.query('select count(*)::int as n from bundles');
   return rows[0].n;
 }
 async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { type: string; message?: string } }).error;
+  return ((await response.json()) as ErrorBody).error;
 }
 
 /** A cookie-only call, as a browser on another page would send it. */
 function cookieCall(name: string, body: string, headers: Record<string, string>) {
-  return testApp.app.request(`/functions/v1/${name}`, {
+  return t.app.app.request(`/functions/v1/${name}`, {
     method: 'POST',
     headers: { cookie: sessionCookie, ...headers },
     body,
@@ -59,14 +50,14 @@ function cookieCall(name: string, body: string, headers: Record<string, string>)
 
 describe('cross-site calls', () => {
   it('refuses a cookie-only text/plain delete-bundle from another origin, and the bundle stays', async () => {
-    const { bundle_id } = (await (await newBundle()).json()) as { bundle_id: number };
+    const { bundle_id } = (await newBundle()).data;
     const attack = await cookieCall('delete-bundle', JSON.stringify({ bundle_id }), {
       origin: 'http://attacker.example',
       'content-type': 'text/plain',
     });
     expect(attack.status).toBe(403);
     expect((await errorOf(attack)).message).toMatch(/Origin "http:\/\/attacker.example" is not/);
-    const { rows } = await testApp.database.pool.query('select id from bundles where id = $1', [bundle_id]);
+    const { rows } = await t.app.database.pool.query('select id from bundles where id = $1', [bundle_id]);
     expect(rows).toHaveLength(1);
 
     // The app's own origin, but a body a plain form could send: still refused.
@@ -87,19 +78,17 @@ describe('cross-site calls', () => {
       'content-type': 'application/json; charset=utf-8',
     });
     expect(own.status).toBe(200);
-    const bearer = await callFunction(testApp, 'list-bundles', {}, user.token, {
-      origin: 'http://attacker.example',
-    });
+    const bearer = await t.call('list-bundles', {}, { origin: 'http://attacker.example' });
     expect(bearer.status).toBe(200);
   });
 });
 
 describe('order of checks', () => {
   it('answers an unknown function without a token with 401, and with one with 400', async () => {
-    const anonymous = await callFunction(testApp, 'no-such-function', {});
+    const anonymous = await postFunction(t.app, 'no-such-function', {});
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toMatch(/no-such-function/);
-    const signedIn = await callFunction(testApp, 'no-such-function', {}, user.token);
+    const signedIn = await postFunction(t.app, 'no-such-function', {}, t.user.token);
     expect(signedIn.status).toBe(400);
     expect((await errorOf(signedIn)).type).toBe('bad_input');
   });
@@ -110,7 +99,7 @@ describe('bad text and ids', () => {
     const before = await bundleCount();
     const response = await newBundle('title,brand\nOak chair,Nordhaus\nPine\u0000 table,Nordhaus');
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error!;
     expect(error.type).toBe('bad_input');
     expect(error.message).toMatch(/^Row 2, column title contains a NUL character/);
     expect(await bundleCount()).toBe(before);
@@ -119,42 +108,32 @@ describe('bad text and ids', () => {
   it('names a lone surrogate in a product field, and NULs in the bundle name and keywords', async () => {
     const surrogate = await newBundle('Oak chair,Nord\uD800haus');
     expect(surrogate.status).toBe(400);
-    expect((await errorOf(surrogate)).message).toMatch(/^Row 1, column brand contains a lone surrogate/);
+    expect(surrogate.error?.message).toMatch(/^Row 1, column brand contains a lone surrogate/);
 
     const name = await newBundle(undefined, { bundle_name: 'Chairs\u0000' });
     expect(name.status).toBe(400);
-    expect((await errorOf(name)).message).toMatch(/^bundle_name contains a NUL character/);
+    expect(name.error?.message).toMatch(/^bundle_name contains a NUL character/);
 
     const keywords = await newBundle(undefined, {
       custom_fields: { keywords: 'oak\u0000', url_template: '', business_type: '', tone_of_voice: '' },
     });
     expect(keywords.status).toBe(400);
-    expect((await errorOf(keywords)).message).toMatch(/^custom_fields.keywords contains a NUL/);
+    expect(keywords.error?.message).toMatch(/^custom_fields.keywords contains a NUL/);
   });
 
   it('refuses ids above 2147483647 with bad_input naming the field', async () => {
-    const response = await callFunction(
-      testApp,
-      'view-bundle-workflow',
-      { bundle_id: 2_147_483_648, workflow_id: 1 },
-      user.token,
-    );
+    const response = await t.call('view-bundle-workflow', { bundle_id: 2_147_483_648, workflow_id: 1 });
     expect(response.status).toBe(400);
-    const error = await errorOf(response);
+    const error = response.error!;
     expect(error.type).toBe('bad_input');
     expect(error.message).toMatch(/bundle_id/);
-    const largest = await callFunction(
-      testApp,
-      'view-bundle-workflow',
-      { bundle_id: 2_147_483_647, workflow_id: 1 },
-      user.token,
-    );
+    const largest = await t.call('view-bundle-workflow', { bundle_id: 2_147_483_647, workflow_id: 1 });
     expect(largest.status).toBe(404);
   });
 
   it('refuses a NUL in auth input with 400 rather than a database error', async () => {
     const signUp = await authRequest(
-      testApp,
+      t.app,
       '/sign-up/email',
       { email: 'nul@example.com', password: 'correct horse battery staple', name: 'Nul\u0000' },
       { 'x-forwarded-for': randomClientAddress() },
@@ -168,17 +147,17 @@ describe('dev outbox', () => {
   const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
   it('answers loopback clients, with a warning banner, and no one else', async () => {
-    const local = await testApp.app.request('/dev/outbox', {}, fromAddress('127.0.0.1'));
+    const local = await t.app.app.request('/dev/outbox', {}, fromAddress('127.0.0.1'));
     expect(local.status).toBe(200);
     expect(await local.text()).toMatch(/class="warning" role="alert"><strong>Development only.<\/strong>/);
-    expect((await testApp.app.request('/dev/outbox.json', {}, fromAddress('::1'))).status).toBe(200);
+    expect((await t.app.app.request('/dev/outbox.json', {}, fromAddress('::1'))).status).toBe(200);
 
     for (const address of ['192.0.2.10', '::ffff:192.0.2.10', '10.0.0.1']) {
-      const remote = await testApp.app.request('/dev/outbox.json', {}, fromAddress(address));
+      const remote = await t.app.app.request('/dev/outbox.json', {}, fromAddress(address));
       expect(remote.status).toBe(403);
     }
     // X-Forwarded-For is the client's own word: it cannot make a remote client local.
-    const forged = await testApp.app.request(
+    const forged = await t.app.app.request(
       '/dev/outbox.json',
       { headers: { 'x-forwarded-for': '127.0.0.1' } },
       fromAddress('192.0.2.10'),

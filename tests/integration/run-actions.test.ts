@@ -1,21 +1,25 @@
 // What users do to a run after it starts: the job loop, edits, regeneration and deletion.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForRun } from '../support/pipeline';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { setupTestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
 
-let testApp: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  user = await createTestUser(testApp);
-});
-afterAll(() => testApp?.close());
+const t = setupTestApp();
+// The job loop's advisory lock (JOB_LOOP_LOCK_KEY in src/server/runner/job-loop.ts).
+const JOB_LOOP_LOCK_KEY = 72_610_002;
+
+/** Whether a job loop holds its advisory lock in this test's database. */
+async function isJobLoopRunning(): Promise<boolean> {
+  const { rows } = await t.app.database.pool.query<{ held: boolean }>(
+    `select exists(
+       select 1 from pg_locks
+       where locktype = 'advisory' and objid = $1 and granted
+         and database = (select oid from pg_database where datname = current_database())
+     ) as held`,
+    [JOB_LOOP_LOCK_KEY],
+  );
+  return rows[0]!.held;
+}
 
 const OFFLINE = 4;
 const list = {
@@ -26,44 +30,36 @@ const list = {
   ].join('\n'),
 };
 
-async function call<T>(
-  name: string,
-  body: unknown,
-  token = user.token,
-): Promise<{ status: number; body: T }> {
-  const response = await callFunction(testApp, name, body, token);
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 describe('job-queue-event-loop', () => {
   it('runs queued jobs inside the request, and a second loop meanwhile gets already_running', async () => {
-    const created = await call<{ bundle_id: number }>('new-bundle', { bundle_name: 'Loop', ...list });
+    const created = await t.call('new-bundle', { bundle_name: 'Loop', ...list });
     expect(created.status).toBe(200);
     const [first, second] = await Promise.all([
-      call<{ durationMs: number; reason: string }>('job-queue-event-loop', {
+      t.call('job-queue-event-loop', {
         exit_after_seconds: 20,
         testing: { exit_after_inactive_seconds: 2 },
       }),
-      new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
-        call<{ error: { type: string } }>('job-queue-event-loop', { exit_after_seconds: 1 }),
+      // The second loop starts once the first holds the lock, not after a guessed delay.
+      waitUntil('the first job loop holds its lock', isJobLoopRunning).then(() =>
+        t.call('job-queue-event-loop', { exit_after_seconds: 1 }),
       ),
     ]);
     expect(second.status).toBe(409);
-    expect(second.body.error.type).toBe('already_running');
+    expect(second.error?.type).toBe('already_running');
     expect(first.status).toBe(200);
-    expect(first.body.reason).toBe('inactive');
-    expect(first.body.durationMs).toBeGreaterThanOrEqual(2_000);
-    const run = await waitForRun(testApp, user.token, created.body.bundle_id, OFFLINE, 1_000);
+    expect(first.data.reason).toBe('inactive');
+    expect(first.data.durationMs).toBeGreaterThanOrEqual(2_000);
+    const run = await waitForRun(t.app, t.user.token, created.data.bundle_id, OFFLINE, 1_000);
     expect(run.totals.done).toBe(2);
   });
 
   it('stops at exit_after_seconds', async () => {
-    const result = await call<{ durationMs: number; reason: string }>('job-queue-event-loop', {
+    const result = await t.call('job-queue-event-loop', {
       exit_after_seconds: 1,
     });
-    expect(result.body.reason).toBe('time_limit');
-    expect(result.body.durationMs).toBeGreaterThanOrEqual(1_000);
-    expect(result.body.durationMs).toBeLessThan(5_000);
+    expect(result.data.reason).toBe('time_limit');
+    expect(result.data.durationMs).toBeGreaterThanOrEqual(1_000);
+    expect(result.data.durationMs).toBeLessThan(5_000);
   });
 });
 
@@ -72,79 +68,76 @@ describe('editing, regenerating and deleting', () => {
   let runId: number;
   let rowId: number;
   beforeAll(async () => {
-    const created = await call<{ bundle_id: number; bundle_workflow_id: number }>('new-bundle', {
+    const created = await t.call('new-bundle', {
       bundle_name: 'Edits',
       ...list,
     });
-    bundleId = created.body.bundle_id;
-    runId = created.body.bundle_workflow_id;
-    await call('job-queue-event-loop', {
+    bundleId = created.data.bundle_id;
+    runId = created.data.bundle_workflow_id;
+    await t.call('job-queue-event-loop', {
       exit_after_seconds: 20,
       testing: { exit_after_inactive_seconds: 1 },
     });
-    const run = await waitForRun(testApp, user.token, bundleId, OFFLINE, 1_000);
+    const run = await waitForRun(t.app, t.user.token, bundleId, OFFLINE, 1_000);
     rowId = run.products[0]!.id;
   });
 
   it('saves a valid edit, logs it, and refuses one over the limit naming the field and limit', async () => {
-    const tooLong = await call<{ error: { type: string; message: string } }>('update-product-copy', {
+    const tooLong = await t.call('update-product-copy', {
       bundle_workflow_product_id: rowId,
       fields: { page_title: 'A'.repeat(61) },
     });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.message).toBe('page_title is 61 characters; it must be at most 60.');
+    expect(tooLong.error?.message).toBe('page_title is 61 characters; it must be at most 60.');
 
-    const saved = await call<{ product: { page_title: string } }>('update-product-copy', {
+    const saved = await t.call('update-product-copy', {
       bundle_workflow_product_id: rowId,
       fields: { page_title: 'Sand Linen Cushion Cover | Hemma' },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.product.page_title).toBe('Sand Linen Cushion Cover | Hemma');
-    const run = await waitForRun(testApp, user.token, bundleId, OFFLINE, 1_000);
+    expect(saved.data.product.page_title).toBe('Sand Linen Cushion Cover | Hemma');
+    const run = await waitForRun(t.app, t.user.token, bundleId, OFFLINE, 1_000);
     expect(run.products.find((p) => p.id === rowId)?.page_title).toBe('Sand Linen Cushion Cover | Hemma');
-    const log = await call<{ log: { event: string; additional: { fields?: string[] } }[] }>(
-      'view-bundle-log',
-      {
-        bundle_workflow_id: runId,
-        product_id: run.products.find((p) => p.id === rowId)!.product_id,
-      },
-    );
-    expect(log.body.log.at(-1)).toMatchObject({
+    const log = await t.call('view-bundle-log', {
+      bundle_workflow_id: runId,
+      product_id: run.products.find((p) => p.id === rowId)!.product_id,
+    });
+    expect(log.data.log.at(-1)).toMatchObject({
       event: 'Copy edited',
       additional: { fields: ['page_title'] },
     });
   });
 
   it('regenerates one product: it goes back to queued and is written again', async () => {
-    const result = await call<{ queued: number }>('regenerate-products', {
+    const result = await t.call('regenerate-products', {
       bundle_workflow_id: runId,
       bundle_workflow_product_ids: [rowId],
     });
-    expect(result.body.queued).toBe(1);
-    const queued = await waitForRun(testApp, user.token, bundleId, OFFLINE, 1_000).catch((e: Error) => e);
+    expect(result.data.queued).toBe(1);
+    const queued = await waitForRun(t.app, t.user.token, bundleId, OFFLINE, 1_000).catch((e: Error) => e);
     expect(queued).toBeInstanceOf(Error);
-    await call('job-queue-event-loop', {
+    await t.call('job-queue-event-loop', {
       exit_after_seconds: 20,
       testing: { exit_after_inactive_seconds: 1 },
     });
-    const run = await waitForRun(testApp, user.token, bundleId, OFFLINE, 1_000);
+    const run = await waitForRun(t.app, t.user.token, bundleId, OFFLINE, 1_000);
     expect(run.products.find((p) => p.id === rowId)?.status).toBe('done');
   });
 
   it('regenerates nothing when no product failed', async () => {
-    const result = await call<{ queued: number }>('regenerate-products', { bundle_workflow_id: runId });
-    expect(result.body.queued).toBe(0);
+    const result = await t.call('regenerate-products', { bundle_workflow_id: runId });
+    expect(result.data.queued).toBe(0);
   });
 
   it('deletes a bundle with everything under it', async () => {
-    const result = await call<{ deleted: boolean }>('delete-bundle', { bundle_id: bundleId });
-    expect(result.body).toEqual({ deleted: true });
-    const view = await call<{ error: { type: string } }>('view-bundle-workflow', {
+    const result = await t.call('delete-bundle', { bundle_id: bundleId });
+    expect(result.data).toEqual({ deleted: true });
+    const view = await t.call('view-bundle-workflow', {
       bundle_id: bundleId,
       workflow_id: OFFLINE,
     });
-    expect(view.body.error.type).toBe('unknown_bundle');
-    const { rows } = await testApp.database.pool.query(
+    expect(view.error?.type).toBe('unknown_bundle');
+    const { rows } = await t.app.database.pool.query(
       'select (select count(*) from bundle_workflow_products where bundle_workflow_id = $1)::int as rows, (select count(*) from logs where bundle_workflow_id = $1)::int as logs',
       [runId],
     );

@@ -10,13 +10,12 @@ import { createMailQueue } from '../../src/server/queue/mail-jobs';
 import {
   authRequest,
   callFunction,
-  createTestApp,
   createTestUser,
   randomClientAddress,
-  type TestApp,
+  setupTestApp,
 } from '../support/test-app';
 
-let testApp: TestApp;
+const t = setupTestApp({ signedIn: false });
 let socialApp: ReturnType<typeof createApp>;
 let fakeGitLab: Server;
 let signedInEmail = '';
@@ -44,8 +43,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fakeGitLab.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(fakeGitLab.address() as AddressInfo).port}`;
 
-  testApp = await createTestApp();
-  const { db } = testApp.database;
+  const { db } = t.app.database;
   const auth = createAuth({
     db,
     secret: 'test-secret-that-is-long-enough-for-better-auth',
@@ -54,11 +52,10 @@ beforeAll(async () => {
     mailQueue: createMailQueue(db),
     socialProviders: { gitlab: { clientId: 'copyloom', clientSecret: 'gitlab-secret', issuer } },
   });
-  socialApp = createApp({ ...testApp.services, auth: auth as typeof testApp.services.auth });
+  socialApp = createApp({ ...t.app.services, auth: auth as typeof t.app.services.auth });
 });
-afterAll(async () => {
+afterAll(() => {
   fakeGitLab?.close();
-  await testApp?.close();
 });
 
 const cookiesOf = (response: Response) =>
@@ -69,13 +66,13 @@ const cookiesOf = (response: Response) =>
     .join('; ');
 
 it('a social sign-in of a user with TOTP gives no session, only the challenge, then the code does', async () => {
-  const user = await createTestUser(testApp);
+  const user = await createTestUser(t.app);
   signedInEmail = user.email;
   const bearer = { 'x-forwarded-for': user.address, authorization: `Bearer ${user.token}` };
-  const enable = await authRequest(testApp, '/two-factor/enable', { password: user.password }, bearer);
+  const enable = await authRequest(t.app, '/two-factor/enable', { password: user.password }, bearer);
   const secret = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
   expect(
-    (await authRequest(testApp, '/two-factor/verify-totp', { code: await generate({ secret }) }, bearer))
+    (await authRequest(t.app, '/two-factor/verify-totp', { code: await generate({ secret }) }, bearer))
       .status,
   ).toBe(200);
 

@@ -1,23 +1,18 @@
 // With TOTP on, every way of signing in ends in the two-factor challenge, never in a session.
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authRequest,
   callFunction,
-  createTestApp,
   createTestUser,
   deliverMail,
   latestLink,
   randomClientAddress,
-  type TestApp,
+  setupTestApp,
   type TestUser,
 } from '../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp?.close());
+const t = setupTestApp({ signedIn: false });
 
 const APP_ORIGIN = 'http://localhost:3000';
 const cookiesOf = (response: Response) =>
@@ -30,11 +25,11 @@ const cookiesOf = (response: Response) =>
 /** Turns TOTP on for the user and returns the secret. */
 async function enableTotp(user: TestUser): Promise<string> {
   const headers = { 'x-forwarded-for': user.address, authorization: `Bearer ${user.token}` };
-  const enable = await authRequest(testApp, '/two-factor/enable', { password: user.password }, headers);
+  const enable = await authRequest(t.app, '/two-factor/enable', { password: user.password }, headers);
   const { totpURI } = (await enable.json()) as { totpURI: string };
   const secret = new URL(totpURI).searchParams.get('secret')!;
   const confirm = await authRequest(
-    testApp,
+    t.app,
     '/two-factor/verify-totp',
     { code: await generate({ secret }) },
     headers,
@@ -47,7 +42,7 @@ async function enableTotp(user: TestUser): Promise<string> {
 async function expectNoSession(response: Response) {
   const token = response.headers.get('set-auth-token');
   expect(token).toBeNull();
-  const withCookies = await callFunction(testApp, 'list-bundles', {}, undefined, {
+  const withCookies = await callFunction(t.app, 'list-bundles', {}, undefined, {
     cookie: cookiesOf(response),
     origin: APP_ORIGIN,
   });
@@ -59,7 +54,7 @@ async function expectChallengeThenSession(challenge: Response, secret: string) {
   expect(challenge.headers.getSetCookie().join()).toMatch(/two_factor=/);
   const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
   const verified = await authRequest(
-    testApp,
+    t.app,
     '/two-factor/verify-totp',
     { code },
     { cookie: cookiesOf(challenge), 'x-forwarded-for': randomClientAddress() },
@@ -67,26 +62,26 @@ async function expectChallengeThenSession(challenge: Response, secret: string) {
   expect(verified.status).toBe(200);
   const token = verified.headers.get('set-auth-token');
   expect(token).toBeTruthy();
-  expect((await callFunction(testApp, 'list-bundles', {}, token!)).status).toBe(200);
+  expect((await callFunction(t.app, 'list-bundles', {}, token!)).status).toBe(200);
 }
 
 describe('second factor on every sign-in path', () => {
   it('an email code gives no session, then the TOTP challenge does', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const secret = await enableTotp(user);
     const headers = { 'x-forwarded-for': randomClientAddress() };
     await authRequest(
-      testApp,
+      t.app,
       '/email-otp/send-verification-otp',
       { email: user.email, type: 'sign-in' },
       headers,
     );
-    await deliverMail(testApp);
-    const otp = testApp.services.outbox
+    await deliverMail(t.app);
+    const otp = t.app.services.outbox
       ?.list()
       .find((e) => e.to === user.email)
       ?.subject.match(/(\d{6})/)?.[1];
-    const signIn = await authRequest(testApp, '/sign-in/email-otp', { email: user.email, otp }, headers);
+    const signIn = await authRequest(t.app, '/sign-in/email-otp', { email: user.email, otp }, headers);
     expect(signIn.status).toBe(200);
     expect(await signIn.clone().json()).toMatchObject({ twoFactorRedirect: true });
     await expectNoSession(signIn);
@@ -94,12 +89,12 @@ describe('second factor on every sign-in path', () => {
   });
 
   it('a magic link gives no session, and leads to the challenge page', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const secret = await enableTotp(user);
     const headers = { 'x-forwarded-for': randomClientAddress() };
-    await authRequest(testApp, '/sign-in/magic-link', { email: user.email, callbackURL: '/' }, headers);
-    const link = new URL(await latestLink(testApp, user.email, '/magic-link/verify'));
-    const opened = await testApp.app.request(`${link.pathname}${link.search}`, { headers });
+    await authRequest(t.app, '/sign-in/magic-link', { email: user.email, callbackURL: '/' }, headers);
+    const link = new URL(await latestLink(t.app, user.email, '/magic-link/verify'));
+    const opened = await t.app.app.request(`${link.pathname}${link.search}`, { headers });
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe(`${APP_ORIGIN}/?view=two_factor`);
     await expectNoSession(opened);
@@ -107,10 +102,10 @@ describe('second factor on every sign-in path', () => {
   });
 
   it('a password still leads to the challenge', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const secret = await enableTotp(user);
     const signIn = await authRequest(
-      testApp,
+      t.app,
       '/sign-in/email',
       { email: user.email, password: user.password },
       { 'x-forwarded-for': randomClientAddress() },
@@ -121,11 +116,11 @@ describe('second factor on every sign-in path', () => {
   });
 
   it('without TOTP, a magic link still signs in directly', async () => {
-    const user = await createTestUser(testApp);
+    const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': randomClientAddress() };
-    await authRequest(testApp, '/sign-in/magic-link', { email: user.email, callbackURL: '/' }, headers);
-    const link = new URL(await latestLink(testApp, user.email, '/magic-link/verify'));
-    const opened = await testApp.app.request(`${link.pathname}${link.search}`, { headers });
+    await authRequest(t.app, '/sign-in/magic-link', { email: user.email, callbackURL: '/' }, headers);
+    const link = new URL(await latestLink(t.app, user.email, '/magic-link/verify'));
+    const opened = await t.app.app.request(`${link.pathname}${link.search}`, { headers });
     expect(opened.headers.get('location')).toBe(`${APP_ORIGIN}/`);
     expect(cookiesOf(opened)).toMatch(/session_token=/);
   });

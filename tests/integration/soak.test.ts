@@ -2,28 +2,12 @@
 // 5% of calls (500, 429, broken JSON), and one worker killed with SIGKILL mid-run and started again. Every
 // product must end done (or failed with a reason), none done twice, the totals equal to the logs, and
 // nothing stuck in the queue. `npx tsx bench/soak.ts` runs the same soak at 10,000 products.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSoak, SOAK_API_KEY } from '../support/soak';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { postFunction, setupTestApp } from '../support/test-app';
 
-let testApp: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  // No in-process worker (WORKER_CONCURRENCY=0): only the soak's worker processes work.
-  testApp = await createTestApp({ OPENAI_API_KEY: SOAK_API_KEY });
-  user = await createTestUser(testApp);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+// No in-process worker (WORKER_CONCURRENCY=0): only the soak's worker processes work.
+const t = setupTestApp({ env: { OPENAI_API_KEY: SOAK_API_KEY } });
 
 describe('the soak, at CI size', () => {
   it('loses nothing and does nothing twice through provider failures and a SIGKILL', {
@@ -32,9 +16,10 @@ describe('the soak, at CI size', () => {
     const lines: string[] = [];
     const report = await runSoak(
       {
-        call: (name, body) => callFunction(testApp, name, body, user.token),
-        pool: testApp.database.pool,
-        databaseUrl: testApp.database.url,
+        // The soak is shared with bench/soak.ts, and reads raw answers.
+        call: (name, body) => postFunction(t.app, name, body, t.user.token),
+        pool: t.app.database.pool,
+        databaseUrl: t.app.database.url,
       },
       {
         products: 500,

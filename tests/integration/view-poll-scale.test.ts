@@ -1,15 +1,9 @@
 // Issue 3, "Scale": the run view is polled every 5 seconds, so on a 5,000-product bundle an unchanged poll is
 // answered 304 with no body, and any change to the run gives the old ETag a full answer again.
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunBody } from '../support/pipeline';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { postFunction, setupTestApp } from '../support/test-app';
 
 const OFFLINE_WORKFLOW = 4;
 const PRODUCT_COUNT = 5_000;
@@ -37,23 +31,17 @@ function scaleCatalogue(count: number): { columns: string[]; raw_csv: string } {
   return { columns: ['title', 'brand', 'url', 'image_urls', 'description'], raw_csv: Papa.unparse(rows) };
 }
 
-let testApp: TestApp;
-let user: TestUser;
-
 // No worker runs in this file (createTestApp sets WORKER_CONCURRENCY=0), so the run stays as it was queued
 // until the test itself changes it.
-beforeAll(async () => {
-  testApp = await createTestApp();
-  user = await createTestUser(testApp);
-});
-afterAll(() => testApp?.close());
+const t = setupTestApp();
 
+/** The raw answer: a 304 has no body to read. */
 function poll(bundleId: number, etag?: string) {
-  return callFunction(
-    testApp,
+  return postFunction(
+    t.app,
     'view-bundle-workflow',
     { bundle_id: bundleId, workflow_id: OFFLINE_WORKFLOW },
-    user.token,
+    t.user.token,
     etag ? { 'if-none-match': etag } : {},
   );
 }
@@ -62,13 +50,12 @@ describe('view-bundle-workflow on a 5,000-product bundle', () => {
   it('answers an unchanged poll with 304 and no body, and a changed run with 200 and a new ETag', {
     timeout: 120_000,
   }, async () => {
-    const createdResponse = await callFunction(
-      testApp,
-      'new-bundle',
-      { bundle_name: 'Scale', ...scaleCatalogue(PRODUCT_COUNT), workflow_id: OFFLINE_WORKFLOW },
-      user.token,
-    );
-    const created = (await createdResponse.json()) as { bundle_id: number; workflow_id: number };
+    const createdResponse = await t.call('new-bundle', {
+      bundle_name: 'Scale',
+      ...scaleCatalogue(PRODUCT_COUNT),
+      workflow_id: OFFLINE_WORKFLOW,
+    });
+    const created = createdResponse.data;
     expect(createdResponse.status, JSON.stringify(created)).toBe(200);
     expect(created.workflow_id).toBe(OFFLINE_WORKFLOW);
 
@@ -89,13 +76,11 @@ describe('view-bundle-workflow on a 5,000-product bundle', () => {
 
     // An edit to one product's copy (as the user makes it in the view) changes the ETag.
     const edited = run.products[1_234]!;
-    const edit = await callFunction(
-      testApp,
-      'update-product-copy',
-      { bundle_workflow_product_id: edited.id, fields: { page_title: 'Hand-written title for one product' } },
-      user.token,
-    );
-    expect(edit.status, await edit.clone().text()).toBe(200);
+    const edit = await t.call('update-product-copy', {
+      bundle_workflow_product_id: edited.id,
+      fields: { page_title: 'Hand-written title for one product' },
+    });
+    expect(edit.status, JSON.stringify(edit.data)).toBe(200);
     const afterEdit = await poll(created.bundle_id, etag!);
     expect(afterEdit.status).toBe(200);
     const editedEtag = afterEdit.headers.get('etag');
@@ -108,7 +93,7 @@ describe('view-bundle-workflow on a 5,000-product bundle', () => {
     expect((await poll(created.bundle_id, editedEtag!)).status).toBe(304);
 
     // So does a worker's step: one row's progress moving, written straight to the table.
-    await testApp.database.pool.query('update bundle_workflow_products set progress = 10 where id = $1', [
+    await t.app.database.pool.query('update bundle_workflow_products set progress = 10 where id = $1', [
       run.products[4_999]!.id,
     ]);
     const afterProgress = await poll(created.bundle_id, editedEtag!);

@@ -2,17 +2,11 @@
 // killed with SIGKILL mid-run, and the survivor finishes every product: each copy stored once, the run's
 // totals equal to its logs, and nothing left queued, running or locked.
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { costOf } from '../../src/server/ai/pricing';
-import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
-import { countSettled, type RunBody, viewRun } from '../support/pipeline';
-import {
-  callFunction,
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app';
+import { type RunBody, setupFakeOpenAIApp, viewRun } from '../support/pipeline';
+import { countSettled, describeQueue } from '../support/run-state';
+import { waitUntil } from '../support/wait-until';
 import { killAllWorkerProcesses, spawnWorkerProcess, type WorkerProcess } from '../support/worker-process';
 
 const children: WorkerProcess[] = [];
@@ -54,56 +48,13 @@ function crashCatalogue(count: number): { columns: string[]; raw_csv: string } {
   return { columns: ['title', 'brand', 'colour', 'image_urls'], raw_csv: Papa.unparse(rows) };
 }
 
-async function waitFor<T>(
-  what: string,
-  timeoutMs: number,
-  check: () => Promise<T | undefined>,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await check();
-    if (result !== undefined) return result;
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.\n${await describeQueue()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
-/** Where the run and the queue stand, for a timeout's message. */
-async function describeQueue(): Promise<string> {
-  const { pool } = testApp.database;
-  const { rows: statuses } = await pool.query(
-    'select status, count(*)::int from bundle_workflow_products group by status',
-  );
-  const { rows: jobs } = await pool.query(
-    `select locked_by, attempts, count(*)::int, min(run_at) as first_run_at, max(last_error) as last_error
-     from graphile_worker._private_jobs group by locked_by, attempts`,
-  );
-  const { rows: heartbeats } = await pool.query(
-    'select worker_id, now() - last_seen as silent_for from worker_heartbeats',
-  );
-  return JSON.stringify({ statuses, jobs, heartbeats, now: new Date() }, null, 1);
-}
-
-let fake: FakeOpenAI;
-let testApp: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: API_KEY, behaviour: { latencyMs: 200 } });
-  // The app's own in-process worker stays off (WORKER_CONCURRENCY=0): only the two child processes work.
-  testApp = await createTestApp({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.url });
-  user = await createTestUser(testApp);
-});
-
+// The app's own in-process worker stays off (WORKER_CONCURRENCY=0): only the two child processes work.
+const t = setupFakeOpenAIApp({ apiKey: API_KEY, behaviour: { latencyMs: 200 } });
 afterAll(async () => {
   killAllWorkerProcesses();
   await Promise.all(children.map((worker) => worker.exited));
-  await testApp?.close();
-  await fake?.close();
 });
+const whereThingsStand = () => describeQueue(t.app.database.pool);
 
 describe('a worker killed mid-run', () => {
   it('leaves the run to the surviving worker, which completes every product exactly once', {
@@ -114,11 +65,11 @@ describe('a worker killed mid-run', () => {
         console.error(`--- ${worker.name} output ---\n${worker.output.join('')}`);
     });
     const startedAt = Date.now();
-    const { pool } = testApp.database;
+    const { pool } = t.app.database;
     const env = {
-      DATABASE_URL: testApp.database.url,
+      DATABASE_URL: t.app.database.url,
       OPENAI_API_KEY: API_KEY,
-      OPENAI_BASE_URL: fake.url,
+      OPENAI_BASE_URL: t.fake.url,
       WORKER_CONCURRENCY: '4',
       WORKER_DEAD_AFTER_SECONDS: String(WORKER_DEAD_AFTER_SECONDS),
       NODE_ENV: 'test',
@@ -128,27 +79,18 @@ describe('a worker killed mid-run', () => {
     children.push(doomed, survivor);
     await Promise.all([doomed.ready, survivor.ready]);
 
-    const response = await callFunction(
-      testApp,
-      'new-bundle',
-      {
-        bundle_name: 'Crash',
-        ...crashCatalogue(PRODUCT_COUNT),
-        custom_fields: {
-          keywords: 'home, outdoors',
-          url_template: '/shop/{{keywords}}',
-          business_type: 'shop',
-          tone_of_voice: 'warm',
-        },
-        workflow_id: GPT35,
+    const response = await t.call('new-bundle', {
+      bundle_name: 'Crash',
+      ...crashCatalogue(PRODUCT_COUNT),
+      custom_fields: {
+        keywords: 'home, outdoors',
+        url_template: '/shop/{{keywords}}',
+        business_type: 'shop',
+        tone_of_voice: 'warm',
       },
-      user.token,
-    );
-    const created = (await response.json()) as {
-      bundle_id: number;
-      workflow_id: number;
-      bundle_workflow_id: number;
-    };
+      workflow_id: GPT35,
+    });
+    const created = response.data;
     expect(response.status, JSON.stringify(created)).toBe(200);
     const runId = created.bundle_workflow_id;
     const countDone = () => countSettled(pool, runId);
@@ -159,9 +101,11 @@ describe('a worker killed mid-run', () => {
         ),
       );
 
-    await waitFor('the first products to be done', 60_000, async () =>
-      (await countDone()).done >= KILL_AFTER_DONE ? true : undefined,
-    );
+    await waitUntil('the first products are done', async () => (await countDone()).done >= KILL_AFTER_DONE, {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      describe: whereThingsStand,
+    });
     const workersBeforeKill = await heartbeatIds();
     // graphile-worker locks jobs with one id per process (its worker pool's), and that id is what beats.
     expect(workersBeforeKill.size, 'both processes beat a heartbeat').toBe(2);
@@ -178,16 +122,15 @@ describe('a worker killed mid-run', () => {
 
     let deadWorkers = new Set<string>();
     let deadDetectedAfterMs: number | undefined;
-    await waitFor(
-      'every product to settle',
-      90_000,
+    await waitUntil(
+      'every product is settled',
       async () => {
         const current = await heartbeatIds();
         deadWorkers = new Set([...workersBeforeKill].filter((id) => !current.has(id)));
         if (deadWorkers.size > 0) deadDetectedAfterMs ??= Date.now() - killedAt;
-        return (await countDone()).settled === PRODUCT_COUNT ? true : undefined;
+        return (await countDone()).settled === PRODUCT_COUNT;
       },
-      200,
+      { timeoutMs: 90_000, intervalMs: 200, describe: whereThingsStand },
     );
     const settledAfterKillMs = Date.now() - killedAt;
     expect(survivor.isRunning(), 'the survivor is still running').toBe(true);
@@ -196,7 +139,7 @@ describe('a worker killed mid-run', () => {
     expect(orphanedJobs.length, 'the killed worker held jobs when it died').toBeGreaterThan(0);
 
     // All 300 complete.
-    const run: RunBody = await viewRun(testApp, user.token, created.bundle_id, GPT35);
+    const run: RunBody = await viewRun(t.app, t.user.token, created.bundle_id, GPT35);
     expect(run.totals).toMatchObject({ total: PRODUCT_COUNT, done: PRODUCT_COUNT, failed: 0 });
     for (const product of run.products) {
       expect(product.status, String(product.error)).toBe('done');
@@ -231,7 +174,7 @@ describe('a worker killed mid-run', () => {
       `select cost::text, prompt_tokens, completion_tokens from logs where bundle_workflow_id = $1 and type = 'ai'`,
       [runId],
     );
-    const chatCalls = fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+    const chatCalls = t.fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
     expect(aiLogs.length).toBeGreaterThanOrEqual(PRODUCT_COUNT);
     // A call cut off by the kill was never answered to anyone, so it has no log; no answer has two.
     expect(aiLogs.length).toBeLessThanOrEqual(chatCalls);

@@ -1,10 +1,11 @@
 // Helpers for pipeline tests: fixture catalogues as product lists, a worker, and waiting for a run to settle.
 import Papa from 'papaparse';
-import type pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { FunctionResponse } from '../../src/common/functions';
 import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
+import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from './fake-openai';
 import { type FixtureCatalogue, loadFixtureProducts } from './fixture-catalogues';
-import { callFunction, type TestApp } from './test-app';
+import { callFunction, setupTestApp, type TestApp, type TestAppFixture } from './test-app';
 
 export const FIXTURE_COLUMNS = [
   'title',
@@ -39,20 +40,36 @@ export async function startTestWorker(testApp: TestApp, concurrency = 4): Promis
   });
 }
 
-export type RunBody = {
-  bundle_workflow_id: number;
-  paused_reason: string | null;
-  spending_cap_usd: number | null;
-  totals: {
-    total: number;
-    done: number;
-    failed: number;
-    cost: number;
-    prompt_tokens: number;
-    completion_tokens: number;
-  };
-  products: Array<Record<string, unknown> & { id: number; status: string; error: string | null }>;
-};
+/** view-bundle-workflow's answer. */
+export type FakeOpenAIAppFixture = TestAppFixture & { fake: FakeOpenAI };
+
+/**
+ * setupTestApp writing through a fake OpenAI on loopback (started before the app, closed after it), and, with
+ * `workerConcurrency`, a worker running the queue (stopped before the database goes).
+ */
+export function setupFakeOpenAIApp(
+  fakeOptions: FakeOpenAIOptions & { apiKey: string },
+  { workerConcurrency }: { workerConcurrency?: number } = {},
+): FakeOpenAIAppFixture {
+  let fake: FakeOpenAI | undefined;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI(fakeOptions);
+  });
+  afterAll(() => fake?.close());
+  const fixture = setupTestApp({
+    env: () => ({ OPENAI_API_KEY: fakeOptions.apiKey, OPENAI_BASE_URL: fake!.url }),
+  });
+  if (workerConcurrency !== undefined) {
+    let worker: RunningWorker | undefined;
+    beforeAll(async () => {
+      worker = await startTestWorker(fixture.app, workerConcurrency);
+    });
+    afterAll(() => worker?.stop());
+  }
+  return Object.defineProperty(fixture, 'fake', { get: () => fake }) as FakeOpenAIAppFixture;
+}
+
+export type RunBody = FunctionResponse<'view-bundle-workflow'>;
 
 export async function viewRun(
   testApp: TestApp,
@@ -67,7 +84,7 @@ export async function viewRun(
     token,
   );
   expect(response.status).toBe(200);
-  return (await response.json()) as RunBody;
+  return response.data;
 }
 
 /** Polls until every product is done or failed. */
@@ -89,15 +106,4 @@ export async function waitForRun(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** How many of a run's products are done, and how many are settled (done or failed). */
-export async function countSettled(pool: pg.Pool, runId: number): Promise<{ done: number; settled: number }> {
-  const { rows } = await pool.query<{ done: number; settled: number }>(
-    `select count(*) filter (where status = 'done')::int as done,
-            count(*) filter (where status in ('done', 'failed'))::int as settled
-     from bundle_workflow_products where bundle_workflow_id = $1`,
-    [runId],
-  );
-  return rows[0]!;
 }

@@ -9,7 +9,9 @@ import type pg from 'pg';
 import type { FunctionName } from '../../src/common/functions';
 import { costOf } from '../../src/server/ai/pricing';
 import { type FakeOpenAI, type Latency, startFakeOpenAI } from './fake-openai';
-import { countSettled } from './pipeline';
+import type { RunBody } from './pipeline';
+import { countSettled, describeQueue } from './run-state';
+import { waitUntil } from './wait-until';
 import { spawnWorkerProcess, stopWorkerProcess, type WorkerProcess } from './worker-process';
 
 const GPT35_WORKFLOW = 1;
@@ -260,16 +262,7 @@ async function checkIntegrity(
     bundle_id: bundleId,
     workflow_id: GPT35_WORKFLOW,
   });
-  const view = (await viewResponse.json()) as {
-    totals: {
-      total: number;
-      done: number;
-      failed: number;
-      cost: number;
-      prompt_tokens: number;
-      completion_tokens: number;
-    };
-  };
+  const view = (await viewResponse.json()) as RunBody;
   const { rows: aiLogs } = await pool.query<{
     cost: string;
     prompt_tokens: number;
@@ -350,30 +343,14 @@ async function checkIntegrity(
 }
 
 async function waitForQueueToDrain(pool: pg.Pool, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { rows } = await pool.query<{ count: number }>(
-      'select count(*)::int as count from graphile_worker._private_jobs where attempts < max_attempts',
-    );
-    if (rows[0]!.count === 0) return;
-    await sleep(TICK_MS);
-  }
-}
-
-/** Where the run and the queue stand, for a timeout's message. */
-async function describeQueue(pool: pg.Pool, runId: number): Promise<string> {
-  const { rows: statuses } = await pool.query(
-    'select status, count(*)::int from bundle_workflow_products where bundle_workflow_id = $1 group by status',
-    [runId],
-  );
-  const { rows: jobs } = await pool.query(
-    `select locked_by, attempts, count(*)::int, min(run_at) as first_run_at, max(last_error) as last_error
-     from graphile_worker._private_jobs group by locked_by, attempts`,
-  );
-  const { rows: heartbeats } = await pool.query(
-    'select worker_id, now() - last_seen as silent_for from worker_heartbeats',
-  );
-  return JSON.stringify({ statuses, jobs, heartbeats }, null, 1);
+  const isDrained = async () =>
+    (
+      await pool.query<{ count: number }>(
+        'select count(*)::int as count from graphile_worker._private_jobs where attempts < max_attempts',
+      )
+    ).rows[0]!.count === 0;
+  // A queue that does not drain is not an error here: the checks afterwards report what is stuck.
+  await waitUntil('the queue drains', isDrained, { timeoutMs, intervalMs: TICK_MS }).catch(() => {});
 }
 
 /** A small seeded PRNG, so a soak's kills can be replayed. */

@@ -1,0 +1,31 @@
+// Where a run and the queue stand, read straight from the database. No test runner needed: the soak bench uses
+// it too.
+import type pg from 'pg';
+
+/** How many of a run's products are done, and how many are settled (done or failed). */
+export async function countSettled(pool: pg.Pool, runId: number): Promise<{ done: number; settled: number }> {
+  const { rows } = await pool.query<{ done: number; settled: number }>(
+    `select count(*) filter (where status = 'done')::int as done,
+            count(*) filter (where status in ('done', 'failed'))::int as settled
+     from bundle_workflow_products where bundle_workflow_id = $1`,
+    [runId],
+  );
+  return rows[0]!;
+}
+
+/** Where the run (or, without `runId`, every run) and the queue stand, for a timeout's message. */
+export async function describeQueue(pool: pg.Pool, runId?: number): Promise<string> {
+  const { rows: statuses } = await pool.query(
+    `select status, count(*)::int from bundle_workflow_products
+     where $1::int is null or bundle_workflow_id = $1 group by status`,
+    [runId ?? null],
+  );
+  const { rows: jobs } = await pool.query(
+    `select locked_by, attempts, count(*)::int, min(run_at) as first_run_at, max(last_error) as last_error
+     from graphile_worker._private_jobs group by locked_by, attempts`,
+  );
+  const { rows: heartbeats } = await pool.query(
+    'select worker_id, now() - last_seen as silent_for from worker_heartbeats',
+  );
+  return JSON.stringify({ statuses, jobs, heartbeats, now: new Date() }, null, 1);
+}
