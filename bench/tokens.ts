@@ -7,7 +7,7 @@
 // Prints the mean tokens per product of each design, and the cost per 1,000 products for gpt-4o-mini and
 // gpt-3.5-turbo. `npx tsx bench/tokens.ts`.
 import type pg from 'pg';
-import type { BundleSettings, ProductFacts } from '../src/server/ai/copy-writer';
+import type { BundleSettings, CopyFields, ProductFacts } from '../src/server/ai/copy-writer';
 import { costOf } from '../src/server/ai/pricing';
 import { type ChatMessageForCount, countChatTokens, countTokens } from '../src/server/ai/tokens';
 import type { PromptTemplates } from '../src/server/db/schema';
@@ -39,16 +39,8 @@ const NAIVE_INSTRUCTIONS = {
 };
 
 type Tokens = { prompt: number; completion: number };
-type SavedProduct = {
-  details: ProductFacts;
-  image_count: number;
-  page_title: string;
-  meta_description: string;
-  heading: string;
-  description: string;
-  fact_sheet: string;
-  alt_texts: string[];
-};
+/** A product as stored after its run: the copy writer's fields, and what they were written from. */
+type SavedProduct = CopyFields & { details: ProductFacts; image_count: number };
 type AiLogRow = {
   final_messages: ChatMessageForCount[];
   content: string;
