@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/support/fake-openai';
+import { waitUntil } from '../../../tests/support/wait-until';
 import { SEO_LIMITS } from '../../common/copy-rules';
 import { withPrompt } from '../generation/build-prompt';
 import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
@@ -210,7 +211,9 @@ describe('OpenAIWriter', () => {
     fake.setBehaviour({ latencyMs: 2_000 });
     const controller = new AbortController();
     const writing = makeWriter().write({ ...input, signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('run cancelled')), 50);
+    // Abort once the fake holds the request, not after a guessed delay.
+    await waitUntil('the fake holds the request', () => fake.inFlight > 0);
+    controller.abort(new Error('run cancelled'));
     await expect(writing).rejects.toThrow('run cancelled');
   });
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../tests/support/wait-until';
 import { hostPortOf, type Resolver } from './address-guard';
 import { ImageFetchError } from './image-fetch-error';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
@@ -264,7 +265,9 @@ describe('safeFetch: limits', () => {
   it('rejects with the caller’s reason when the caller aborts, not as an image failure', async () => {
     const controller = new AbortController();
     const pending = safeFetch(`http://127.0.0.1:${port}/hang`, { ...local(), signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('shutting down')), 50);
+    // Abort once the request is in flight at the server, not after a guessed delay.
+    await waitUntil('the request reaches the server', () => requests.includes('/hang'));
+    controller.abort(new Error('shutting down'));
     await expect(pending).rejects.toThrow('shutting down');
   });
 });
