@@ -20,23 +20,29 @@ const quietLogger = new WorkerLogger(() => () => {});
 
 /**
  * Delivers every queued mail now, in this process: for tests and tools that run no worker. A mail that another
- * caller's runOnce holds at the moment is not ours to send, so wait until no send-mail job is left at all:
- * then every mail queued before this call has gone out, whoever sent it.
+ * caller's runOnce holds is not ours to send: wait until it is released (sent, or put back for a retry), then
+ * send whatever is due. Mail whose retry is scheduled for later stays queued.
  */
 export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const taskList = { [SEND_MAIL_TASK]: createSendMailTask(mailer) };
   for (;;) {
-    await runOnce({
-      pgPool: pool,
-      taskList: { [SEND_MAIL_TASK]: createSendMailTask(mailer) },
-      logger: quietLogger,
-    });
-    const { rows } = await pool.query<{ waiting: boolean }>(
-      `select exists (select 1 from graphile_worker.jobs
-         where task_identifier = $1 and attempts < max_attempts) as waiting`,
-      [SEND_MAIL_TASK],
-    );
-    if (!rows[0]?.waiting || Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runOnce({ pgPool: pool, taskList, logger: quietLogger });
+    let state = await sendMailJobs(pool);
+    while (state.held > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      state = await sendMailJobs(pool);
+    }
+    if (state.due === 0 || Date.now() >= deadline) return;
   }
+}
+
+async function sendMailJobs(pool: pg.Pool): Promise<{ due: number; held: number }> {
+  const { rows } = await pool.query<{ due: number; held: number }>(
+    `select count(*) filter (where locked_at is null and run_at <= now())::int as due,
+            count(*) filter (where locked_at is not null)::int as held
+     from graphile_worker.jobs where task_identifier = $1 and attempts < max_attempts`,
+    [SEND_MAIL_TASK],
+  );
+  return rows[0] ?? { due: 0, held: 0 };
 }
