@@ -17,6 +17,7 @@ import { type RunningServer, startServer, WEB_ROOT } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
 import { silentLogger } from '../src/server/logger';
 import { deliverQueuedMail } from '../src/server/runner/mail-tasks';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { syntheticProductList } from './support';
 
 const BIG = 5_000;
@@ -27,16 +28,6 @@ const GOAL_RATIO = 3;
 const PASSWORD = 'a long enough password';
 const CLIENT_ADDRESS = '10.70.0.1';
 const projectRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-// As in playwright.config.ts.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 type Timings = { firstRowsMs: number; rerenderMs: number; bodyMs: number };
 type Cleanup = () => Promise<void>;
@@ -153,7 +144,7 @@ try {
   await signUp(baseUrl, email, () => deliverQueuedMail(server.services.queue.pool, server.services.mailer));
 
   const browser: Browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   cleanups.push(() => browser.close());

@@ -10,6 +10,7 @@ import { createMailQueue } from '../../src/server/queue/mail-jobs';
 import {
   authRequest,
   callFunction,
+  cookiesOf,
   createTestUser,
   randomClientAddress,
   setupTestApp,
@@ -57,13 +58,6 @@ beforeAll(async () => {
 afterAll(() => {
   fakeGitLab?.close();
 });
-
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .filter((c) => !/Max-Age=0/i.test(c))
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 it('a social sign-in of a user with TOTP gives no session, only the challenge, then the code does', async () => {
   const user = await createTestUser(t.app);

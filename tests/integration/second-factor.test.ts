@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   authRequest,
   callFunction,
+  cookiesOf,
   createTestUser,
   deliverMail,
   latestLink,
@@ -15,13 +16,6 @@ import {
 const t = setupTestApp({ signedIn: false });
 
 const APP_ORIGIN = 'http://localhost:3000';
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .filter((c) => !/Max-Age=0/i.test(c))
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
 /** Turns TOTP on for the user and returns the secret. */
 async function enableTotp(user: TestUser): Promise<string> {
   const headers = { 'x-forwarded-for': user.address, authorization: `Bearer ${user.token}` };

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { costOf } from '../../src/server/ai/pricing';
 import { type RunBody, setupFakeOpenAIApp, viewRun } from '../support/pipeline';
-import { countSettled, describeQueue } from '../support/run-state';
+import { countSettled, describeQueue, readAiLogs } from '../support/run-state';
 import { waitUntil } from '../support/wait-until';
 import { killAllWorkerProcesses, spawnWorkerProcess, type WorkerProcess } from '../support/worker-process';
 
@@ -166,14 +166,7 @@ describe('a worker killed mid-run', () => {
     expect(saves.filter((row) => row.saved !== 1)).toEqual([]);
 
     // The run's totals equal the sum of its ai logs, and each log's cost is its tokens at the listed price.
-    const { rows: aiLogs } = await pool.query<{
-      cost: string;
-      prompt_tokens: number;
-      completion_tokens: number;
-    }>(
-      `select cost::text, prompt_tokens, completion_tokens from logs where bundle_workflow_id = $1 and type = 'ai'`,
-      [runId],
-    );
+    const aiLogs = await readAiLogs(pool, runId);
     const chatCalls = t.fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
     expect(aiLogs.length).toBeGreaterThanOrEqual(PRODUCT_COUNT);
     // A call cut off by the kill was never answered to anyone, so it has no log; no answer has two.

@@ -29,3 +29,14 @@ export async function describeQueue(pool: pg.Pool, runId?: number): Promise<stri
   );
   return JSON.stringify({ statuses, jobs, heartbeats, now: new Date() }, null, 1);
 }
+
+export type AiLogRow = { cost: string; prompt_tokens: number; completion_tokens: number };
+
+/** The run's ai log entries: what each provider answer cost (as text, exact) and its tokens. */
+export async function readAiLogs(pool: pg.Pool, runId: number): Promise<AiLogRow[]> {
+  const { rows } = await pool.query<AiLogRow>(
+    `select cost::text, prompt_tokens, completion_tokens from logs where bundle_workflow_id = $1 and type = 'ai'`,
+    [runId],
+  );
+  return rows;
+}

@@ -8,9 +8,9 @@ import Papa from 'papaparse';
 import type pg from 'pg';
 import type { FunctionName } from '../../src/common/functions';
 import { costOf } from '../../src/server/ai/pricing';
-import { type FakeOpenAI, type Latency, startFakeOpenAI } from './fake-openai';
+import { type FakeOpenAI, type Latency, seededRandom, startFakeOpenAI } from './fake-openai';
 import type { RunBody } from './pipeline';
-import { countSettled, describeQueue } from './run-state';
+import { countSettled, describeQueue, readAiLogs } from './run-state';
 import { waitUntil } from './wait-until';
 import { spawnWorkerProcess, stopWorkerProcess, type WorkerProcess } from './worker-process';
 
@@ -95,7 +95,7 @@ export function soakCatalogue(count: number): { columns: string[]; raw_csv: stri
 
 export async function runSoak(app: SoakApp, options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => {});
-  const random = mulberry32(options.seed);
+  const random = seededRandom(options.seed);
   const share = options.failureRate / 3;
   const fake = await startFakeOpenAI({
     apiKey: SOAK_API_KEY,
@@ -263,14 +263,7 @@ async function checkIntegrity(
     workflow_id: GPT35_WORKFLOW,
   });
   const view = (await viewResponse.json()) as RunBody;
-  const { rows: aiLogs } = await pool.query<{
-    cost: string;
-    prompt_tokens: number;
-    completion_tokens: number;
-  }>(
-    `select cost::text, prompt_tokens, completion_tokens from logs where bundle_workflow_id = $1 and type = 'ai'`,
-    [runId],
-  );
+  const aiLogs = await readAiLogs(pool, runId);
   const sum = aiLogs.reduce(
     (acc, entry) => ({
       cost: acc.cost + Number(entry.cost),
@@ -351,18 +344,6 @@ async function waitForQueueToDrain(pool: pg.Pool, timeoutMs: number): Promise<vo
     ).rows[0]!.count === 0;
   // A queue that does not drain is not an error here: the checks afterwards report what is stuck.
   await waitUntil('the queue drains', isDrained, { timeoutMs, intervalMs: TICK_MS }).catch(() => {});
-}
-
-/** A small seeded PRNG, so a soak's kills can be replayed. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function sleep(ms: number): Promise<void> {

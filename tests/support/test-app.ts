@@ -55,6 +55,15 @@ export async function authRequest(
   });
 }
 
+/** The cookies a response sets (leaving out the ones it clears), as a Cookie header sends them back. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .filter((c) => !/Max-Age=0/i.test(c))
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** Runs the queued send-mail jobs now (tests run no worker), so the mail is in the dev outbox. */
 export async function deliverMail({ services }: Pick<TestApp, 'services'>): Promise<void> {
   await deliverQueuedMail(services.queue.pool, services.mailer);
