@@ -181,7 +181,11 @@ export async function encodePhoto(
   const bytes = await (format === 'png'
     ? image.png()
     : format === 'jpeg'
-      ? image.jpeg({ quality: 95 }).withExif({ IFD0: { Copyright: 'Copyloom test', Software: 'camera' } })
+      ? image.jpeg({ quality: 95 }).withExif({
+          IFD0: { Copyright: 'Copyloom test', Software: 'camera' },
+          // Where the photo was taken: compression must drop it (issue 12).
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1' },
+        })
       : format === 'webp'
         ? image.webp({ quality: 95 })
         : image.gif()

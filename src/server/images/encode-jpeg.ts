@@ -1,7 +1,9 @@
 // Turns fetched bytes into a web-ready JPEG: checked by magic bytes before any decoder sees them, decoded
-// under a pixel cap, rotated by EXIF, stripped of metadata, shrunk to the long-edge limit and encoded with
-// mozjpeg. Failures a user can act on are ImageCompressionError with a reason the UI shows.
+// under a pixel cap, rotated by EXIF, shrunk to the long-edge limit and encoded with mozjpeg, keeping the
+// metadata image-metadata.ts allows. A JPEG that would only grow is kept as it was. Failures a user can act
+// on are ImageCompressionError with a reason the UI shows.
 import sharp, { type SharpOptions } from 'sharp';
+import { exifWithoutLocation, hasLocation } from './image-metadata';
 
 export const IMAGE_COMPRESSION_DEFAULTS = {
   /** Issue 5: at most 2048 px on the long edge (IMAGE_MAX_EDGE). */
@@ -20,6 +22,8 @@ export type CompressedImage = {
   height: number;
   originalBytes: number;
   compressedBytes: number;
+  /** The original bytes were kept: re-encoding would not have made them smaller. */
+  isOriginal: boolean;
 };
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic' | 'tiff';
@@ -94,11 +98,15 @@ export async function compressImage(input: Buffer, options: CompressOptions = {}
   // The header alone gives the size, so a bomb is refused before a single pixel is decoded.
   let width: number;
   let height: number;
+  let exif: Buffer | undefined;
+  let orientation: number | undefined;
   try {
     // Reading the header is safe at any size; the cap is applied just below, with a clearer message.
     const metadata = await sharp(input, { ...decoderOptions, limitInputPixels: false }).metadata();
     width = metadata.width ?? 0;
     height = metadata.pageHeight ?? metadata.height ?? 0;
+    exif = metadata.exif;
+    orientation = metadata.orientation;
   } catch (error) {
     throw describeDecodeError(error, format);
   }
@@ -112,15 +120,35 @@ export async function compressImage(input: Buffer, options: CompressOptions = {}
       .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
       // JPEG has no alpha: transparent pixels become white, as on a product page, rather than black.
       .flatten({ background: '#ffffff' })
-      // Metadata (EXIF, GPS, ICC) is stripped by default; colours are converted to sRGB first.
+      // ICC, XMP and IPTC as they were; EXIF rewritten without its GPS block (and with no stale orientation).
+      .keepMetadata()
+      .withExif(exifWithoutLocation(exif))
       .jpeg({ quality, progressive: true, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
+    // A JPEG that is already small and upright, within the size limit and without a location, is kept as it
+    // was when re-encoding would not make it smaller: compression never makes an image bigger.
+    const isKeepable =
+      format === 'jpeg' &&
+      Math.max(width, height) <= maxEdge &&
+      (orientation === undefined || orientation === 1) &&
+      !hasLocation(exif);
+    if (isKeepable && data.length >= input.length) {
+      return {
+        bytes: input,
+        width,
+        height,
+        originalBytes: input.length,
+        compressedBytes: input.length,
+        isOriginal: true,
+      };
+    }
     return {
       bytes: data,
       width: info.width,
       height: info.height,
       originalBytes: input.length,
       compressedBytes: data.length,
+      isOriginal: false,
     };
   } catch (error) {
     throw describeDecodeError(error, format, width, height, maxInputPixels);

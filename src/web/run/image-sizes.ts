@@ -1,7 +1,11 @@
 // Image sizes and savings as the compression summary and each image tile say them.
 
-/** A saving in whole percent, said plainly when the JPEG came out larger than the original. */
+/**
+ * A saving in whole percent, said plainly when the JPEG came out larger than the original. Exactly 0 means the
+ * server kept the original bytes, because re-encoding would not have made them smaller.
+ */
 export function describeSaving(percent: number): string {
+  if (percent === 0) return 'Already optimal';
   const rounded = Math.round(percent);
   if (rounded > 0) return `${rounded}% smaller`;
   if (rounded < 0) return `${-rounded}% larger`;
