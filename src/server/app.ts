@@ -107,6 +107,9 @@ function withClientAddress(c: Context<AppEnv>, trust: TrustProxy): Request {
   return new Request(c.req.raw, { headers });
 }
 
+/** The last path segment ends in an extension such as .csv or .js: a file, not a client-side route. */
+const FILE_NAME = /\/[^/]*\.[a-z0-9]{1,8}$/i;
+
 function mountSpa(app: Hono<AppEnv>, webRoot: string) {
   const relativeRoot = path.relative(process.cwd(), webRoot) || '.';
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
@@ -118,9 +121,12 @@ function mountSpa(app: Hono<AppEnv>, webRoot: string) {
     }),
   );
   app.use('*', serveStatic({ root: relativeRoot }));
-  // History fallback: any other GET that is not an API path is a client-side route.
+  // History fallback: any other GET that is not an API path is a client-side route. A path naming a file
+  // (a sample CSV, an image, a script) that is not there is a 404, never the app's page in its place.
   app.get('*', (c) => {
-    if (/^\/(api|functions|dev)\//.test(c.req.path)) return c.notFound();
+    if (/^\/(api|functions|dev|assets|samples)\//.test(c.req.path) || FILE_NAME.test(c.req.path)) {
+      return c.notFound();
+    }
     c.header('cache-control', 'no-cache');
     return c.html(indexHtml);
   });
