@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/support/fake-openai';
+import { describe, expect, it } from 'vitest';
+import { startFakeOpenAI } from '../../../tests/support/fake-openai';
 import { waitUntil } from '../../../tests/support/wait-until';
+import { OAK_CHAIR_INPUT, setupFakeOpenAI } from '../../../tests/support/writer-fixtures';
 import { SEO_LIMITS } from '../../common/copy-rules';
 import { withPrompt } from '../generation/build-prompt';
 import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
@@ -15,27 +16,14 @@ import { nextRetryDelayMs, withProviderRetries } from './retry-policy';
 const API_KEY = 'sk-test-Sup3rSecretKeyThatMustNeverLeak';
 
 // The prompt as generation builds it from the default templates, which the writer sends as given.
-const input: WriteCopyInput = withPrompt(DEFAULT_PROMPT_TEMPLATES, {
-  model: 'gpt-4o-mini',
-  product: {
-    title: 'Oslo Oak Dining Chair',
-    brand: 'Nordhaus',
-    colour: 'Natural oak',
-    dimensions: '45 x 52 x 80 cm',
-    url: null,
-    description: '',
-    fact_sheet: 'Material: solid oak\nSeat: linen',
-  },
-  imageCount: 3,
-  settings: { keywords: 'oak dining chair', business_type: 'Scandinavian furniture', tone_of_voice: '' },
-});
+const input: WriteCopyInput = withPrompt(DEFAULT_PROMPT_TEMPLATES, OAK_CHAIR_INPUT);
 
-let fake: FakeOpenAI;
+const t = setupFakeOpenAI();
 
 function makeWriter(options: Partial<OpenAIWriterOptions> = {}): OpenAIWriter {
   return new OpenAIWriter({
     apiKey: API_KEY,
-    baseURL: fake.url,
+    baseURL: t.fake.url,
     ...options,
   });
 }
@@ -48,19 +36,6 @@ async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-beforeEach(() => {
-  fake.setBehaviour({});
-  fake.reset();
-});
 
 describe('OpenAIWriter', () => {
   it('returns copy with one alt text per image, the usage and both forms of the request', async () => {
@@ -106,8 +81,8 @@ describe('OpenAIWriter', () => {
   it('sends a strict json_schema response format with every field required', async () => {
     await makeWriter().write(input);
 
-    expect(fake.requests).toHaveLength(1);
-    const request = fake.requests[0]!;
+    expect(t.fake.requests).toHaveLength(1);
+    const request = t.fake.requests[0]!;
     expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
     const body = request.body as {
       model: string;
@@ -134,7 +109,7 @@ describe('OpenAIWriter', () => {
   });
 
   it('classifies a 429 with retry-after in seconds as rate_limited', async () => {
-    fake.setBehaviour({ fail: 'rate_limit', retryAfterSeconds: 2 });
+    t.fake.setBehaviour({ fail: 'rate_limit', retryAfterSeconds: 2 });
     const error = await failureOf(makeWriter().write(input));
     expect(error.kind).toBe('rate_limited');
     expect(error.retryable).toBe(true);
@@ -143,7 +118,7 @@ describe('OpenAIWriter', () => {
   });
 
   it('prefers retry-after-ms', async () => {
-    fake.setBehaviour({ fail: 'rate_limit', retryAfterMs: 1_500, retryAfterSeconds: 9 });
+    t.fake.setBehaviour({ fail: 'rate_limit', retryAfterMs: 1_500, retryAfterSeconds: 9 });
     const error = await failureOf(makeWriter().write(input));
     expect(error.kind).toBe('rate_limited');
     expect(error.retryAfterMs).toBe(1_500);
@@ -158,7 +133,7 @@ describe('OpenAIWriter', () => {
   });
 
   it('fails fast on insufficient_quota with a message a shop owner understands', async () => {
-    fake.setBehaviour({ fail: 'insufficient_quota' });
+    t.fake.setBehaviour({ fail: 'insufficient_quota' });
     const error = await failureOf(makeWriter().write(input));
     expect(error.kind).toBe('insufficient_quota');
     expect(error.retryable).toBe(false);
@@ -169,14 +144,14 @@ describe('OpenAIWriter', () => {
   });
 
   it('classifies a 500 as server', async () => {
-    fake.setBehaviour({ fail: 'server_error' });
+    t.fake.setBehaviour({ fail: 'server_error' });
     const error = await failureOf(makeWriter().write(input));
     expect(error.kind).toBe('server');
     expect(error.retryable).toBe(true);
   });
 
   it('classifies broken JSON as bad_response and keeps the tokens it cost', async () => {
-    fake.setBehaviour({ fail: 'broken_json' });
+    t.fake.setBehaviour({ fail: 'broken_json' });
     const error = await failureOf(makeWriter().write(input));
     expect(error.kind).toBe('bad_response');
     expect(error.message).toContain('not valid JSON');
@@ -185,13 +160,13 @@ describe('OpenAIWriter', () => {
   });
 
   it('returns copy that breaks the limits, leaving the repair to copy validation', async () => {
-    fake.setBehaviour({ fail: 'invalid_copy' });
+    t.fake.setBehaviour({ fail: 'invalid_copy' });
     const result = await makeWriter().write(input);
     expect(result.copy.page_title).toHaveLength(200);
   });
 
   it('times out when the provider never answers', async () => {
-    fake.setBehaviour({ fail: 'timeout' });
+    t.fake.setBehaviour({ fail: 'timeout' });
     const started = Date.now();
     const error = await failureOf(makeWriter({ timeoutMs: 300 }).write(input));
     expect(error.kind).toBe('timeout');
@@ -208,26 +183,26 @@ describe('OpenAIWriter', () => {
   });
 
   it('rejects with the caller’s reason when the caller aborts', async () => {
-    fake.setBehaviour({ latencyMs: 2_000 });
+    t.fake.setBehaviour({ latencyMs: 2_000 });
     const controller = new AbortController();
     const writing = makeWriter().write({ ...input, signal: controller.signal });
     // Abort once the fake holds the request, not after a guessed delay.
-    await waitUntil('the fake holds the request', () => fake.inFlight > 0);
+    await waitUntil('the fake holds the request', () => t.fake.inFlight > 0);
     controller.abort(new Error('run cancelled'));
     await expect(writing).rejects.toThrow('run cancelled');
   });
 
   it('never has more requests in flight than maxConcurrency', async () => {
-    fake.setBehaviour({ latencyMs: { mean: 80, jitter: 20 } });
+    t.fake.setBehaviour({ latencyMs: { mean: 80, jitter: 20 } });
     const writer = makeWriter({ maxConcurrency: 2 });
     const results = await Promise.all(Array.from({ length: 7 }, () => writer.write(input)));
     expect(results).toHaveLength(7);
-    expect(fake.requests).toHaveLength(7);
-    expect(fake.maxInFlight).toBe(2);
+    expect(t.fake.requests).toHaveLength(7);
+    expect(t.fake.maxInFlight).toBe(2);
   });
 
   it('succeeds through withProviderRetries after honouring retry-after', async () => {
-    fake.setBehaviour({ retryAfterSeconds: 1, script: ['rate_limit', 'none'] });
+    t.fake.setBehaviour({ retryAfterSeconds: 1, script: ['rate_limit', 'none'] });
     const writer = makeWriter();
     const retries: ProviderError[] = [];
     const started = Date.now();
@@ -240,17 +215,17 @@ describe('OpenAIWriter', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(result.copy.alt_texts).toHaveLength(3);
     expect(retries.map((error) => error.kind)).toEqual(['rate_limited']);
-    expect(fake.requests.map((request) => request.fail)).toEqual(['rate_limit', 'none']);
-    expect(fake.requests[1]!.arrivedAt - fake.requests[0]!.arrivedAt).toBeGreaterThanOrEqual(1_000);
+    expect(t.fake.requests.map((request) => request.fail)).toEqual(['rate_limit', 'none']);
+    expect(t.fake.requests[1]!.arrivedAt - t.fake.requests[0]!.arrivedAt).toBeGreaterThanOrEqual(1_000);
   });
 
   it('never puts the API key in an error message', async () => {
     const messages: string[] = [];
     for (const fail of ['rate_limit', 'insufficient_quota', 'server_error', 'broken_json'] as const) {
-      fake.setBehaviour({ fail });
+      t.fake.setBehaviour({ fail });
       messages.push((await failureOf(makeWriter().write(input))).message);
     }
-    fake.setBehaviour({ fail: 'timeout' });
+    t.fake.setBehaviour({ fail: 'timeout' });
     messages.push((await failureOf(makeWriter({ timeoutMs: 200 }).write(input))).message);
 
     // OpenAI's own 401 answer quotes the key it was given.
@@ -294,17 +269,17 @@ describe('OpenAIWriter under rate limits', () => {
   });
 
   it('holds every request to the provider after a 429, not just the refused one', async () => {
-    fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterMs: 1_000 }] });
+    t.fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterMs: 1_000 }] });
     const writer = makeWriter();
     const refused = await failureOf(writer.write(input));
     expect(refused.kind).toBe('rate_limited');
     await writer.write(input);
-    expect(fake.requests.map((request) => request.fail)).toEqual(['rate_limit', 'none']);
-    expect(fake.requests[1]!.arrivedAt - fake.requests[0]!.arrivedAt).toBeGreaterThanOrEqual(950);
+    expect(t.fake.requests.map((request) => request.fail)).toEqual(['rate_limit', 'none']);
+    expect(t.fake.requests[1]!.arrivedAt - t.fake.requests[0]!.arrivedAt).toBeGreaterThanOrEqual(950);
   });
 
   it('does not hold anything after insufficient_quota, which waiting cannot fix', async () => {
-    fake.setBehaviour({ script: ['insufficient_quota'] });
+    t.fake.setBehaviour({ script: ['insufficient_quota'] });
     const rateController = new RateController({ limit: new ConcurrencyLimit(4) });
     const writer = makeWriter({ rateController });
     await failureOf(writer.write(input));

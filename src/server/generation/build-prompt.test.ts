@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CopyFields, WriteCopyInput } from '../ai/copy-writer';
+import { OAK_CHAIR_INPUT } from '../../../tests/support/writer-fixtures';
+import type { CopyFields } from '../ai/copy-writer';
 import { buildMessages } from './build-prompt';
 import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
 
-const input: WriteCopyInput = {
-  model: 'gpt-4o-mini',
-  product: {
-    title: 'Oslo Oak Dining Chair',
-    brand: 'Nordhaus',
-    colour: 'Natural oak',
-    dimensions: '45 x 52 x 80 cm',
-    url: null,
-    description: '',
-    fact_sheet: 'Material: solid oak\nSeat: linen',
-  },
-  imageCount: 3,
-  settings: { keywords: 'oak dining chair', business_type: 'Scandinavian furniture', tone_of_voice: '' },
-};
+const input = OAK_CHAIR_INPUT;
 
 describe('buildMessages', () => {
   const parentCopy: CopyFields = {
