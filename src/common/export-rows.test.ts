@@ -142,6 +142,8 @@ describe('Shopify product-import CSV', () => {
     ]);
     expect(csv.startsWith('"Handle"')).toBe(true);
     const rows = Papa.parse<string[]>(csv).data;
+    // Shopify's documented import columns, spelled out rather than read from SHOPIFY_HEADERS,
+    // so that a change there fails here.
     expect(rows[0]).toEqual([
       'Handle',
       'Title',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../tests/support/fixture-path';
+import { DEFAULT_COLUMNS } from './constants';
 import { type ColumnMapping, guessColumnMapping, IMPORT_COLUMNS, isHeaderRow } from './import-columns';
 
 const named = (headers: readonly string[], mapping: ColumnMapping) =>
@@ -97,16 +98,7 @@ describe('guessColumnMapping', () => {
       fact_sheet: 'Specs',
       size: 'Size',
     });
-    const manual = [
-      'title',
-      'brand',
-      'url',
-      'image_urls',
-      'dimensions',
-      'colour',
-      'description',
-      'fact_sheet',
-    ];
+    const manual = [...DEFAULT_COLUMNS];
     expect(named(manual, guessColumnMapping(manual))).toMatchObject(
       Object.fromEntries(manual.map((c) => [c, c])),
     );
