@@ -20,6 +20,8 @@ export type FailMode =
   | 'rate_limit'
   | 'insufficient_quota'
   | 'server_error'
+  /** 503 while the model loads, advising a wait with `retry-after` (as local servers answer at start-up). */
+  | 'loading'
   /** Never answers; the client has to give up. */
   | 'timeout'
   /** 200 whose content is not JSON. */
@@ -59,7 +61,7 @@ export type RateLimits = {
 export type ScriptStep = {
   fail?: FailMode;
   latencyMs?: Latency;
-  /** Sent as `retry-after` (seconds) on rate_limit. */
+  /** Sent as `retry-after` (seconds) on rate_limit and loading. */
   retryAfterSeconds?: number;
   /** Sent as `retry-after-ms` on rate_limit. */
   retryAfterMs?: number;
@@ -334,6 +336,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
             code: 'insufficient_quota',
           },
           headers,
+        );
+        return;
+      case 'loading':
+        sendError(
+          res,
+          503,
+          { message: `Model ${body.model ?? ''} is loading. Please retry shortly.`, type: 'server_error' },
+          { ...headers, 'retry-after': String(step.retryAfterSeconds ?? 1) },
         );
         return;
       case 'server_error':

@@ -79,9 +79,13 @@ function classifyApiError(error: APIError, context: ClassifyContext): ProviderEr
     );
   }
   if (status >= 500) {
+    // A local server loading its model (Ollama, vLLM, TGI) answers 503 and says how long to wait.
+    const retryAfterMs = parseRetryAfterMs(error.headers);
+    const wait = retryAfterMs === undefined ? '' : ` It asked us to wait ${formatSeconds(retryAfterMs)}.`;
     return new ProviderError(
       'server',
-      `The AI provider had an internal error (HTTP ${status}${providerMessage ? `: ${providerMessage}` : ''}). This is usually temporary; retry later.`,
+      `The AI provider had an internal error (HTTP ${status}${providerMessage ? `: ${providerMessage}` : ''}). This is usually temporary; retry later.${wait}`,
+      retryAfterMs,
     );
   }
   return new ProviderError(
@@ -97,7 +101,7 @@ export function isQuotaError(error: APIError): boolean {
 
 type HeaderSource = { get(name: string): string | null } | undefined;
 
-/** The advised wait of a 429: `retry-after-ms` (OpenAI's), else `retry-after` in seconds or as an HTTP date. */
+/** The advised wait of a 429 or 503: `retry-after-ms` (OpenAI's), else `retry-after` in seconds or as an HTTP date. */
 export function parseRetryAfterMs(headers: HeaderSource, now = Date.now()): number | undefined {
   const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.ceil(milliseconds);

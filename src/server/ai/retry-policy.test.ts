@@ -3,6 +3,7 @@ import { ProviderError } from './copy-writer';
 import {
   MAX_PROVIDER_ATTEMPTS,
   nextRetryDelayMs,
+  PROVIDER_PATIENCE_MS,
   RETRY_BASE_DELAY_MS,
   withProviderRetries,
 } from './retry-policy';
@@ -20,7 +21,17 @@ describe('nextRetryDelayMs', () => {
   it('gives up once the attempts are used up', () => {
     expect(nextRetryDelayMs(fail('server'), MAX_PROVIDER_ATTEMPTS - 1, top)).not.toBeNull();
     expect(nextRetryDelayMs(fail('server'), MAX_PROVIDER_ATTEMPTS, top)).toBeNull();
-    expect(nextRetryDelayMs(fail('rate_limited', 1_000), MAX_PROVIDER_ATTEMPTS, top)).toBeNull();
+  });
+
+  it('keeps honouring an advised wait past the attempts, within the patience window (issue 13)', () => {
+    // A local server loading its model: 503 with Retry-After, for longer than five attempts take.
+    expect(nextRetryDelayMs(fail('server', 2_000), MAX_PROVIDER_ATTEMPTS + 3, bottom, 30_000)).toBe(2_000);
+    expect(nextRetryDelayMs(fail('rate_limited', 1_000), MAX_PROVIDER_ATTEMPTS, bottom, 10_000)).toBe(1_000);
+    // The wait would end past the window: give up.
+    expect(nextRetryDelayMs(fail('server', 2_000), 3, top, PROVIDER_PATIENCE_MS - 1_000)).toBeNull();
+    expect(
+      nextRetryDelayMs(fail('rate_limited', 1_000), MAX_PROVIDER_ATTEMPTS, top, PROVIDER_PATIENCE_MS),
+    ).toBeNull();
   });
 
   it('backs off exponentially with full jitter for server errors, timeouts and bad responses', () => {

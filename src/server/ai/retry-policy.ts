@@ -3,6 +3,12 @@ import { ProviderError } from './copy-writer';
 
 /** Attempts per product call, the first one included. */
 export const MAX_PROVIDER_ATTEMPTS = 5;
+/**
+ * How long a call keeps trying while the provider itself says when to come back (Retry-After on a 429 or a
+ * 503): a local server loading its model can take a minute or two, and every attempt it asks for is honoured
+ * within this window, beyond MAX_PROVIDER_ATTEMPTS.
+ */
+export const PROVIDER_PATIENCE_MS = 180_000;
 export const RETRY_BASE_DELAY_MS = 500;
 // With five attempts the backoff tops out at 4 s; the cap only bites if MAX_PROVIDER_ATTEMPTS grows.
 export const RETRY_MAX_DELAY_MS = 30_000;
@@ -12,17 +18,20 @@ const RETRY_AFTER_JITTER_MAX_MS = 1_000;
 
 /**
  * The wait before the next attempt, or null to give up: the failure is final (insufficient_quota, auth,
- * bad_request) or `attempt` (attempts made so far, 1-based) reached MAX_PROVIDER_ATTEMPTS.
- * A 429's advised wait is honoured and never shortened; everything else backs off exponentially with full
- * jitter (a uniform wait between 0 and min(cap, base·2^(attempt-1))).
+ * bad_request), or `attempt` (attempts made so far, 1-based) reached MAX_PROVIDER_ATTEMPTS and the provider
+ * gave no wait that fits in what is left of PROVIDER_PATIENCE_MS after `elapsedMs`.
+ * An advised wait (Retry-After on a 429 or 5xx) is honoured and never shortened; everything else backs off
+ * exponentially with full jitter (a uniform wait between 0 and min(cap, base·2^(attempt-1))).
  */
 export function nextRetryDelayMs(
   error: ProviderError,
   attempt: number,
   random: () => number = Math.random,
+  elapsedMs = 0,
 ): number | null {
-  if (!error.retryable || attempt >= MAX_PROVIDER_ATTEMPTS) return null;
-  if (error.kind === 'rate_limited' && error.retryAfterMs !== undefined) {
+  if (!error.retryable) return null;
+  if (error.retryAfterMs !== undefined) {
+    if (elapsedMs + error.retryAfterMs > PROVIDER_PATIENCE_MS) return null;
     const advised = Math.max(0, error.retryAfterMs);
     const jitterRange = Math.min(
       RETRY_AFTER_JITTER_MAX_MS,
@@ -30,6 +39,7 @@ export function nextRetryDelayMs(
     );
     return Math.ceil(advised + random() * jitterRange);
   }
+  if (attempt >= MAX_PROVIDER_ATTEMPTS) return null;
   const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1));
   return Math.floor(random() * ceiling);
 }
@@ -47,6 +57,8 @@ export type ProviderRetryOptions = {
   /** Called before each wait, e.g. to log the failure that is being retried. */
   onRetry?: (notice: RetryNotice) => void | Promise<void>;
   random?: () => number;
+  /** The clock the patience window is measured on; tests inject one. */
+  now?: () => number;
 };
 
 /**
@@ -57,14 +69,15 @@ export async function withProviderRetries<T>(
   fn: (attempt: number) => Promise<T>,
   options: ProviderRetryOptions = {},
 ): Promise<T> {
-  const { signal, onRetry, random = Math.random } = options;
+  const { signal, onRetry, random = Math.random, now = Date.now } = options;
+  const started = now();
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
     try {
       return await fn(attempt);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      const delayMs = nextRetryDelayMs(error, attempt, random);
+      const delayMs = nextRetryDelayMs(error, attempt, random, now() - started);
       if (delayMs === null) throw error;
       await onRetry?.({ error, attempt, delayMs });
       await sleep(delayMs, signal);
