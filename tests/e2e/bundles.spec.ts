@@ -4,31 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { fixturePath } from '../support/fixture-path';
-import {
-  createConfirmedUser,
-  expectSignedInShell,
-  presentOwnClientAddress,
-  screenshot,
-  signInWithPassword,
-  uniqueEmail,
-} from './helpers';
+import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
-const OFFLINE_WRITER = 'Built-in writer (no AI)';
 const FIXTURE = fixturePath('shopify-apparel.csv');
-
-async function signInNewUser(page: Page, request: Parameters<typeof createConfirmedUser>[0], label: string) {
-  const address = await presentOwnClientAddress(page);
-  const email = uniqueEmail(label);
-  await createConfirmedUser(request, email, address);
-  await page.goto('/');
-  await signInWithPassword(page, email);
-  await expectSignedInShell(page);
-}
-
-async function chooseWorkflow(page: Page, name: string) {
-  await page.getByRole('combobox', { name: 'Workflow' }).click();
-  await page.getByRole('option', { name }).click();
-}
 
 async function expectRunComplete(page: Page, total: number) {
   await expect(page.getByLabel(`${total} of ${total} products done`)).toBeVisible({ timeout: 60_000 });

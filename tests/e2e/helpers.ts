@@ -62,6 +62,25 @@ export async function expectSignedInShell(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
 
+/** A new confirmed account with its own client address, signed in from the home page. */
+export async function signInNewUser(page: Page, request: APIRequestContext, label: string): Promise<void> {
+  const address = await presentOwnClientAddress(page);
+  const email = uniqueEmail(label);
+  await createConfirmedUser(request, email, address);
+  await page.goto('/');
+  await signInWithPassword(page, email);
+  await expectSignedInShell(page);
+}
+
+/** The workflow every journey uses unless it says otherwise: copy written offline, no provider. */
+export const OFFLINE_WRITER = 'Built-in writer (no AI)';
+
+/** Picks a workflow on the new-bundle screen. */
+export async function chooseWorkflow(page: Page, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Workflow' }).click();
+  await page.getByRole('option', { name }).click();
+}
+
 export async function expectOnlySignInPanel(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New', exact: true })).toHaveCount(0);

@@ -5,16 +5,8 @@ import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { SAMPLE_STORES } from '../../src/web/lib/sample-stores';
-import {
-  createConfirmedUser,
-  expectSignedInShell,
-  presentOwnClientAddress,
-  screenshot,
-  signInWithPassword,
-  uniqueEmail,
-} from './helpers';
+import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
-const OFFLINE_WRITER = 'Built-in writer (no AI)';
 const STORE = SAMPLE_STORES.find((store) => store.name === 'Nordic Home')!;
 // The sample images are already .jpg files with distinct names, so each keeps its own name in the ZIP.
 const EXPECTED_NAMES = STORE.products.flatMap((product) => product.images).sort();
@@ -25,17 +17,11 @@ test('a sample-store bundle → Compress Images → Compressed → Export as ZIP
 }) => {
   // Compression waits on the 5-second poll, after the bundle itself has been written.
   test.setTimeout(120_000);
-  const address = await presentOwnClientAddress(page);
-  const email = uniqueEmail('images');
-  await createConfirmedUser(request, email, address);
-  await page.goto('/');
-  await signInWithPassword(page, email);
-  await expectSignedInShell(page);
+  await signInNewUser(page, request, 'images');
 
   await page.getByRole('link', { name: 'New', exact: true }).click();
   await page.getByRole('button', { name: `Sample: ${STORE.name}` }).click();
-  await page.getByRole('combobox', { name: 'Workflow' }).click();
-  await page.getByRole('option', { name: OFFLINE_WRITER }).click();
+  await chooseWorkflow(page, OFFLINE_WRITER);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/view-bundle\/\d+\/4$/);
 
