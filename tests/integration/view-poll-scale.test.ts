@@ -3,29 +3,21 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { RunBody } from '../support/pipeline';
+import { syntheticProduct } from '../support/synthetic-products';
 import { postFunction, setupTestApp } from '../support/test-app';
 
 const OFFLINE_WORKFLOW = 4;
 const PRODUCT_COUNT = 5_000;
 
 function scaleCatalogue(count: number): { columns: string[]; raw_csv: string } {
-  const kinds = [
-    'Canvas Tote',
-    'Wool Beanie',
-    'Linen Shirt',
-    'Leather Belt',
-    'Cotton Hoodie',
-    'Denim Jacket',
-  ];
-  const brands = ['Northwind', 'Fjord Supply', 'Harbour Goods', 'Alder & Pine'];
   const rows = Array.from({ length: count }, (_, i) => {
-    const title = `${kinds[i % kinds.length]} Edition ${i + 1}`;
+    const { title, kind, brand } = syntheticProduct(i);
     return [
       title,
-      brands[i % brands.length]!,
+      brand,
       `https://shop.example.com/products/item-${i + 1}`,
       `https://cdn.example.com/p/${i + 1}.jpg`,
-      `A hard-wearing ${kinds[i % kinds.length]!.toLowerCase()} made for everyday use.`,
+      `A hard-wearing ${kind.toLowerCase()} made for everyday use.`,
     ];
   });
   return { columns: ['title', 'brand', 'url', 'image_urls', 'description'], raw_csv: Papa.unparse(rows) };

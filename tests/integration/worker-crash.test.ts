@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { costOf } from '../../src/server/ai/pricing';
 import { type RunBody, setupFakeOpenAIApp, viewRun } from '../support/pipeline';
-import { countSettled, describeQueue, readAiLogs } from '../support/run-state';
+import { countSettled, describeQueue, readAiLogs, sumAiLogs } from '../support/run-state';
 import { waitUntil } from '../support/wait-until';
 import { killAllWorkerProcesses, spawnWorkerProcess, type WorkerProcess } from '../support/worker-process';
 
@@ -172,14 +172,7 @@ describe('a worker killed mid-run', () => {
     // A call cut off by the kill was never answered to anyone, so it has no log; no answer has two.
     expect(aiLogs.length).toBeLessThanOrEqual(chatCalls);
     for (const log of aiLogs) expect(Number(log.cost)).toBeCloseTo(costOf(GPT35_MODEL, log)!, 10);
-    const sum = aiLogs.reduce(
-      (acc, log) => ({
-        cost: acc.cost + Number(log.cost),
-        prompt_tokens: acc.prompt_tokens + log.prompt_tokens,
-        completion_tokens: acc.completion_tokens + log.completion_tokens,
-      }),
-      { cost: 0, prompt_tokens: 0, completion_tokens: 0 },
-    );
+    const sum = sumAiLogs(aiLogs);
     expect(run.totals.cost).toBeGreaterThan(0);
     expect(run.totals.cost).toBeCloseTo(sum.cost, 8);
     expect(run.totals.prompt_tokens).toBe(sum.prompt_tokens);

@@ -40,3 +40,19 @@ export async function readAiLogs(pool: pg.Pool, runId: number): Promise<AiLogRow
   );
   return rows;
 }
+
+/** The logs added up: what the run's totals must come to. */
+export function sumAiLogs(logs: readonly AiLogRow[]): {
+  cost: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+} {
+  return logs.reduce(
+    (acc, log) => ({
+      cost: acc.cost + Number(log.cost),
+      prompt_tokens: acc.prompt_tokens + log.prompt_tokens,
+      completion_tokens: acc.completion_tokens + log.completion_tokens,
+    }),
+    { cost: 0, prompt_tokens: 0, completion_tokens: 0 },
+  );
+}

@@ -10,7 +10,8 @@ import type { FunctionName } from '../../src/common/functions';
 import { costOf } from '../../src/server/ai/pricing';
 import { type FakeOpenAI, type Latency, seededRandom, startFakeOpenAI } from './fake-openai';
 import type { RunBody } from './pipeline';
-import { countSettled, describeQueue, readAiLogs } from './run-state';
+import { countSettled, describeQueue, readAiLogs, sumAiLogs } from './run-state';
+import { syntheticProduct } from './synthetic-products';
 import { waitUntil } from './wait-until';
 import { spawnWorkerProcess, stopWorkerProcess, type WorkerProcess } from './worker-process';
 
@@ -72,24 +73,18 @@ export type SoakReport = {
   ok: boolean;
 };
 
-/** 'Canvas Tote Edition 12': every name distinct and free of colour and size words, so nothing is a variant. */
+/** The soak's catalogue: synthetic products (none a variant of another), each with a colour and two images. */
 export function soakCatalogue(count: number): { columns: string[]; raw_csv: string } {
-  const kinds = [
-    'Canvas Tote',
-    'Wool Beanie',
-    'Linen Shirt',
-    'Leather Belt',
-    'Cotton Hoodie',
-    'Denim Jacket',
-  ];
-  const brands = ['Northwind', 'Fjord Supply', 'Harbour Goods', 'Alder & Pine'];
   const colours = ['Black', 'Navy', 'Olive', 'Burgundy', 'Charcoal', 'Teal'];
-  const rows = Array.from({ length: count }, (_, i) => [
-    `${kinds[i % kinds.length]} Edition ${i + 1}`,
-    brands[i % brands.length]!,
-    colours[i % colours.length]!,
-    `https://cdn.example.com/p/${i + 1}-front.jpg|https://cdn.example.com/p/${i + 1}-back.jpg`,
-  ]);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const { title, brand } = syntheticProduct(i);
+    return [
+      title,
+      brand,
+      colours[i % colours.length]!,
+      `https://cdn.example.com/p/${i + 1}-front.jpg|https://cdn.example.com/p/${i + 1}-back.jpg`,
+    ];
+  });
   return { columns: ['title', 'brand', 'colour', 'image_urls'], raw_csv: Papa.unparse(rows) };
 }
 
@@ -264,14 +259,7 @@ async function checkIntegrity(
   });
   const view = (await viewResponse.json()) as RunBody;
   const aiLogs = await readAiLogs(pool, runId);
-  const sum = aiLogs.reduce(
-    (acc, entry) => ({
-      cost: acc.cost + Number(entry.cost),
-      prompt_tokens: acc.prompt_tokens + entry.prompt_tokens,
-      completion_tokens: acc.completion_tokens + entry.completion_tokens,
-    }),
-    { cost: 0, prompt_tokens: 0, completion_tokens: 0 },
-  );
+  const sum = sumAiLogs(aiLogs);
   const mispriced = aiLogs.filter(
     (entry) => Math.abs(Number(entry.cost) - (costOf(GPT35_MODEL, entry) ?? Number.NaN)) > 1e-9,
   );
