@@ -7,6 +7,7 @@ import {
   deliverMail,
   latestLink,
   randomClientAddress,
+  requestSignInCode,
   setupTestApp,
 } from '../support/test-app';
 
@@ -145,14 +146,7 @@ describe('auth abuse', () => {
   it('refuses a used one-time code the second time', async () => {
     const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': user.address };
-    await authRequest(
-      t.app,
-      '/email-otp/send-verification-otp',
-      { email: user.email, type: 'sign-in' },
-      headers,
-    );
-    await deliverMail(t.app);
-    const otp = t.app.services.outbox?.list()[0]?.subject.match(/(\d{6})/)?.[1];
+    const otp = await requestSignInCode(t.app, user.email, headers);
     expect(otp).toMatch(/^\d{6}$/);
     const first = await authRequest(t.app, '/sign-in/email-otp', { email: user.email, otp }, headers);
     expect(first.status).toBe(200);

@@ -6,9 +6,9 @@ import {
   callFunction,
   cookiesOf,
   createTestUser,
-  deliverMail,
   latestLink,
   randomClientAddress,
+  requestSignInCode,
   setupTestApp,
   type TestUser,
 } from '../support/test-app';
@@ -64,17 +64,7 @@ describe('second factor on every sign-in path', () => {
     const user = await createTestUser(t.app);
     const secret = await enableTotp(user);
     const headers = { 'x-forwarded-for': randomClientAddress() };
-    await authRequest(
-      t.app,
-      '/email-otp/send-verification-otp',
-      { email: user.email, type: 'sign-in' },
-      headers,
-    );
-    await deliverMail(t.app);
-    const otp = t.app.services.outbox
-      ?.list()
-      .find((e) => e.to === user.email)
-      ?.subject.match(/(\d{6})/)?.[1];
+    const otp = await requestSignInCode(t.app, user.email, headers);
     const signIn = await authRequest(t.app, '/sign-in/email-otp', { email: user.email, otp }, headers);
     expect(signIn.status).toBe(200);
     expect(await signIn.clone().json()).toMatchObject({ twoFactorRedirect: true });

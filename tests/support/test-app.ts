@@ -84,6 +84,20 @@ export async function latestLink(
   return link;
 }
 
+/** Asks for a sign-in code by mail and reads it from the subject of the newest mail to `email`. */
+export async function requestSignInCode(
+  testApp: Pick<TestApp, 'app' | 'services'>,
+  email: string,
+  headers: Record<string, string>,
+): Promise<string | undefined> {
+  await authRequest(testApp, '/email-otp/send-verification-otp', { email, type: 'sign-in' }, headers);
+  await deliverMail(testApp);
+  return testApp.services.outbox
+    ?.list()
+    .find((e) => e.to === email)
+    ?.subject.match(/(\d{6})/)?.[1];
+}
+
 /** Signs up through HTTP, confirms the address with the mailed link and signs in. */
 export async function createTestUser(
   testApp: TestApp,
