@@ -42,27 +42,43 @@ export type BenchOptions = {
 
 type Cleanup = () => Promise<void>;
 
-export async function withBenchApp<T>(
-  run: (bench: BenchApp) => Promise<T>,
-  { env = {}, log = () => {}, poolSize = 10 }: BenchOptions = {},
-): Promise<T> {
+/** What a bench has to undo, run newest first and once, also when it throws or is interrupted. */
+export type CleanupStack = {
+  push(cleanup: Cleanup): void;
+  /** Runs the clean-ups; a second call (Ctrl-C during the first) waits for the same run. */
+  run(): Promise<void>;
+};
+
+/**
+ * Newest first, so a pool closes before its server stops and the server stops before its folder goes. Ctrl-C
+ * or SIGTERM mid-bench runs them before exiting: nothing (a database server, a browser, a folder) is left behind.
+ */
+export function createCleanupStack(): CleanupStack {
   const cleanups: Cleanup[] = [];
   let cleaning: Promise<void> | undefined;
-  // Newest first: the pool closes before its server stops, and the server stops before its folder goes.
-  const cleanUp = () => {
+  function run(): Promise<void> {
     cleaning ??= (async () => {
       for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
         await cleanup().catch((error: unknown) => console.error(`bench clean-up failed: ${String(error)}`));
       }
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
     })();
     return cleaning;
-  };
-  // Ctrl-C mid-bench must not leave an embedded server running or its folder behind.
-  const onSignal = (signal: NodeJS.Signals) => {
-    void cleanUp().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
+  }
+  function onSignal(signal: NodeJS.Signals): void {
+    void run().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  }
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  return { push: (cleanup) => void cleanups.push(cleanup), run };
+}
+
+export async function withBenchApp<T>(
+  run: (bench: BenchApp) => Promise<T>,
+  { env = {}, log = () => {}, poolSize = 10 }: BenchOptions = {},
+): Promise<T> {
+  const cleanups = createCleanupStack();
   try {
     const { database, dataDir } = await openBenchDatabase(cleanups, log, poolSize);
     const config = loadConfig({
@@ -86,14 +102,12 @@ export async function withBenchApp<T>(
       });
     return await run({ app, services, token, database, call });
   } finally {
-    await cleanUp();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    await cleanups.run();
   }
 }
 
 async function openBenchDatabase(
-  cleanups: Cleanup[],
+  cleanups: CleanupStack,
   log: (message: string) => void,
   poolSize: number,
 ): Promise<{ database: DatabaseHandle; dataDir: string }> {

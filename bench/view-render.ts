@@ -18,7 +18,7 @@ import { loadConfig } from '../src/server/config';
 import { silentLogger } from '../src/server/logger';
 import { deliverQueuedMail } from '../src/server/runner/mail-tasks';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
-import { syntheticProductList } from './support';
+import { createCleanupStack, syntheticProductList } from './support';
 
 const BIG = 5_000;
 const SMALL = 50;
@@ -30,7 +30,6 @@ const CLIENT_ADDRESS = '10.70.0.1';
 const projectRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 type Timings = { firstRowsMs: number; rerenderMs: number; bodyMs: number };
-type Cleanup = () => Promise<void>;
 
 declare global {
   interface Window {
@@ -94,20 +93,8 @@ const timeSinceChangedPoll = `(before) => {
   return { totalMs: window.__textPaintedAt - changed.at, bodyMs: changed.parsedAt - changed.at };
 }`;
 
-const cleanups: Cleanup[] = [];
-let cleaning: Promise<void> | undefined;
-const cleanUp = () => {
-  cleaning ??= (async () => {
-    for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
-      await cleanup().catch((error: unknown) => console.error(`bench clean-up failed: ${String(error)}`));
-    }
-  })();
-  return cleaning;
-};
 // Ctrl-C mid-bench must not leave the database server, the browser or the folder behind.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().then(() => process.exit(signal === 'SIGINT' ? 130 : 143)));
-}
+const cleanups = createCleanupStack();
 
 try {
   if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
@@ -251,7 +238,7 @@ try {
   console.log(`RESULT view_render_rerender_ratio ${rerenderRatio.toFixed(2)} (goal <= ${GOAL_RATIO})`);
   console.log(`RESULT view_render_first_rows_ratio ${firstRowsRatio.toFixed(2)} (goal <= ${GOAL_RATIO})`);
 } finally {
-  await cleanUp();
+  await cleanups.run();
 }
 
 /** Signs up through the auth routes and confirms the address with the link from the dev outbox. */
