@@ -17,6 +17,9 @@ const get = (url: string, headers: Record<string, string> = {}) => {
   const { pathname, search } = new URL(url);
   return t.app.app.request(`${pathname}${search}`, { headers });
 };
+/** An auth route, as the app's own origin calls it. */
+const post = (path: string, body: unknown, headers: Record<string, string>) =>
+  authRequest(t.app, path, body, headers);
 const hasSessionCookie = (response: Response) =>
   response.headers.getSetCookie().some((c) => /session_token=[^;]+/.test(c) && !/Max-Age=0/i.test(c));
 
@@ -26,8 +29,7 @@ describe('auth abuse', () => {
     const headers = { 'x-forwarded-for': randomClientAddress() };
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await authRequest(
-        t.app,
+      const response = await post(
         '/sign-in/email',
         { email: user.email, password: 'wrong-password' },
         headers,
@@ -41,14 +43,12 @@ describe('auth abuse', () => {
   it('answers sign-up with an existing email exactly as for a new one', async () => {
     const existing = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': randomClientAddress() };
-    const fresh = await authRequest(
-      t.app,
+    const fresh = await post(
       '/sign-up/email',
       { email: 'fresh@example.com', password: 'a-new-password', name: 'A' },
       headers,
     );
-    const taken = await authRequest(
-      t.app,
+    const taken = await post(
       '/sign-up/email',
       { email: existing.email, password: 'another-password', name: 'B' },
       headers,
@@ -71,14 +71,12 @@ describe('auth abuse', () => {
 
   it('refuses sign-in before the email address is confirmed', async () => {
     const headers = { 'x-forwarded-for': randomClientAddress() };
-    await authRequest(
-      t.app,
+    await post(
       '/sign-up/email',
       { email: 'unconfirmed@example.com', password: 'a-new-password', name: 'U' },
       headers,
     );
-    const response = await authRequest(
-      t.app,
+    const response = await post(
       '/sign-in/email',
       { email: 'unconfirmed@example.com', password: 'a-new-password' },
       headers,
@@ -90,12 +88,7 @@ describe('auth abuse', () => {
   it('refuses a used magic link the second time', async () => {
     const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': user.address };
-    const sent = await authRequest(
-      t.app,
-      '/sign-in/magic-link',
-      { email: user.email, callbackURL: '/' },
-      headers,
-    );
+    const sent = await post('/sign-in/magic-link', { email: user.email, callbackURL: '/' }, headers);
     expect(sent.status).toBe(200);
     const link = await latestLink(t.app, user.email, '/magic-link/verify');
     const first = await get(link, headers);
@@ -108,8 +101,7 @@ describe('auth abuse', () => {
   it('refuses a used password reset link the second time', async () => {
     const user = await createTestUser(t.app);
     const headers = { 'x-forwarded-for': user.address };
-    await authRequest(
-      t.app,
+    await post(
       '/request-password-reset',
       { email: user.email, redirectTo: '/?view=update_password' },
       headers,
@@ -120,22 +112,11 @@ describe('auth abuse', () => {
       'http://localhost',
     ).searchParams.get('token');
     expect(token).toBeTruthy();
-    const first = await authRequest(
-      t.app,
-      '/reset-password',
-      { token, newPassword: 'brand-new-password-1' },
-      headers,
-    );
+    const first = await post('/reset-password', { token, newPassword: 'brand-new-password-1' }, headers);
     expect(first.status).toBe(200);
-    const second = await authRequest(
-      t.app,
-      '/reset-password',
-      { token, newPassword: 'brand-new-password-2' },
-      headers,
-    );
+    const second = await post('/reset-password', { token, newPassword: 'brand-new-password-2' }, headers);
     expect(second.status).toBe(400);
-    const signIn = await authRequest(
-      t.app,
+    const signIn = await post(
       '/sign-in/email',
       { email: user.email, password: 'brand-new-password-1' },
       headers,
@@ -148,10 +129,10 @@ describe('auth abuse', () => {
     const headers = { 'x-forwarded-for': user.address };
     const otp = await requestSignInCode(t.app, user.email, headers);
     expect(otp).toMatch(/^\d{6}$/);
-    const first = await authRequest(t.app, '/sign-in/email-otp', { email: user.email, otp }, headers);
+    const first = await post('/sign-in/email-otp', { email: user.email, otp }, headers);
     expect(first.status).toBe(200);
     expect(first.headers.get('set-auth-token')).toBeTruthy();
-    const second = await authRequest(t.app, '/sign-in/email-otp', { email: user.email, otp }, headers);
+    const second = await post('/sign-in/email-otp', { email: user.email, otp }, headers);
     expect(second.status).toBe(400);
     expect(second.headers.get('set-auth-token')).toBeNull();
   });
@@ -161,33 +142,18 @@ describe('auth abuse', () => {
     const headers = { 'x-forwarded-for': user.address };
     const bearer = (token: string) => ({ ...headers, authorization: `Bearer ${token}` });
 
-    const enable = await authRequest(
-      t.app,
-      '/two-factor/enable',
-      { password: user.password },
-      bearer(user.token),
-    );
+    const enable = await post('/two-factor/enable', { password: user.password }, bearer(user.token));
     expect(enable.status).toBe(200);
     const { totpURI } = (await enable.json()) as { totpURI: string };
     const secret = new URL(totpURI).searchParams.get('secret')!;
     const enrolCode = await generate({ secret });
-    const confirm = await authRequest(
-      t.app,
-      '/two-factor/verify-totp',
-      { code: enrolCode },
-      bearer(user.token),
-    );
+    const confirm = await post('/two-factor/verify-totp', { code: enrolCode }, bearer(user.token));
     expect(confirm.status).toBe(200);
 
     // Each step comes from its own address: this test is about replay, not the per-address rate limits.
     const fresh = () => ({ 'x-forwarded-for': randomClientAddress() });
     const startSignIn = async () => {
-      const response = await authRequest(
-        t.app,
-        '/sign-in/email',
-        { email: user.email, password: user.password },
-        fresh(),
-      );
+      const response = await post('/sign-in/email', { email: user.email, password: user.password }, fresh());
       expect(await response.json()).toMatchObject({ twoFactorRedirect: true });
       expect(response.headers.get('set-auth-token')).toBeNull();
       expect(response.headers.getSetCookie().join()).toMatch(/two_factor=/);
@@ -199,8 +165,7 @@ describe('auth abuse', () => {
 
     // The enrolment code was used once already: it cannot sign in.
     const replayCookie = await startSignIn();
-    const replay = await authRequest(
-      t.app,
+    const replay = await post(
       '/two-factor/verify-totp',
       { code: enrolCode },
       { ...fresh(), cookie: replayCookie },
@@ -208,8 +173,7 @@ describe('auth abuse', () => {
     expect(replay.status).toBe(401);
     expect(replay.headers.get('set-auth-token')).toBeNull();
 
-    const wrong = await authRequest(
-      t.app,
+    const wrong = await post(
       '/two-factor/verify-totp',
       { code: '000000' === enrolCode ? '111111' : '000000' },
       { ...fresh(), cookie: replayCookie },
@@ -219,18 +183,12 @@ describe('auth abuse', () => {
     // A fresh code (the next time step) works once.
     const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const cookie = await startSignIn();
-    const accepted = await authRequest(
-      t.app,
-      '/two-factor/verify-totp',
-      { code: nextCode },
-      { ...fresh(), cookie },
-    );
+    const accepted = await post('/two-factor/verify-totp', { code: nextCode }, { ...fresh(), cookie });
     expect(accepted.status).toBe(200);
     expect(accepted.headers.get('set-auth-token')).toBeTruthy();
 
     const againCookie = await startSignIn();
-    const again = await authRequest(
-      t.app,
+    const again = await post(
       '/two-factor/verify-totp',
       { code: nextCode },
       { ...fresh(), cookie: againCookie },
