@@ -165,6 +165,13 @@ function smallList(label: string, count: number) {
   return { columns: ['title', 'brand', 'image_urls', 'description'], raw_csv: rows.join('\n') };
 }
 
+/** A bundle of `count` lamps named after `label` on the GPT-3.5 workflow, and its run once settled. */
+async function runLamps(label: string, count: number, timeoutMs?: number) {
+  const created = await createBundle({ bundle_name: label, ...smallList(label, count), workflow_id: GPT35 });
+  const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35, timeoutMs);
+  return { created, run };
+}
+
 const chatRequestsFor = (name: string) =>
   t.fake.requests.filter(
     (r) => r.path.endsWith('/chat/completions') && JSON.stringify(r.body).includes(name),
@@ -174,12 +181,7 @@ describe('provider faults', () => {
   it('waits at least what retry-after says on a 429, and every product completes', async () => {
     t.fake.setBehaviour({ script: [{ fail: 'rate_limit', retryAfterSeconds: 2 }] });
     const before = t.fake.requests.length;
-    const created = await createBundle({
-      bundle_name: 'Throttled',
-      ...smallList('Throttled', 3),
-      workflow_id: GPT35,
-    });
-    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
+    const { created, run } = await runLamps('Throttled', 3);
     expect(run.totals.done).toBe(3);
     const throttled = t.fake.requests.slice(before).find((r) => r.fail === 'rate_limit')!;
     expect(throttled).toBeDefined();
@@ -197,12 +199,7 @@ describe('provider faults', () => {
 
   it('retries broken JSON and then succeeds', async () => {
     t.fake.setBehaviour({ script: ['broken_json'] });
-    const created = await createBundle({
-      bundle_name: 'Garbled',
-      ...smallList('Garbled', 1),
-      workflow_id: GPT35,
-    });
-    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
+    const { created, run } = await runLamps('Garbled', 1);
     expect(run.totals.done).toBe(1);
     const calls = chatRequestsFor('Garbled Lamp A');
     expect(calls.map((c) => c.fail ?? 'none')).toEqual(['broken_json', 'none']);
@@ -214,8 +211,7 @@ describe('provider faults', () => {
 
   it('repairs copy that breaks the limits with one call naming the problem', async () => {
     t.fake.setBehaviour({ script: ['invalid_copy'] });
-    const created = await createBundle({ bundle_name: 'Long', ...smallList('Wordy', 1), workflow_id: GPT35 });
-    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
+    const { run } = await runLamps('Wordy', 1);
     expect(run.products[0]!.status).toBe('done');
     expect([...(run.products[0]!.page_title as string)].length).toBeLessThanOrEqual(60);
     const [, repair] = chatRequestsFor('Wordy Lamp A');
@@ -224,12 +220,7 @@ describe('provider faults', () => {
 
   it('marks every product failed with its reason when the provider always fails, leaving none queued or running', async () => {
     t.fake.setBehaviour({ fail: 'server_error' });
-    const created = await createBundle({
-      bundle_name: 'Outage',
-      ...smallList('Outage', 3),
-      workflow_id: GPT35,
-    });
-    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35, 90_000);
+    const { created, run } = await runLamps('Outage', 3, 90_000);
     expect(run.totals.failed).toBe(3);
     for (const product of run.products) {
       expect(product.status).toBe('failed');
@@ -244,12 +235,7 @@ describe('provider faults', () => {
   // Last: after insufficient_quota the provider is not called again for a minute, by design.
   it('fails fast on insufficient_quota with a clear reason, after at most one call per product', async () => {
     t.fake.setBehaviour({ fail: 'insufficient_quota' });
-    const created = await createBundle({
-      bundle_name: 'No credit',
-      ...smallList('Quota', 4),
-      workflow_id: GPT35,
-    });
-    const run = await waitForRun(t.app, t.user.token, created.bundle_id, GPT35);
+    const { run } = await runLamps('Quota', 4);
     expect(run.totals.failed).toBe(4);
     for (const product of run.products) {
       expect(product.error).toMatch(/no credit left \(insufficient_quota\)/);
