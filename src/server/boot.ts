@@ -126,11 +126,7 @@ export function buildServices(
   });
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log.warn('The web app is not built (dist/web); run `npm run build` to serve it.');
-  const writers = new WriterRegistry({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    maxConcurrency: config.AI_MAX_CONCURRENCY,
-  });
+  const writers = writersFromConfig(config, log);
   const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config), mailer, log });
   const queue = {
     pool,
@@ -140,6 +136,17 @@ export function buildServices(
     ...workerTimings(config),
   };
   return { config, db, auth, writers, queue, mailer, outbox, webRoot, log };
+}
+
+/** The AI provider as configured; what it learns about the endpoint is logged once. */
+export function writersFromConfig(config: Config, log: Logger): WriterRegistry {
+  return new WriterRegistry({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    maxConcurrency: config.AI_MAX_CONCURRENCY,
+    timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
+    onNotice: (message) => log.warn(message),
+  });
 }
 
 /** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */

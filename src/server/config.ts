@@ -92,6 +92,12 @@ export const configSchema = z
       .min(5, 'must be a number of seconds from 5 to 3600')
       .max(3600, 'must be a number of seconds from 5 to 3600')
       .default(30),
+    /** How long one request to the AI provider may take once sent (a CPU-bound local model needs minutes). */
+    AI_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds from 5 to 1800' })
+      .min(5, 'must be a number of seconds from 5 to 1800')
+      .max(1800, 'must be a number of seconds from 5 to 1800')
+      .default(60),
     /** Requests in flight at once to the AI provider, per process. */
     AI_MAX_CONCURRENCY: z.coerce
       .number({ error: 'must be a whole number from 1 to 256' })

@@ -1,7 +1,8 @@
 // Entry point for `npm run worker`: an extra worker process against the same database (DATABASE_URL),
 // the scale-out path. SIGINT/SIGTERM let jobs in flight finish before it exits.
-import { WriterRegistry } from './ai/writer-registry';
+
 import { createSmtpMailer } from './auth/mailer';
+import { writersFromConfig } from './boot';
 import { loadConfigOrExit } from './config';
 import { connectDatabase } from './db/client';
 import { compressImageDepsFromConfig } from './images/compress-image-job';
@@ -23,11 +24,7 @@ async function main() {
   }
   const database = connectDatabase(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4, log);
   await prepareDatabase(database.pool, database.db);
-  const writers = new WriterRegistry({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    maxConcurrency: config.AI_MAX_CONCURRENCY,
-  });
+  const writers = writersFromConfig(config, log);
   const concurrency = Math.max(1, config.WORKER_CONCURRENCY);
   const worker = await startWorker({
     pool: database.pool,

@@ -80,8 +80,21 @@ export type FakeOpenAIBehaviour = ScriptStep & {
   failureRates?: FailureRates;
 };
 
+/**
+ * What the endpoint accepts, as servers other than OpenAI differ: the models GET /v1/models lists, and
+ * request parameters it answers 400 for (some llama.cpp builds refuse json_schema; OpenAI's newer models
+ * refuse max_tokens). Without a response_format, it answers as local models do: the JSON in a ```json fence,
+ * after a sentence.
+ */
+export type FakeEndpoint = {
+  /** Listed by GET /v1/models; a chat request for any other model gets Ollama's 404. */
+  models?: string[];
+  refuse?: Array<'json_schema' | 'json_object' | 'max_tokens'>;
+};
+
 export type FakeOpenAIOptions = {
   behaviour?: FakeOpenAIBehaviour;
+  endpoint?: FakeEndpoint;
   rateLimits?: RateLimits;
   /** Seeds the PRNG behind latencies and injected failures; a random seed when unset. */
   seed?: number;
@@ -157,7 +170,25 @@ type JsonSchema = {
 };
 
 type ChatMessage = { role?: string; content?: unknown };
-type ChatBody = { model?: string; messages: ChatMessage[]; response_format?: unknown };
+type ChatBody = {
+  model?: string;
+  messages: ChatMessage[];
+  response_format?: { type?: string };
+  max_tokens?: number;
+  max_completion_tokens?: number;
+};
+
+/** The refusal a real server gives for a parameter it does not take, or undefined. */
+function refusedParameter(body: ChatBody, refuse: NonNullable<FakeEndpoint['refuse']>): string | undefined {
+  const format = body.response_format?.type;
+  if (format === 'json_schema' && refuse.includes('json_schema'))
+    return "'response_format' of type 'json_schema' is not supported";
+  if (format === 'json_object' && refuse.includes('json_object'))
+    return "'response_format' of type 'json_object' is not supported";
+  if (body.max_tokens !== undefined && refuse.includes('max_tokens'))
+    return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
+  return undefined;
+}
 
 /** What the fake knows about the product, read back from the prompt. */
 type ProductContext = { name: string; brand: string; facts: Array<[string, string]>; imageCount: number };
@@ -240,7 +271,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (req.method === 'GET' && path === '/v1/models') {
       sendJson(res, 200, {
         object: 'list',
-        data: [{ id: 'gpt-4o-mini', object: 'model', owned_by: 'fake' }],
+        data: (options.endpoint?.models ?? ['gpt-4o-mini']).map((id) => ({
+          id,
+          object: 'model',
+          owned_by: 'fake',
+        })),
       });
       return;
     }
@@ -259,6 +294,20 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return;
     }
     counters.chatRequests++;
+    const served = options.endpoint?.models;
+    if (served && body.model && !served.includes(body.model)) {
+      // Ollama's answer for a model it has not pulled.
+      sendError(res, 404, {
+        message: `model "${body.model}" not found, try pulling it first`,
+        type: 'api_error',
+      });
+      return;
+    }
+    const refused = refusedParameter(body, options.endpoint?.refuse ?? []);
+    if (refused) {
+      sendError(res, 400, { message: refused, type: 'invalid_request_error' });
+      return;
+    }
 
     const step = nextStep();
     const fail = step.fail ?? 'none';
@@ -395,7 +444,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: answer.content, refusal: null },
+          message: {
+            role: 'assistant',
+            // No response_format: a local model's habit of wrapping its JSON in a sentence and a code fence.
+            content: body.response_format
+              ? answer.content
+              : `Here is the copy:\n\n\`\`\`json\n${answer.content}\n\`\`\``,
+            refusal: null,
+          },
           logprobs: null,
           finish_reason: 'stop',
         },
@@ -607,8 +663,30 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * The copy fields, for a request that names them in its prompt but sends no json_schema (json_object, or no
+ * response_format at all), as a model reads them from the instructions.
+ */
+const COPY_FIELDS_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: Object.fromEntries([
+    ...['page_title', 'meta_description', 'heading', 'description', 'fact_sheet'].map((key) => [
+      key,
+      { type: 'string' },
+    ]),
+    ['alt_texts', { type: 'array', items: { type: 'string' } }],
+  ]),
+  required: ['page_title', 'meta_description', 'heading', 'description', 'fact_sheet', 'alt_texts'],
+};
+
+const asksForCopyFields = (messages: ChatMessage[]) =>
+  messages.some(
+    (message) => /page_title/.test(messageText(message)) && /alt_texts/.test(messageText(message)),
+  );
+
 function answerContent(body: ChatBody, fail: FailMode): string {
-  const schema = jsonSchemaOf(body.response_format);
+  const schema =
+    jsonSchemaOf(body.response_format) ?? (asksForCopyFields(body.messages) ? COPY_FIELDS_SCHEMA : undefined);
   if (!schema) return 'This is a fake answer.';
   const context = readProductContext(body.messages);
   const answer = fillSchema(schema, context, '');
@@ -633,7 +711,9 @@ function readProductContext(messages: ChatMessage[]): ProductContext {
   for (const message of messages) {
     if (message.role !== 'user') continue;
     const text = messageText(message);
-    imageCount ??= Number(/\((\d+) images?\)/.exec(text)?.[1] ?? Number.NaN) || undefined;
+    // "(3 images, one alt text each)", "(1 image, one alt text)", "(no images…", or an older "(3 images)".
+    if (imageCount === undefined && /\(no images\b/.test(text)) imageCount = 0;
+    imageCount ??= Number(/\((\d+) images?\b/.exec(text)?.[1] ?? Number.NaN) || undefined;
     // Product data is sent as "key: value" lines; the first mention of a key wins (the variant, not a repair).
     for (const [, key, value] of text.matchAll(/^([A-Za-z][A-Za-z0-9_]*):[ \t]*(\S.*)$/gm)) {
       if (!facts.has(key!.toLowerCase())) facts.set(key!.toLowerCase(), value!.trim());

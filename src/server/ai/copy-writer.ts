@@ -29,6 +29,8 @@ export type WriteCopyInput = {
   parent?: { product: ProductFacts; copy: CopyFields; differences: string[] };
   /** Set for a repair call: the previous answer and the problems to fix, each naming its field. */
   repair?: { previous: CopyFields; problems: string[] };
+  /** The cap on the answer's tokens; a default sized from the limits when unset. */
+  maxOutputTokens?: number;
   /** What an AI writer sends, built from the workflow's templates (generation/build-prompt.ts). */
   prompt?: CopyPrompt;
   signal?: AbortSignal;

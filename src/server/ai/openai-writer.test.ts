@@ -59,11 +59,11 @@ describe('OpenAIWriter', () => {
     expect(system?.template_variables).toEqual({
       business_type_clause: ' selling Scandinavian furniture',
       tone_of_voice: 'clear and friendly',
-      keywords: 'oak dining chair',
+      keywords_clause: 'Work the primary keywords in naturally where they fit: oak dining chair.',
     });
     expect(user?.content).toBe(DEFAULT_PROMPT_TEMPLATES.user);
     expect(user?.template_variables).toEqual({
-      image_count: 3,
+      image_count_phrase: '3 images, one alt text each',
       product:
         'title: Oslo Oak Dining Chair\nbrand: Nordhaus\ncolour: Natural oak\ndimensions: 45 x 52 x 80 cm\n' +
         'fact_sheet: Material: solid oak; Seat: linen',
@@ -71,7 +71,7 @@ describe('OpenAIWriter', () => {
     expect(result.finalRequest.messages[0]?.content).toContain(
       'for an online store selling Scandinavian furniture.',
     );
-    expect(result.finalRequest.messages[1]?.content).toContain('(3 images)');
+    expect(result.finalRequest.messages[1]?.content).toContain('(3 images, one alt text each)');
     expect(result.finalRequest.messages[1]?.content).not.toContain('{{');
     expect(result.finalRequest.messages.every((message) => message.template_variables === undefined)).toBe(
       true,

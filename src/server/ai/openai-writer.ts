@@ -7,6 +7,7 @@ import { SEO_LIMITS } from '../../common/copy-rules';
 import type { AiRequest } from './ai-request';
 import { ConcurrencyLimit } from './concurrency-limit';
 import type { CopyWriter, WriteCopyInput, WriteCopyResult } from './copy-writer';
+import { EndpointDialect } from './endpoint-dialect';
 import { estimateUsage, parseCopy } from './parse-answer';
 import { classifyProviderError, describeEndpoint, isQuotaError, parseRetryAfterMs } from './provider-errors';
 import { RateController } from './rate-controller';
@@ -26,8 +27,25 @@ export type OpenAIWriterOptions = {
    * `maxConcurrency` are then ignored). Without one, the writer paces its own requests.
    */
   rateController?: RateController;
+  /** What the endpoint accepts, shared by every writer of one provider; one of its own when unset. */
+  dialect?: EndpointDialect;
   fetch?: ClientOptions['fetch'];
 };
+
+/**
+ * The output cap when the workflow sets none: room for every field at its limit, a description and fact sheet
+ * of a few hundred words, and an alt text per image, about twice over (non-English text takes more tokens).
+ * A small local model that loops inside a JSON string then stops here, not at the end of its context.
+ */
+export function defaultMaxOutputTokens(imageCount: number): number {
+  const fieldChars =
+    SEO_LIMITS.pageTitleMax +
+    SEO_LIMITS.metaDescriptionMax +
+    SEO_LIMITS.headingMax +
+    2_000 +
+    imageCount * SEO_LIMITS.altTextMax;
+  return Math.min(8_192, Math.ceil((fieldChars / 4) * 2) + 256);
+}
 
 /** The structured answer. Strict mode demands every property be required and no others allowed. */
 export const PRODUCT_COPY_JSON_SCHEMA = {
@@ -51,10 +69,17 @@ export const PRODUCT_COPY_JSON_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-const RESPONSE_FORMAT = {
-  type: 'json_schema',
-  json_schema: { name: 'product_copy', strict: true, schema: PRODUCT_COPY_JSON_SCHEMA },
+const RESPONSE_FORMATS = {
+  json_schema: {
+    type: 'json_schema',
+    json_schema: { name: 'product_copy', strict: true, schema: PRODUCT_COPY_JSON_SCHEMA },
+  },
+  json_object: { type: 'json_object' },
+  instructions: undefined,
 } as const;
+
+/** Sent at most this many times per call: once as is, then once per thing the endpoint may refuse. */
+const MAX_DIALECT_STEPS = 4;
 
 export class OpenAIWriter implements CopyWriter {
   readonly #client: OpenAI;
@@ -62,6 +87,7 @@ export class OpenAIWriter implements CopyWriter {
   readonly #timeoutMs: number;
   readonly #apiKey: string;
   readonly #endpoint: string;
+  readonly #dialect: EndpointDialect;
 
   constructor(options: OpenAIWriterOptions) {
     this.#timeoutMs = options.timeoutMs ?? 60_000;
@@ -69,6 +95,7 @@ export class OpenAIWriter implements CopyWriter {
       options.rateController ??
       new RateController({ limit: options.limit ?? new ConcurrencyLimit(options.maxConcurrency ?? 8) });
     this.#apiKey = options.apiKey;
+    this.#dialect = options.dialect ?? new EndpointDialect();
     this.#client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: options.baseURL,
@@ -85,38 +112,19 @@ export class OpenAIWriter implements CopyWriter {
     const originalRequest: AiRequest = { model: input.model, messages: input.prompt.templated };
     const finalRequest: AiRequest = { model: input.model, messages: input.prompt.rendered };
 
-    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    let completion: OpenAI.Chat.Completions.ChatCompletion | undefined;
     const callSignal = followSignal(input.signal);
+    const maxOutputTokens = input.maxOutputTokens ?? defaultMaxOutputTokens(input.imageCount);
     try {
-      completion = await this.#rate.run(async () => {
+      for (let step = 1; !completion; step++) {
         try {
-          // withResponse keeps one HTTP call per attempt and hands back the headers the pacing reads.
-          const { data, response } = await this.#client.chat.completions
-            .create(
-              {
-                model: input.model,
-                messages: finalRequest.messages.map(({ role, content }) => ({
-                  role: role as 'system' | 'user' | 'assistant',
-                  content,
-                })),
-                response_format: RESPONSE_FORMAT,
-              },
-              { signal: callSignal.signal },
-            )
-            .withResponse();
-          this.#rate.observe(response.headers, data.usage?.total_tokens);
-          this.#rate.onSuccess();
-          return data;
+          completion = await this.#send(input, finalRequest, maxOutputTokens, callSignal.signal);
         } catch (error) {
-          if (error instanceof APIError) {
-            this.#rate.observe(error.headers);
-            if (error.status === 429 && !isQuotaError(error)) {
-              this.#rate.onRateLimited(parseRetryAfterMs(error.headers));
-            }
-          }
+          // The endpoint refused a parameter it does not know: send the same call again without it.
+          if (step < MAX_DIALECT_STEPS && this.#dialect.learnFrom(error)) continue;
           throw error;
         }
-      }, input.signal);
+      }
     } catch (error) {
       // The caller cancelled: that is not a provider failure, so hand back the caller's own reason.
       if (input.signal?.aborted) throw input.signal.reason;
@@ -125,6 +133,7 @@ export class OpenAIWriter implements CopyWriter {
           timeoutMs: this.#timeoutMs,
           endpoint: this.#endpoint,
           apiKey: this.#apiKey,
+          model: input.model,
         }) ?? error
       );
     } finally {
@@ -150,7 +159,57 @@ export class OpenAIWriter implements CopyWriter {
       finalRequest,
     };
   }
+
+  /** One HTTP attempt in the dialect the endpoint has shown it takes, paced by the provider's rate controller. */
+  #send(
+    input: WriteCopyInput,
+    request: AiRequest,
+    maxOutputTokens: number,
+    signal: AbortSignal | undefined,
+  ): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+    const { responseFormat, tokenLimit } = this.#dialect;
+    const messages = request.messages.map(({ role, content }) => ({
+      role: role as 'system' | 'user' | 'assistant',
+      content,
+    }));
+    if (responseFormat === 'instructions') {
+      messages.push({ role: 'user', content: ANSWER_AS_JSON });
+    }
+    return this.#rate.run(async () => {
+      try {
+        // withResponse keeps one HTTP call per attempt and hands back the headers the pacing reads.
+        const { data, response } = await this.#client.chat.completions
+          .create(
+            {
+              model: input.model,
+              messages,
+              ...(RESPONSE_FORMATS[responseFormat]
+                ? { response_format: RESPONSE_FORMATS[responseFormat] }
+                : {}),
+              [tokenLimit]: maxOutputTokens,
+            },
+            { signal },
+          )
+          .withResponse();
+        this.#rate.observe(response.headers, data.usage?.total_tokens);
+        this.#rate.onSuccess();
+        return data;
+      } catch (error) {
+        if (error instanceof APIError) {
+          this.#rate.observe(error.headers);
+          if (error.status === 429 && !isQuotaError(error)) {
+            this.#rate.onRateLimited(parseRetryAfterMs(error.headers));
+          }
+        }
+        throw error;
+      }
+    }, input.signal);
+  }
 }
+
+/** For an endpoint that takes no response_format: the fields and their rules are in the prompt already. */
+const ANSWER_AS_JSON =
+  'Answer with one JSON object only, with the keys page_title, meta_description, heading, description, fact_sheet and alt_texts (a list), and no other text.';
 
 /**
  * A signal of its own for one SDK call, aborted when `parent` is. The SDK adds an abort listener to the

@@ -34,7 +34,7 @@ export function parseCopy(
     throw fail("the answer was blocked by the provider's content filter");
   let json: unknown;
   try {
-    json = JSON.parse(content);
+    json = JSON.parse(extractJsonObject(content));
   } catch {
     throw fail(content.trim() === '' ? 'it was empty' : 'it was not valid JSON');
   }
@@ -46,6 +46,18 @@ export function parseCopy(
     throw fail(`it did not have the expected fields (${truncate(problems.join('; '), 300)})`);
   }
   return parsed.data;
+}
+
+/**
+ * The JSON object in an answer. With no response_format, a model may wrap it in a ```json fence or a sentence
+ * before or after; the object is what lies between its first "{" and its last "}".
+ */
+export function extractJsonObject(content: string): string {
+  const trimmed = content.trim();
+  if (trimmed.startsWith('{')) return trimmed;
+  const start = trimmed.indexOf('{');
+  const end = trimmed.lastIndexOf('}');
+  return start >= 0 && end > start ? trimmed.slice(start, end + 1) : trimmed;
 }
 
 // Some OpenAI-compatible servers omit usage. About four characters per token gives an approximate cost

@@ -9,6 +9,8 @@ export type ClassifyContext = {
   endpoint: string;
   /** Scrubbed from every message, in case a provider echoes it. */
   apiKey: string;
+  /** The model asked for, named when the endpoint does not have it. */
+  model?: string;
 };
 
 /**
@@ -86,6 +88,13 @@ function classifyApiError(error: APIError, context: ClassifyContext): ProviderEr
       'server',
       `The AI provider had an internal error (HTTP ${status}${providerMessage ? `: ${providerMessage}` : ''}). This is usually temporary; retry later.${wait}`,
       retryAfterMs,
+    );
+  }
+  if (status === 404 && context.model) {
+    // Ollama and vLLM answer 404 for a model they do not serve: say which one, and where.
+    return new ProviderError(
+      'bad_request',
+      `The AI provider at ${context.endpoint} has no model "${context.model}" (HTTP 404${providerMessage ? `: ${providerMessage}` : ''}). Choose a model that endpoint serves.`,
     );
   }
   return new ProviderError(

@@ -2,6 +2,7 @@
 // shared concurrency cap, shared pacing by the provider's rate-limit headers, and a quota breaker.
 import { ConcurrencyLimit } from './concurrency-limit';
 import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from './copy-writer';
+import { EndpointDialect } from './endpoint-dialect';
 import { OFFLINE_MODEL, OfflineWriter } from './offline-writer';
 import { OpenAIWriter } from './openai-writer';
 import { RateController } from './rate-controller';
@@ -12,6 +13,8 @@ export type ProviderSettings = {
   /** Requests in flight at once to the provider, from this process. */
   maxConcurrency?: number;
   timeoutMs?: number;
+  /** Hears what the registry learns about the endpoint (a parameter it refuses), once each. */
+  onNotice?: (message: string) => void;
 };
 
 /** After an insufficient_quota answer, calls fail at once for this long instead of reaching the provider. */
@@ -22,11 +25,14 @@ export class WriterRegistry {
   #provider: CopyWriter | undefined;
   /** The provider's limits count every workflow's calls, so the pacing and its in-flight cap are shared. */
   readonly rateController: RateController;
+  /** What the endpoint accepts is the endpoint's, so every workflow's calls learn it together. */
+  readonly dialect: EndpointDialect;
   #quotaFailure: { error: ProviderError; until: number } | undefined;
 
   constructor(readonly settings: ProviderSettings) {
     const maxConcurrency = settings.maxConcurrency ?? 8;
     this.rateController = new RateController({ limit: new ConcurrencyLimit(maxConcurrency), maxConcurrency });
+    this.dialect = new EndpointDialect(settings.onNotice);
   }
 
   get hasApiKey(): boolean {
@@ -49,6 +55,7 @@ export class WriterRegistry {
         baseURL: this.settings.baseURL,
         timeoutMs: this.settings.timeoutMs,
         rateController: this.rateController,
+        dialect: this.dialect,
       });
       this.#provider = { write: (input) => this.#guardQuota(openai, input) };
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OAK_CHAIR_INPUT } from '../../../tests/support/writer-fixtures';
 import type { CopyFields } from '../ai/copy-writer';
-import { buildMessages } from './build-prompt';
+import { buildMessages, renderMessages } from './build-prompt';
 import { DEFAULT_PROMPT_TEMPLATES } from './prompt-templates';
 
 const input = OAK_CHAIR_INPUT;
@@ -32,7 +32,7 @@ describe('buildMessages', () => {
     expect(messages[1]?.content).toBe(DEFAULT_PROMPT_TEMPLATES.variant);
     expect(messages[1]?.template_variables).toEqual({
       differences: 'colour: Black, size: L',
-      image_count: 3,
+      image_count_phrase: '3 images, one alt text each',
       parent_copy: JSON.stringify(parentCopy),
       product: 'title: Oslo Oak Dining Chair\ncolour: Black',
     });
@@ -51,5 +51,28 @@ describe('buildMessages', () => {
       content: DEFAULT_PROMPT_TEMPLATES.repair,
       template_variables: { problems: 'page_title is 74 characters; alt_texts has 1 of 3' },
     });
+  });
+
+  it('states every field rule in the prompt text, and words keywords and image counts plainly (issue 13)', () => {
+    const rendered = (settings: typeof input.settings, imageCount: number) =>
+      renderMessages(buildMessages(DEFAULT_PROMPT_TEMPLATES, { ...input, settings, imageCount }))
+        .map((message) => message.content)
+        .join('\n');
+    const none = rendered({ keywords: '', business_type: '', tone_of_voice: '' }, 1);
+    expect(none).not.toMatch(/where they fit: ?\./);
+    expect(none).toContain('(1 image, one alt text)');
+    expect(none).not.toMatch(/\b1 images\b/);
+    for (const rule of [
+      'page_title: the page title, at most 60 characters',
+      'meta_description: 120 to 155 characters',
+      'heading: the H1 heading, at most 70 characters',
+      'fact_sheet: plain text, one "Label: value" fact per line',
+      'each at most 125 characters',
+    ])
+      expect(none).toContain(rule);
+    const some = rendered({ keywords: 'oak chair', business_type: '', tone_of_voice: '' }, 3);
+    expect(some).toContain('Work the primary keywords in naturally where they fit: oak chair.');
+    expect(some).toContain('(3 images, one alt text each)');
+    expect(rendered({ keywords: '', business_type: '', tone_of_voice: '' }, 0)).toContain('no images');
   });
 });

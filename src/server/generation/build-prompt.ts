@@ -20,10 +20,13 @@ export function withPrompt(templates: PromptTemplates, input: WriteCopyInput): W
 export function buildMessages(templates: PromptTemplates, input: WriteCopyInput): TemplatedMessage[] {
   const { settings } = input;
   const businessType = settings.business_type.trim();
+  const keywords = settings.keywords.trim();
   const variables: TemplateVariables = {
     product: describeProduct(input.product),
     image_count: input.imageCount,
-    keywords: settings.keywords.trim(),
+    image_count_phrase: describeImageCount(input.imageCount),
+    keywords,
+    keywords_clause: keywords ? `Work the primary keywords in naturally where they fit: ${keywords}.` : '',
     business_type_clause: businessType ? ` selling ${businessType}` : '',
     tone_of_voice: settings.tone_of_voice.trim() || DEFAULT_TONE_OF_VOICE,
     parent_copy: input.parent ? JSON.stringify(input.parent.copy) : '',
@@ -59,6 +62,13 @@ export function renderMessages(
     role,
     content: template_variables ? renderTemplate(content, template_variables as TemplateVariables) : content,
   }));
+}
+
+/** "no images", "1 image, one alt text" or "3 images, one alt text each": never "(1 images)". */
+export function describeImageCount(count: number): string {
+  if (count === 0) return 'no images, so alt_texts is an empty list';
+  if (count === 1) return '1 image, one alt text';
+  return `${count} images, one alt text each`;
 }
 
 /** A compact "key: value" listing of the facts that have a value, one per line. */

@@ -1,19 +1,28 @@
 // Prompt templates. Variables are written {{name}} and filled from the product and the bundle's settings.
+// Every field's rules are stated in the text itself, not only in the JSON schema: a server that turns the
+// schema into a grammar (or takes none) never shows the schema's descriptions to the model.
+import { SEO_LIMITS } from '../../common/copy-rules';
 import type { PromptTemplates } from '../db/schema';
+
+const FIELD_RULES = [
+  'Answer with one JSON object with exactly these fields:',
+  `- page_title: the page title, at most ${SEO_LIMITS.pageTitleMax} characters.`,
+  `- meta_description: ${SEO_LIMITS.metaDescriptionMin} to ${SEO_LIMITS.metaDescriptionMax} characters.`,
+  `- heading: the H1 heading, at most ${SEO_LIMITS.headingMax} characters.`,
+  '- description: the product description, in plain text paragraphs.',
+  '- fact_sheet: plain text, one "Label: value" fact per line, only facts from the product data.',
+  `- alt_texts: a list with one alt text per image, in the order of the images, each at most ${SEO_LIMITS.altTextMax} characters.`,
+].join('\n');
 
 export const DEFAULT_PROMPT_TEMPLATES: PromptTemplates = {
   system: [
     'You write search-engine copy for an online store{{business_type_clause}}.',
     'Tone of voice: {{tone_of_voice}}.',
     'Use only facts given in the product data. Never invent numbers, sizes, materials, certifications or claims.',
-    'Limits: page_title at most 60 characters; meta_description 120 to 155 characters; heading at most 70 characters; each alt text at most 125 characters.',
-    'Work the primary keywords in naturally where they fit: {{keywords}}.',
+    FIELD_RULES,
+    '{{keywords_clause}}',
   ].join('\n'),
-  user: [
-    'Write the copy for this product. Return one alt text per image, in order ({{image_count}} images).',
-    '',
-    '{{product}}',
-  ].join('\n'),
+  user: ['Write the copy for this product ({{image_count_phrase}}).', '', '{{product}}'].join('\n'),
   variant: [
     'This product is a variant of the product below, whose copy is already written.',
     'Write copy for the variant that states what differs ({{differences}}) and is not identical to the parent copy.',
@@ -21,7 +30,7 @@ export const DEFAULT_PROMPT_TEMPLATES: PromptTemplates = {
     'Parent copy:',
     '{{parent_copy}}',
     '',
-    'Variant ({{image_count}} images, one alt text each):',
+    'Variant ({{image_count_phrase}}):',
     '{{product}}',
   ].join('\n'),
   repair: 'Some fields broke the rules: {{problems}}. Return every field again, fixing only those problems.',

@@ -1,0 +1,50 @@
+// What an OpenAI-compatible endpoint accepts, learned from its refusals and then kept for every later call.
+// OpenAI takes strict json_schema and max_tokens; its newer models want max_completion_tokens instead; some
+// llama.cpp builds refuse json_schema, and a few servers know no response_format at all. A 400 that names
+// the parameter moves the endpoint one step down, once, and the call is sent again at once.
+import { APIError } from 'openai';
+
+export type ResponseFormatMode = 'json_schema' | 'json_object' | 'instructions';
+export type TokenLimitParameter = 'max_tokens' | 'max_completion_tokens';
+
+const FORMAT_STEPS: ResponseFormatMode[] = ['json_schema', 'json_object', 'instructions'];
+
+export class EndpointDialect {
+  responseFormat: ResponseFormatMode = 'json_schema';
+  tokenLimit: TokenLimitParameter = 'max_tokens';
+
+  /** `onChange` hears each step down once, e.g. to log it. */
+  constructor(private readonly onChange: (message: string) => void = () => {}) {}
+
+  /**
+   * Whether `error` is the endpoint refusing something this dialect sends, in which case the dialect has moved
+   * one step down and the same call should be sent again.
+   */
+  learnFrom(error: unknown): boolean {
+    if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
+    const message = `${error.message} ${JSON.stringify(error.error ?? '')}`.toLowerCase();
+    if (
+      this.tokenLimit === 'max_tokens' &&
+      message.includes('max_tokens') &&
+      message.includes('max_completion_tokens')
+    ) {
+      this.tokenLimit = 'max_completion_tokens';
+      this.onChange('The AI provider refused max_tokens; sending max_completion_tokens from now on.');
+      return true;
+    }
+    const refusesFormat =
+      /response_format|json_schema|json schema|json_object|structured output|grammar/.test(message);
+    const next = FORMAT_STEPS[FORMAT_STEPS.indexOf(this.responseFormat) + 1];
+    if (refusesFormat && next) {
+      const was = this.responseFormat;
+      this.responseFormat = next;
+      this.onChange(
+        next === 'instructions'
+          ? `The AI provider refused response_format ${was}; asking for JSON in the prompt from now on.`
+          : `The AI provider refused response_format ${was}; using ${next} from now on.`,
+      );
+      return true;
+    }
+    return false;
+  }
+}
