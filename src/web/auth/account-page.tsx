@@ -19,6 +19,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import QRCode from 'qrcode';
 import { useState } from 'react';
+import { usePageTitle } from '../ui/use-page-title';
 import { authClient } from './auth-client';
 import { PasswordField } from './sign-in-fields';
 import { useAuthAction } from './use-auth-action';
@@ -26,6 +27,7 @@ import { useAuthAction } from './use-auth-action';
 type Enrolment = { totpUri: string; secret: string; qrDataUrl: string; backupCodes: string[] };
 
 export function AccountPage({ onChanged }: { onChanged: () => void }) {
+  usePageTitle('Account');
   const session = authClient.useSession();
   const user = session.data?.user as { email: string; twoFactorEnabled?: boolean | null } | undefined;
   const form = useForm({ initialValues: { password: '', code: '' } });

@@ -4,6 +4,7 @@
 import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
+import { usePageTitle } from '../ui/use-page-title';
 import { ForgottenPasswordForm } from './forgotten-password-form';
 import { MagicLinkForm } from './magic-link-form';
 import { OneTimeCodeForm } from './one-time-code-form';
@@ -19,6 +20,7 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
   const [link] = useState(readSignInLink);
   const socialProviders = useSocialProviders();
   const [view, setView] = useState<SignInView>(link.view);
+  usePageTitle(VIEW_TITLES[view]);
   const auth = useAuthAction({ error: link.error, message: link.notice });
   const form = useForm<SignInValues>({
     initialValues: { email: '', password: '', code: '', otpSent: false, useBackupCode: false },

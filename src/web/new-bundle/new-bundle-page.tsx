@@ -13,6 +13,7 @@ import { useFunctionMutation } from '../api/use-function-mutation';
 import { type SampleStore, sampleProductList } from '../lib/sample-stores';
 import { CostEstimate } from '../ui/cost-estimate';
 import { SpendingCapInput } from '../ui/spending-cap-input';
+import { usePageTitle } from '../ui/use-page-title';
 import { type ImportedFile, ProductImport } from './product-import';
 import { ProductListField, type ProductListMode } from './product-list-field';
 import { SampleStoreButtons } from './sample-store-buttons';
@@ -34,6 +35,7 @@ type NewBundleValues = {
 };
 
 export function NewBundlePage() {
+  usePageTitle('New bundle');
   const navigate = useNavigate();
   const form = useForm<NewBundleValues>({
     initialValues: {

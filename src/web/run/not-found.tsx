@@ -1,7 +1,9 @@
 import { Alert } from '@mantine/core';
 import { USER_MESSAGES } from '../../common/errors';
+import { usePageTitle } from '../ui/use-page-title';
 
 export function BundleNotFound() {
+  usePageTitle('Not found');
   return (
     <Alert color="orange" variant="light" title="Not found" role="alert">
       {USER_MESSAGES.notFound}

@@ -6,6 +6,7 @@ import { viewBundleErrorState } from '../api/error-messages';
 import { InvokeFailure } from '../api/invoke-failure';
 import { useBundleList, useWorkflowList } from '../api/list-queries';
 import { bundleLabel } from '../lib/bundle-label';
+import { usePageTitle } from '../ui/use-page-title';
 import { isRunComplete, useBundleRun } from './bundle-run';
 import { CompressImagesSection } from './compress-images-section';
 import { DeleteBundleButton } from './delete-bundle-button';
@@ -42,9 +43,11 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
     [bundleId, workflowId, bundleWorkflowId],
   );
 
+  const name = run.data ? bundleLabel({ name: run.data.bundle_name }) : summary ? bundleLabel(summary) : '';
+  usePageTitle(name || 'Bundle');
+
   if (errorState?.kind === 'unknown_bundle') return <BundleNotFound />;
 
-  const name = run.data ? bundleLabel({ name: run.data.bundle_name }) : summary ? bundleLabel(summary) : '';
   return (
     <Stack>
       <Group justify="space-between" align="center" wrap="wrap">

@@ -12,6 +12,7 @@ import { NewBundlePage } from '../new-bundle/new-bundle-page';
 import { ViewBundlePage } from '../run/view-bundle-page';
 import { JobLoopBanner } from './job-loop-banner';
 import { Navigation } from './navigation';
+import { PageNotFound } from './page-not-found';
 import { WelcomePage } from './welcome-page';
 
 export function Shell() {
@@ -92,7 +93,7 @@ export function Shell() {
           <Route path="/new-bundle" element={<NewBundlePage />} />
           <Route path="/view-bundle/:bundleId?/:workflowId?" element={<ViewBundlePage />} />
           <Route path="/account" element={<AccountPage onChanged={() => void refetch()} />} />
-          <Route path="*" element={<WelcomePage />} />
+          <Route path="*" element={<PageNotFound />} />
         </Routes>
       </AppShell.Main>
     </AppShell>

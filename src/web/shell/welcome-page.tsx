@@ -1,6 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../ui/use-page-title';
 
 export function WelcomePage() {
+  usePageTitle('');
   return (
     <Stack maw={640}>
       <Title order={1}>Welcome to Copyloom</Title>

@@ -1,0 +1,31 @@
+// Every screen names its tab, an unknown address gets a not-found page rather than the welcome page, and a
+// missing file under the app (a sample CSV) is a 404.
+import { expect, test } from '@playwright/test';
+import { expectOnlySignInPanel, presentOwnClientAddress, signInNewUser } from './helpers';
+
+test('tab titles per screen, and a not-found page for unknown addresses', async ({ page, request }) => {
+  await presentOwnClientAddress(page);
+  await page.goto('/');
+  await expectOnlySignInPanel(page);
+  await expect(page).toHaveTitle('Sign in to your account · Copyloom');
+
+  await signInNewUser(page, request, 'titles');
+  await expect(page).toHaveTitle('Copyloom');
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await expect(page).toHaveTitle('New bundle · Copyloom');
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(page).toHaveTitle('Account · Copyloom');
+
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('Welcome to Copyloom')).toHaveCount(0);
+  await expect(page).toHaveTitle('Page not found · Copyloom');
+  await page.getByRole('link', { name: 'Go to the start page' }).click();
+  await expect(page.getByText('Welcome to Copyloom')).toBeVisible();
+});
+
+test('a missing sample file is a 404, not the app page', async ({ request }) => {
+  const missing = await request.get('/samples/no-such-store.csv');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).not.toContain('<div id="root">');
+});
