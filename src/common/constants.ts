@@ -43,6 +43,7 @@ export const BUNDLE_LIMITS = {
   /** Request body cap for every server function, in bytes. */
   maxBodyBytes: 25 * 1024 * 1024,
   maxFieldLength: 20_000,
+  maxBundleNameLength: 200,
 } as const;
 
 export const CSV_EXPORT_FILE_NAME = 'generated.csv';

@@ -40,7 +40,14 @@ export const functions = {
   },
   'new-bundle': {
     request: z.object({
-      bundle_name: z.string().trim().min(1, 'bundle_name must not be empty').max(200),
+      bundle_name: z
+        .string()
+        .trim()
+        .min(1, 'bundle_name must not be empty')
+        .max(
+          BUNDLE_LIMITS.maxBundleNameLength,
+          `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
+        ),
       columns: z.array(z.string().min(1)).min(1).max(50),
       raw_csv: z.string(),
       custom_fields: customFieldsSchema.default({

@@ -29,3 +29,18 @@ test('a missing sample file is a 404, not the app page', async ({ request }) => 
   expect(missing.status()).toBe(404);
   expect(await missing.text()).not.toContain('<div id="root">');
 });
+
+test('a bundle name past 200 characters is refused at the field, naming the limit', async ({
+  page,
+  request,
+}) => {
+  await presentOwnClientAddress(page);
+  await signInNewUser(page, request, 'long-name');
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByLabel('Bundle Name').fill('A'.repeat(500));
+  await page.getByText('Manual', { exact: true }).click();
+  await page.getByLabel('Product List').fill('Linen Cushion,Hemma,,,,Sand,A soft linen cushion cover.,');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('At most 200 characters (this name has 500).')).toBeVisible();
+  await expect(page).toHaveURL(/\/new-bundle$/);
+});

@@ -33,6 +33,14 @@ describe('new-bundle bad input', () => {
     await expectNothingWritten();
   });
 
+  it('names the 200-character limit of a bundle name', async () => {
+    const result = await newBundle({ bundle_name: 'A'.repeat(500), raw_csv: goodRow(1) });
+    expect(result.status).toBe(400);
+    expect(result.error?.type).toBe('bad_input');
+    expect(result.error?.message).toMatch(/bundle_name must be at most 200 characters/);
+    await expectNothingWritten();
+  });
+
   it('refuses an empty list', async () => {
     for (const raw_csv of ['', '   \n\n']) {
       const result = await newBundle({ raw_csv });

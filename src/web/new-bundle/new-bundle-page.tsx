@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantin
 import { useForm } from '@mantine/form';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_COLUMNS } from '../../common/constants';
+import { BUNDLE_LIMITS, DEFAULT_COLUMNS } from '../../common/constants';
 import { USER_MESSAGES } from '../../common/errors';
 import type { ColumnMapping } from '../../common/import-columns';
 import { buildProductList } from '../../common/product-import';
@@ -48,6 +48,15 @@ export function NewBundlePage() {
       toneOfVoice: '',
       workflowId: null,
       spendingCap: '',
+    },
+    validate: {
+      // Said here, before anything is sent: the request check would only say the body is invalid.
+      bundleName: (name) => {
+        // An empty name is SPEC §5's alert, in create() below.
+        const length = name.trim().length;
+        const max = BUNDLE_LIMITS.maxBundleNameLength;
+        return length > max ? `At most ${max} characters (this name has ${length}).` : null;
+      },
     },
   });
   // The imported file and its mapping are objects the form does not edit field by field.
