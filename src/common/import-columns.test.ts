@@ -28,6 +28,7 @@ describe('guessColumnMapping', () => {
       description: 'Body (HTML)',
       fact_sheet: null,
       size: null,
+      material: null,
     });
   });
 
@@ -35,15 +36,18 @@ describe('guessColumnMapping', () => {
     const headers = [
       ...shopifyHeaders,
       'Size (option)',
-      'Color (option)',
+      'Colour (option)',
       'Material (option)',
+      'Logo (option)',
       'URL (from Handle)',
     ];
     expect(named(headers, guessColumnMapping(headers))).toMatchObject({
       url: 'URL (from Handle)',
-      colour: 'Color (option)',
+      colour: 'Colour (option)',
       size: 'Size (option)',
-      dimensions: 'Material (option)',
+      material: 'Material (option)',
+      // An option is never a measurement: dimensions go into titles and slugs (issue 12).
+      dimensions: null,
     });
   });
 
@@ -58,20 +62,16 @@ describe('guessColumnMapping', () => {
       description: 'Description',
       fact_sheet: null,
       size: null,
+      material: null,
     });
   });
 
-  it('maps WooCommerce attribute columns and built dimensions', () => {
-    const headers = [
-      ...wooCommerceHeaders,
-      'Color (attribute)',
-      'Size (attribute)',
-      'Dimensions (L × W × H)',
-    ];
+  it('maps WooCommerce attribute columns, and never the package Length/Width/Height to dimensions', () => {
+    const headers = [...wooCommerceHeaders, 'Colour (attribute)', 'Size (attribute)', 'Logo (attribute)'];
     expect(named(headers, guessColumnMapping(headers))).toMatchObject({
-      colour: 'Color (attribute)',
+      colour: 'Colour (attribute)',
       size: 'Size (attribute)',
-      dimensions: 'Dimensions (L × W × H)',
+      dimensions: null,
     });
   });
 
@@ -97,6 +97,7 @@ describe('guessColumnMapping', () => {
       description: 'Product Description',
       fact_sheet: 'Specs',
       size: 'Size',
+      material: null,
     });
     const manual = [...DEFAULT_COLUMNS];
     expect(named(manual, guessColumnMapping(manual))).toMatchObject(
@@ -110,6 +111,15 @@ describe('guessColumnMapping', () => {
       title: 'Item',
       colour: 'Product colour (EN)',
       image_urls: 'Main product photo',
+    });
+  });
+  it('maps the 2024 Shopify template, whose image column is "Product image URL"', () => {
+    const headers = readFixture('shopify-product-template-2024.csv').split(/\r?\n/)[0]!.split(',');
+    expect(named(headers, guessColumnMapping(headers))).toMatchObject({
+      title: 'Title',
+      image_urls: 'Product image URL',
+      description: 'Description',
+      dimensions: null,
     });
   });
 });

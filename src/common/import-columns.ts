@@ -3,10 +3,10 @@
 import { DEFAULT_COLUMNS } from './constants';
 
 /**
- * The columns an import can fill: SPEC §9's eight, plus size, which new-bundle's parser also accepts and
- * which store exports carry as a variant option.
+ * The columns an import can fill: SPEC §9's eight, plus size and material, which new-bundle's parser also
+ * accepts (ALLOWED_COLUMNS) and which store exports carry as variant options.
  */
-export const IMPORT_COLUMNS = [...DEFAULT_COLUMNS, 'size'] as const;
+export const IMPORT_COLUMNS = [...DEFAULT_COLUMNS, 'size', 'material'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** For each import column, the index of the file column that fills it, or null when none does. */
@@ -57,6 +57,7 @@ const SYNONYMS: Record<ImportColumn, string[]> = {
     'image urls',
     'image url',
     'image src',
+    'product image url',
     'images',
     'image',
     'image link',
@@ -116,6 +117,7 @@ const SYNONYMS: Record<ImportColumn, string[]> = {
     'product features',
   ],
   size: ['size', 'sizes', 'variant size', 'clothing size', 'shoe size'],
+  material: ['material', 'materials', 'fabric'],
 };
 
 // Single words that identify a column inside a longer header ("Product Colour (EN)"), tried last.
@@ -132,9 +134,6 @@ const HEADER_WORDS: [ImportColumn, string[]][] = [
 // Headers that mention a column's word but hold something else: SEO fields, alt texts, Google feed labels.
 const NOT_PRODUCT_DATA =
   /\b(seo|meta|alt|google shopping|adwords|position|count|id|visible|global|download|external)\b/;
-
-const isStoreAttribute = (header: string) =>
-  header.endsWith(OPTION_SUFFIX) || header.endsWith(ATTRIBUTE_SUFFIX);
 
 export function emptyMapping(): ColumnMapping {
   return Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, null])) as ColumnMapping;
@@ -179,12 +178,8 @@ export function guessColumnMapping(headers: readonly string[], { exactOnly = fal
     if (index >= 0) claim(column, index);
   }
 
-  // A store option that is not a colour or size (Material, Style, Scent...) is what sets its variants apart,
-  // so it fills dimensions rather than being lost.
-  if (mapping.dimensions === null) {
-    const index = normalised.findIndex((header, i) => !used.has(i) && isStoreAttribute(header));
-    if (index >= 0) claim('dimensions', index);
-  }
+  // A store option that is not a colour, size or material (Logo, Format, Scent…) stays unmapped: it is no
+  // measurement, and dimensions go into titles and slugs (issue 12).
   return mapping;
 }
 

@@ -102,20 +102,33 @@ describe('WooCommerce exports', () => {
   it('gives variations their parent’s fields and their own attribute values', () => {
     const table = prepareImport([headers, ...rows]);
     expect(table.format).toBe('woocommerce');
-    expect(table.headers.slice(-2)).toEqual(['Color (attribute)', 'Dimensions (L × W × H)']);
+    expect(table.headers.at(-1)).toBe('Colour (attribute)');
     const list = buildProductList(table, table.mapping);
-    expect(list.columns).toEqual(['title', 'brand', 'image_urls', 'dimensions', 'colour', 'description']);
+    // Length/Width/Height are the shipping package: they stay out of dimensions (issue 12).
+    expect(list.columns).toEqual(['title', 'brand', 'image_urls', 'colour', 'description']);
     expect(list.raw_csv.split('\n')).toEqual([
-      'title,brand,image_urls,dimensions,colour,description',
-      'Hoodie,Acme,https://w.test/h.jpg|https://w.test/h2.jpg,,,Soft fleece',
-      'Hoodie - Blue,Acme,https://w.test/b.jpg,,Blue,Soft fleece',
-      'Hoodie,Acme,,,Red,Soft fleece',
-      'Box,Acme,,30 × 20 × 10 cm,,A box',
+      'title,brand,image_urls,colour,description',
+      'Hoodie,Acme,https://w.test/h.jpg|https://w.test/h2.jpg,,Soft fleece',
+      'Hoodie - Blue,Acme,https://w.test/b.jpg,Blue,Soft fleece',
+      'Hoodie,Acme,,Red,Soft fleece',
+      'Box,Acme,,,A box',
     ]);
+    expect(table.details.map((details) => [details.parent_index, details.parent_id])).toEqual([
+      [null, undefined],
+      [0, '10'],
+      [0, '10'],
+      [null, undefined],
+    ]);
+    expect(table.details[3]).toMatchObject({
+      package_length: '30 cm',
+      package_width: '20 cm',
+      package_height: '10 cm',
+    });
   });
 
   it('keeps rows without a parent as they are', () => {
     const expanded = expandWooCommerceRows(['ID', 'Type', 'Name', 'Parent'], [['1', 'simple', 'Cup', '']]);
     expect(expanded.records).toEqual([['1', 'simple', 'Cup', '']]);
+    expect(expanded.details).toEqual([{ id: '1', product_type: 'simple', options: [], parent_index: null }]);
   });
 });

@@ -2,7 +2,7 @@
 // takes. The parsing half runs in a web worker; building the list runs when the user creates the bundle,
 // with the mapping they confirmed.
 import Papa from 'papaparse';
-import { IMAGE_URL_SEPARATOR } from './constants';
+import { DEFAULT_COLUMNS, IMAGE_URL_SEPARATOR } from './constants';
 import { htmlToText } from './html-to-text';
 import {
   type ColumnMapping,
@@ -12,6 +12,7 @@ import {
   isHeaderRow,
 } from './import-columns';
 import { expandShopifyRows, isShopifyExport } from './shopify-import';
+import type { StoreProductDetails } from './store-product-details';
 import { expandWooCommerceRows, isWooCommerceExport } from './woocommerce-import';
 
 export type ImportFormat = 'shopify' | 'woocommerce' | 'spreadsheet';
@@ -23,6 +24,8 @@ export type ImportTable = {
   /** One record per product, cells in header order. */
   records: string[][];
   mapping: ColumnMapping;
+  /** What the store says about each record (identifiers, options, parent), in record order; {} per row of a spreadsheet. */
+  details: StoreProductDetails[];
   warnings: string[];
 };
 
@@ -54,9 +57,20 @@ export function prepareImport(rows: readonly string[][]): ImportTable {
     const width = Math.max(0, ...rows.map((row) => row.length));
     const headers = Array.from({ length: width }, (_, index) => `Column ${index + 1}`);
     const mapping = Object.fromEntries(
-      IMPORT_COLUMNS.map((column, index) => [column, column !== 'size' && index < width ? index : null]),
+      IMPORT_COLUMNS.map((column, index) => [
+        column,
+        index < DEFAULT_COLUMNS.length && index < width ? index : null,
+      ]),
     ) as ColumnMapping;
-    return { format: 'spreadsheet', headers, records: rows.map((row) => [...row]), mapping, warnings: [] };
+    const records = rows.map((row) => [...row]);
+    return {
+      format: 'spreadsheet',
+      headers,
+      records,
+      mapping,
+      details: spreadsheetDetails(records),
+      warnings: [],
+    };
   }
   const headers = first.map((header) => header.replace(/^\uFEFF/, '').trim());
   const format: ImportFormat = isShopifyExport(headers)
@@ -69,9 +83,18 @@ export function prepareImport(rows: readonly string[][]): ImportTable {
       ? expandShopifyRows(headers, rest)
       : format === 'woocommerce'
         ? expandWooCommerceRows(headers, rest)
-        : { headers, records: rest.map((row) => [...row]), warnings: [] };
+        : {
+            headers,
+            records: rest.map((row) => [...row]),
+            details: spreadsheetDetails(rest),
+            warnings: [],
+          };
   return { format, ...expanded, mapping: guessColumnMapping(expanded.headers) };
 }
+
+// A hand-made spreadsheet names no identifiers, options or parents.
+const spreadsheetDetails = (records: readonly unknown[]): StoreProductDetails[] =>
+  records.map(() => ({ options: [], parent_index: null }));
 
 /** Image addresses from a field that may separate them with |, commas, semicolons or spaces. */
 export function splitImageField(field: string): string[] {

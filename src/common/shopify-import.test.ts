@@ -43,7 +43,7 @@ describe('Shopify continuation rows', () => {
     expect(list.raw_csv).toContain('Classic Varsity Top,partners-demo,/products/classic-varsity-top,,');
   });
 
-  it('turns HTML bodies into text and gives an image-only row to the product before it', () => {
+  it('turns HTML bodies into text and gives an image-only row to the product, not to its last variant', () => {
     const garden = prepareImport(parseDelimitedText(fixture('shopify-home-and-garden.csv')).rows);
     const pots = garden.records
       .map((record) => mapRecord(record, garden.mapping))
@@ -52,7 +52,10 @@ describe('Shopify continuation rows', () => {
       ['Regular', 'Classic blown clay pot for plants'],
       ['Large', 'Classic blown clay pot for plants'],
     ]);
-    expect(pots[1]!.image_urls).toBe('https://burst.shopifycdn.com/photos/pot-with-a-single-sprout_925x.jpg');
+    expect(pots[0]!.image_urls).toContain(
+      'https://burst.shopifycdn.com/photos/pot-with-a-single-sprout_925x.jpg',
+    );
+    expect(pots[1]!.image_urls).toBeUndefined();
 
     const headers = ['Handle', 'Title', 'Body (HTML)', 'Option1 Name', 'Option1 Value', 'Image Src'];
     const expanded = expandShopifyRows(headers, [
@@ -62,10 +65,10 @@ describe('Shopify continuation rows', () => {
       ['lost', '', '', '', 'Green', ''],
     ]);
     expect(expanded.records.map((record) => [record[4], record[5]])).toEqual([
-      ['Blue', 'https://x.test/1.jpg'],
-      ['Red', 'https://x.test/2.jpg'],
+      ['Blue', 'https://x.test/1.jpg|https://x.test/2.jpg'],
+      ['Red', ''],
     ]);
-    expect(expanded.headers.at(-2)).toBe('Color (option)');
+    expect(expanded.headers.at(-2)).toBe('Colour (option)');
     expect(expanded.warnings).toHaveLength(1);
   });
 });

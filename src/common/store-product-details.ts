@@ -1,0 +1,67 @@
+// What a store export says about each product beyond the product-list columns: the store's own identifiers,
+// the variant's options, the parent it belongs to and the copy the store already has. The import keeps them
+// beside each record so that nothing the store links exactly has to be guessed again from names.
+
+/** One option of a variant (Shopify "Option1 Name"/"Option1 Value", WooCommerce "Attribute 1 …"). */
+export type StoreOption = { name: string; value: string };
+
+export type StoreProductDetails = {
+  /** Shopify: the product's handle ("Handle", or "URL handle" in the 2024 template), shared by its variants. */
+  handle?: string;
+  /** WooCommerce: the post ID ("ID"). */
+  id?: string;
+  /** Shopify "Variant SKU" / "SKU", WooCommerce "SKU"; absent when the store left it blank. */
+  sku?: string;
+  /** WooCommerce "Type" as written, e.g. "variation" or "simple, downloadable, virtual". */
+  product_type?: string;
+  /** The variant's options as the store names them; "Default Title" (Shopify's no-option value) is left out. */
+  options: StoreOption[];
+  /**
+   * The index, in the import's records, of the product this one is a variant of: Shopify, the first record of
+   * its handle; WooCommerce, the row its Parent names (SKU or id:NN). Null for a product that is no variant.
+   */
+  parent_index: number | null;
+  /** Shopify: the handle of the parent; WooCommerce: the ID of the row its Parent names. */
+  parent_handle?: string;
+  parent_id?: string;
+  /** Shopify "Variant Image" / "Variant image URL": the image the store shows for this variant. */
+  variant_image?: string;
+  /** The copy the store already has, kept so that new copy can be compared with it (Shopify "SEO Title"). */
+  current_page_title?: string;
+  /** Shopify "SEO Description". */
+  current_meta_description?: string;
+  /** Shopify "Image Alt Text" of each product image, in image order ('' where an image has none). */
+  current_image_alt_texts?: string[];
+  /** WooCommerce "Grouped products": the IDs of the children a grouped product lists (SKU or id:NN resolved). */
+  grouped_children?: string[];
+  /** WooCommerce "External URL" and "Button text" of an external (affiliate) product. */
+  external_url?: string;
+  button_text?: string;
+  /**
+   * WooCommerce "Weight/Length/Width/Height (<unit>)": the shipping package, e.g. "10 in". Kept apart from
+   * dimensions because they describe the box, not the product, and must not reach titles or slugs.
+   */
+  package_weight?: string;
+  package_length?: string;
+  package_width?: string;
+  package_height?: string;
+};
+
+/**
+ * The list column a store option fills, from its name: Color and Colour are one column, Size and Material
+ * theirs; any other option (Logo, Format, Scent…) keeps its own name and never fills dimensions.
+ */
+export function canonicalOptionName(name: string): string {
+  const key = name.trim().toLowerCase();
+  if (key === 'color' || key === 'colour') return 'Colour';
+  if (key === 'size') return 'Size';
+  if (key === 'material') return 'Material';
+  return name.trim();
+}
+
+/** Drops the keys whose value is undefined or '', so details read like the store's filled cells. */
+export function withoutEmpty<T extends object>(details: T): T {
+  return Object.fromEntries(
+    Object.entries(details).filter(([, value]) => value !== undefined && value !== ''),
+  ) as T;
+}
