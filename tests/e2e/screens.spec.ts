@@ -1,7 +1,16 @@
 // Every screen names its tab, an unknown address gets a not-found page rather than the welcome page, and a
 // missing file under the app (a sample CSV) is a 404.
 import { expect, test } from '@playwright/test';
-import { expectOnlySignInPanel, presentOwnClientAddress, signInNewUser } from './helpers';
+import {
+  expectOnlySignInPanel,
+  linkFromOutbox,
+  type OutboxEntry,
+  PASSWORD,
+  presentOwnClientAddress,
+  signInNewUser,
+  signInWithPassword,
+  uniqueEmail,
+} from './helpers';
 
 test('tab titles per screen, and a not-found page for unknown addresses', async ({ page, request }) => {
   await presentOwnClientAddress(page);
@@ -43,4 +52,35 @@ test('a bundle name past 200 characters is refused at the field, naming the limi
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('At most 200 characters (this name has 500).')).toBeVisible();
   await expect(page).toHaveURL(/\/new-bundle$/);
+});
+
+test('an unconfirmed address gets a plain message and can have the confirmation sent again', async ({
+  page,
+  request,
+}) => {
+  await presentOwnClientAddress(page);
+  const email = uniqueEmail('unconfirmed');
+  await page.goto('/');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('textbox', { name: 'Create a password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText('Check your email for the confirmation link')).toBeVisible();
+  await linkFromOutbox(request, email, '/verify-email');
+
+  await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+  await signInWithPassword(page, email);
+  const problem = page.getByRole('alert', { name: 'There was a problem' });
+  await expect(problem).toContainText('Confirm your email address first');
+  await expect(problem).not.toContainText('Email not verified');
+  await page.getByRole('button', { name: 'Resend confirmation' }).click();
+  await expect(page.getByText(`We sent the confirmation link to ${email} again.`)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
+      return outbox.filter(
+        (entry) => entry.to === email && entry.links.some((l) => l.includes('/verify-email')),
+      ).length;
+    })
+    .toBe(2);
 });

@@ -23,6 +23,14 @@ export function SignInForm(props: SignInViewProps & { socialProviders: string[] 
   const { form, auth, go, socialProviders } = props;
   const signIn = ({ email, password }: typeof form.values) =>
     auth.run(() => authClient.signIn.email({ email, password }), afterFirstFactor(props));
+  // A sign-in refused for an unconfirmed address can send the confirmation link again, right here.
+  const resendConfirmation = () => {
+    const { email } = form.values;
+    void auth.run(
+      () => authClient.sendVerificationEmail({ email, callbackURL: '/?verified=1' }),
+      () => auth.setMessage(`We sent the confirmation link to ${email} again. Open it, then sign in.`),
+    );
+  };
   return (
     <form onSubmit={form.onSubmit(signIn)}>
       <Stack>
@@ -31,6 +39,11 @@ export function SignInForm(props: SignInViewProps & { socialProviders: string[] 
         <Button type="submit" loading={auth.isBusy}>
           Sign in
         </Button>
+        {auth.errorCode === 'EMAIL_NOT_VERIFIED' && (
+          <Button variant="light" onClick={resendConfirmation} disabled={auth.isBusy}>
+            Resend confirmation
+          </Button>
+        )}
         {socialProviders.map((provider) => (
           <Button
             key={provider}

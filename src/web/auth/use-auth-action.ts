@@ -1,19 +1,9 @@
 // The pattern every auth form follows: run a better-auth call, stay busy while it runs, show its failure in
 // a danger box, or go on with its answer. The sign-in panel and the account page share it.
 import { useState } from 'react';
+import { type AuthError, authErrorMessage, SOMETHING_WENT_WRONG } from './auth-messages';
 
-export type AuthError = { message?: string; status?: number; code?: string };
 type AuthAnswer<T> = { data?: T | null; error?: AuthError | null } | null | undefined;
-
-const SOMETHING_WENT_WRONG = 'Something went wrong. Try again.';
-
-/** What the sign-in panel says for a refused call. */
-export function authErrorMessage(error: AuthError): string {
-  // An account lockout says how long to wait; the per-address limit does not.
-  if (error.status === 429 && error.code !== 'ACCOUNT_LOCKED')
-    return 'Too many attempts. Wait a minute and try again.';
-  return error.message || SOMETHING_WENT_WRONG;
-}
 
 export type AuthAction = ReturnType<typeof useAuthAction>;
 
@@ -22,6 +12,8 @@ export function useAuthAction(initial: { error?: string | null; message?: string
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(initial.error ?? null);
   const [message, setMessage] = useState<string | null>(initial.message ?? null);
+  /** better-auth's code for the last refusal, so a form can offer what fits it (e.g. resending a link). */
+  const [errorCode, setErrorCode] = useState<string | null>(null);
 
   /** A failure, whether refused by the server or thrown by onSuccess, ends in the danger box. */
   const run = async <T>(
@@ -31,11 +23,14 @@ export function useAuthAction(initial: { error?: string | null; message?: string
   ) => {
     setIsBusy(true);
     setError(null);
+    setErrorCode(null);
     setMessage(null);
     try {
       const result = await call();
-      if (result?.error) setError(describe(result.error));
-      else await onSuccess(result?.data as T);
+      if (result?.error) {
+        setError(describe(result.error));
+        setErrorCode(result.error.code ?? null);
+      } else await onSuccess(result?.data as T);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : SOMETHING_WENT_WRONG);
     } finally {
@@ -45,8 +40,9 @@ export function useAuthAction(initial: { error?: string | null; message?: string
 
   const clear = () => {
     setError(null);
+    setErrorCode(null);
     setMessage(null);
   };
 
-  return { run, isBusy, error, setError, message, setMessage, clear };
+  return { run, isBusy, error, errorCode, setError, message, setMessage, clear };
 }
