@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ErrorBody, FUNCTION_NAMES, type FunctionResponse } from '../../src/common/functions';
-import { bundles, bundleWorkflows } from '../../src/server/db/schema';
+import { bundles, bundleWorkflowProducts, bundleWorkflows, products } from '../../src/server/db/schema';
 import {
   callFunction,
   createTestApp,
@@ -81,6 +81,35 @@ describe('server functions', () => {
     expect(body.bundles[0]!.workflows).toEqual([
       expect.objectContaining({ workflow_id: 4, progress: 100, created_at: expect.any(String) }),
     ]);
+  });
+
+  it("gives a bundle its latest run's progress, not an average over its runs", async () => {
+    const db = t.app.database.db;
+    const [bundle] = await db
+      .insert(bundles)
+      .values({ ownerId: alice.userId, name: 'Alice lamps', columns: ['title'], customFields: emptyFields })
+      .returning();
+    const [product] = await db
+      .insert(products)
+      .values({ bundleId: bundle!.id, position: 1, details: { product_name: 'Lamp' } })
+      .returning();
+    const [finished] = await db
+      .insert(bundleWorkflows)
+      .values({ bundleId: bundle!.id, workflowId: 4 })
+      .returning();
+    const [started] = await db
+      .insert(bundleWorkflows)
+      .values({ bundleId: bundle!.id, workflowId: 1 })
+      .returning();
+    await db.insert(bundleWorkflowProducts).values([
+      { bundleWorkflowId: finished!.id, productId: product!.id, progress: 100, status: 'done' },
+      { bundleWorkflowId: started!.id, productId: product!.id, progress: 0, status: 'queued' },
+    ]);
+
+    const response = await callFunction(t.app, 'list-bundles', {}, alice.token);
+    const summary = response.data.bundles.find((b) => b.id === bundle!.id);
+    expect(summary?.workflows.map((w) => w.progress)).toEqual([100, 0]);
+    expect(summary?.progress).toBe(0);
   });
 
   it('answers 400 bad_input when the body fails its schema', async () => {

@@ -13,7 +13,10 @@ type SummaryRow = {
   product_count: number;
 };
 
-/** The owner's bundles with each run's progress (0–100), oldest run first, in one query. */
+/**
+ * The owner's bundles with each run's progress (0–100), oldest run first, in one query. A bundle's own progress
+ * is its latest run's, the run its link opens: an average over runs would show 52% for a run still at 0.
+ */
 export async function listBundles(db: Queryable, ownerId: string): Promise<BundleSummary[]> {
   const { rows } = await db.execute<SummaryRow>(sql`
     select b.id as bundle_id, b.name, bw.id as bundle_workflow_id, bw.workflow_id, bw.created_at,
@@ -25,7 +28,7 @@ export async function listBundles(db: Queryable, ownerId: string): Promise<Bundl
     group by b.id, bw.id
     order by b.id, bw.created_at, bw.id`);
 
-  const bundles = new Map<number, BundleSummary & { progressSum: number; productCount: number }>();
+  const bundles = new Map<number, BundleSummary>();
   for (const row of rows) {
     let bundle = bundles.get(row.bundle_id);
     if (!bundle) {
@@ -34,24 +37,20 @@ export async function listBundles(db: Queryable, ownerId: string): Promise<Bundl
         name: row.name,
         progress: 0,
         workflows: [],
-        progressSum: 0,
-        productCount: 0,
       };
       bundles.set(row.bundle_id, bundle);
     }
-    bundle.progressSum += row.product_progress;
-    bundle.productCount += row.product_count;
+    const progress = averageProgress(row.product_progress, row.product_count);
     bundle.workflows.push({
       bundle_workflow_id: row.bundle_workflow_id,
       workflow_id: row.workflow_id,
-      progress: averageProgress(row.product_progress, row.product_count),
+      progress,
       created_at: new Date(row.created_at).toISOString(),
     });
+    // Rows come oldest run first, so the last one written is the latest run's.
+    bundle.progress = progress;
   }
-  return [...bundles.values()].map(({ progressSum, productCount, ...bundle }) => ({
-    ...bundle,
-    progress: averageProgress(progressSum, productCount),
-  }));
+  return [...bundles.values()];
 }
 
 function averageProgress(sum: number, count: number): number {
