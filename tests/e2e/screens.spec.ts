@@ -2,8 +2,10 @@
 // missing file under the app (a sample CSV) is a 404.
 import { expect, test } from '@playwright/test';
 import {
+  chooseWorkflow,
   expectOnlySignInPanel,
   linkFromOutbox,
+  OFFLINE_WRITER,
   type OutboxEntry,
   PASSWORD,
   presentOwnClientAddress,
@@ -83,4 +85,26 @@ test('an unconfirmed address gets a plain message and can have the confirmation 
       ).length;
     })
     .toBe(2);
+});
+
+test('a long unbroken string wraps inside its cell', async ({ page, request }) => {
+  await presentOwnClientAddress(page);
+  await signInNewUser(page, request, 'long-string');
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByLabel('Bundle Name').fill('Long strings');
+  await page.getByText('Manual', { exact: true }).click();
+  // A name with no space in it, as a SKU-like title or a pasted URL slug would be.
+  const unbroken = `LinenCushion${'Sand'.repeat(40)}`;
+  await page.getByLabel('Product List').fill(`${unbroken},Hemma,,,,Sand,A soft linen cushion cover.,`);
+  await chooseWorkflow(page, OFFLINE_WRITER);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByLabel('1 of 1 products done')).toBeVisible({ timeout: 60_000 });
+  const spilling = await page
+    .locator('table td')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent?.slice(0, 40)),
+    );
+  expect(spilling).toEqual([]);
 });
