@@ -64,30 +64,47 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+/**
+ * CSV text of some rows, without a header and without a trailing newline, so that a file written a page at a
+ * time (export-bundle) is the same as one written at once: pages are joined with CSV_NEWLINE.
+ * `neutralise` is for files meant for spreadsheets; store importers would keep the quote as text.
+ */
+export function unparseCsvRows(rows: (string | number | null)[][], { neutralise }: { neutralise: boolean }) {
+  const cells = neutralise
+    ? rows.map((row) => row.map((cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell)))
+    : rows;
+  // SPEC §9: comma separator and every string quoted; numbers and empty values stay bare.
+  return Papa.unparse(cells, {
+    delimiter: ',',
+    quotes: (value: unknown) => typeof value === 'string',
+    newline: CSV_NEWLINE,
+  });
+}
+
+export const CSV_NEWLINE = '\r\n';
+
+/** The SPEC §3 file's first line: the BOM and the headers. */
+export const EXPORT_CSV_HEAD = `${BOM}${unparseCsvRows([[...EXPORT_HEADERS]], { neutralise: false })}`;
+
 function toCsv(headers: readonly string[], rows: (string | number | null)[][], withBom: boolean): string {
   // SPEC §5: generation fails on empty output and on missing headers.
   if (headers.length === 0) throw new Error('Cannot build a CSV without headers.');
   if (rows.length === 0) throw new Error('There is nothing to export yet.');
-  const cells = rows.map((row) =>
-    row.map((cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell)),
-  );
-  const csv = Papa.unparse(
-    { fields: [...headers], data: cells },
-    // SPEC §9: comma separator and every string quoted; numbers and empty values stay bare.
-    { delimiter: ',', quotes: (value: unknown) => typeof value === 'string', newline: '\r\n' },
-  );
+  const csv = [
+    unparseCsvRows([[...headers]], { neutralise: false }),
+    unparseCsvRows(rows, { neutralise: true }),
+  ].join(CSV_NEWLINE);
   return withBom ? `${BOM}${csv}` : csv;
+}
+
+/** One SPEC §3 row as CSV cells, image_details as JSON. */
+export function exportRowCells(row: ExportRow): (string | number | null)[] {
+  return EXPORT_HEADERS.map((key) => (key === 'image_details' ? JSON.stringify(row[key]) : row[key]));
 }
 
 /** SPEC §3 and §9: a BOM, comma-separated, strings quoted, headers from the row keys, image_details as JSON. */
 export function exportRowsToCsv(rows: readonly ExportRow[]): string {
-  return toCsv(
-    EXPORT_HEADERS,
-    rows.map((row) =>
-      EXPORT_HEADERS.map((key) => (key === 'image_details' ? JSON.stringify(row[key]) : row[key])),
-    ),
-    true,
-  );
+  return toCsv(EXPORT_HEADERS, rows.map(exportRowCells), true);
 }
 
 /** The same rows as JSON, with image_details kept as a list. */

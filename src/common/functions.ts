@@ -152,6 +152,19 @@ export const functions = {
     request: z.object({ bundle_id: id }),
     response: z.object({ deleted: z.literal(true) }),
   },
+  'export-bundle': {
+    request: z.object({
+      bundle_workflow_id: id,
+      format: z.enum(['csv', 'json', 'shopify', 'woocommerce', 'merchant', 'redirects', 'jsonld']),
+      /** Only approved products. Accepted now; it filters nothing until products have a review state. */
+      only_approved: z.boolean().optional(),
+    }),
+    /**
+     * A file, streamed with its own Content-Type and a Content-Disposition filename naming the bundle; asked
+     * for, like every binary answer, with X-Response-Format: Uint8Array.
+     */
+    response: z.instanceof(Uint8Array),
+  },
 } as const;
 
 export type FunctionName = keyof typeof functions;
@@ -166,7 +179,10 @@ export function isFunctionName(name: string): name is FunctionName {
 }
 
 /** Functions that answer with bytes rather than JSON. */
-export const BINARY_FUNCTIONS: ReadonlySet<FunctionName> = new Set(['view-compressed-image']);
+export const BINARY_FUNCTIONS: ReadonlySet<FunctionName> = new Set([
+  'view-compressed-image',
+  'export-bundle',
+]);
 
 /** The body of every error answer: `{ error: { type, message? } }` (DESIGN.md). */
 export const errorBodySchema = z.object({

@@ -1,7 +1,7 @@
 // view-bundle-workflow: a run's products with their copy and images, and the run's totals. It is polled
 // every 5 seconds, so an unchanged run is recognised from a fingerprint query and answered with 304.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../common/entities';
 import type { FunctionResponse } from '../../common/functions';
 import { AppError } from '../app-error';
@@ -135,6 +135,40 @@ export async function runProducts(
   bundleWorkflowId: number,
   onlyId?: number,
 ): Promise<BundleWorkflowProduct[]> {
+  return selectRunProducts(
+    db,
+    bundleWorkflowId,
+    onlyId === undefined ? sql`` : sql`and p.id = ${onlyId}`,
+    sql`order by p.id`,
+  );
+}
+
+/**
+ * One page of a run's products, keyset-paged so that each page costs the same however deep it is: by id, or
+ * grouped (a product, then its variants) by (coalesce(is_multiple_of, id), id).
+ */
+export async function runProductPage(
+  db: Queryable,
+  bundleWorkflowId: number,
+  page: { grouped: boolean; after: { group: number; id: number } | null; limit: number },
+): Promise<BundleWorkflowProduct[]> {
+  const key = page.grouped ? sql`coalesce(p.is_multiple_of, p.id)` : sql`p.id`;
+  const after = page.after;
+  const filter =
+    after === null
+      ? sql``
+      : page.grouped
+        ? sql`and (${key}, p.id) > (${after.group}, ${after.id})`
+        : sql`and p.id > ${after.id}`;
+  return selectRunProducts(db, bundleWorkflowId, filter, sql`order by ${key}, p.id limit ${page.limit}`);
+}
+
+async function selectRunProducts(
+  db: Queryable,
+  bundleWorkflowId: number,
+  filter: SQL,
+  orderAndLimit: SQL,
+): Promise<BundleWorkflowProduct[]> {
   const { rows } = await db.execute<ProductRow>(sql`
     select p.id, p.product_id, p.bundle_workflow_id, pr.details, p.page_title, p.meta_description, p.heading,
            p.description, p.fact_sheet, p.progress, p.status, p.error, p.url_suggestion_level, p.url_suggestion,
@@ -151,8 +185,8 @@ export async function runProducts(
             from bundle_workflow_product_images i where i.bundle_workflow_product_id = p.id) as image_details
     from bundle_workflow_products p
     join products pr on pr.id = p.product_id
-    where p.bundle_workflow_id = ${bundleWorkflowId} ${onlyId === undefined ? sql`` : sql`and p.id = ${onlyId}`}
-    order by p.id`);
+    where p.bundle_workflow_id = ${bundleWorkflowId} ${filter}
+    ${orderAndLimit}`);
   return rows.map(({ details, image_details, ...row }) => ({
     ...row,
     product_details: {

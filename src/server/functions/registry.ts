@@ -4,6 +4,7 @@ import type { FunctionName } from '../../common/functions';
 import { compressImagesFunction } from './compress-images';
 import { deleteBundleFunction } from './delete-bundle';
 import { estimateCostFunction } from './estimate-cost';
+import { exportBundleFunction } from './export-bundle';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listBundlesFunction } from './list-bundles';
 import { listWorkflowsFunction } from './list-workflows';
@@ -34,4 +35,5 @@ export const functionRegistry: FunctionRegistry = {
   'view-compressed-image': viewCompressedImageFunction,
   'estimate-cost': estimateCostFunction,
   'set-spending-cap': setSpendingCapFunction,
+  'export-bundle': exportBundleFunction,
 };

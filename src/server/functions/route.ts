@@ -69,6 +69,13 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         c.header(key, value);
       });
       if (output === NOT_MODIFIED) return c.body(null, 304);
+      if (output instanceof Response) {
+        // A file answer (export-bundle) keeps its own Content-Type and streams its body.
+        ctx.responseHeaders.forEach((value, key) => {
+          output.headers.set(key, value);
+        });
+        return output;
+      }
       if (output instanceof Uint8Array) {
         return c.body(output as Uint8Array<ArrayBuffer>, 200, {
           'content-type': 'application/octet-stream',

@@ -16,7 +16,11 @@ export type FunctionContext = {
 /** A handler returns this when the caller's If-None-Match still matches: the route answers 304, no body. */
 export const NOT_MODIFIED = Symbol('not modified');
 
+/**
+ * What a handler returns: the response shape, NOT_MODIFIED, or a Response for a file answer (export-bundle),
+ * which the route sends as it is so that its body streams.
+ */
 export type FunctionHandler<N extends FunctionName> = (
   ctx: FunctionContext,
   input: ParsedFunctionRequest<N>,
-) => Promise<FunctionResponse<N> | typeof NOT_MODIFIED>;
+) => Promise<FunctionResponse<N> | typeof NOT_MODIFIED | Response>;

@@ -1,0 +1,93 @@
+// What the store exports key on: a product's handle, SKU, store id, current path and option values, read from
+// its product details. Shared by every store format, so that Shopify, WooCommerce, Merchant Center and
+// JSON-LD name the same product the same way.
+import type { BundleWorkflowProduct } from './entities';
+import { shopifyHandle } from './export-rows';
+
+type Product = Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multiple_of'>;
+
+/** A product and its variants (is_multiple_of points at the first), parent first; a lone product alone. */
+export type ProductGroup<P extends Product = BundleWorkflowProduct> = { parent: P; members: P[] };
+
+export type ProductOption = { name: string; value: string };
+
+const detail = (product: Product, key: string) => product.product_details[key]?.trim() ?? '';
+
+/** The store's handle: product_details.handle from a store import, else from the URL or the name. */
+export function productHandle(product: Product): string {
+  return detail(product, 'handle').toLowerCase() || shopifyHandle(product);
+}
+
+export const productSku = (product: Product) => detail(product, 'sku');
+
+/** The store's own id (WooCommerce post ID), from a store import. */
+export const productStoreId = (product: Product) => detail(product, 'id');
+
+/** The path of the product's current URL (product details url), without scheme, host, query or fragment. */
+export function currentPath(product: Product): string {
+  return pathOf(detail(product, 'url'));
+}
+
+/** The path part of a URL or path; never throws, whatever the text (a broken escape stays as it is). */
+export function pathOf(url: string): string {
+  const path = url
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '')
+    .replace(/[?#].*$/, '');
+  if (path === '') return '';
+  const rooted = path.startsWith('/') ? path : `/${path}`;
+  return rooted.length > 1 ? rooted.replace(/\/+$/, '') : rooted;
+}
+
+// Store imports write options as option1_name / option1_value … option3_* (Shopify's three slots). Until a
+// run has them, variants found by detect-variants differ in these details, under Shopify's usual names.
+const OPTION_SLOTS = [1, 2, 3] as const;
+const DETAIL_OPTIONS = [
+  ['colour', 'Color'],
+  ['size', 'Size'],
+  ['material', 'Material'],
+  ['dimensions', 'Dimensions'],
+] as const;
+
+function storedOptions(product: Product): ProductOption[] {
+  return OPTION_SLOTS.map((n) => ({
+    name: detail(product, `option${n}_name`),
+    value: detail(product, `option${n}_value`),
+  })).filter((option) => option.name !== '' && option.value !== '');
+}
+
+/**
+ * Each member's options, in the same order for every member (Shopify takes the names from the first row):
+ * the stored option columns when the parent has them, else the details that differ within the group.
+ */
+export function groupOptions<P extends Product>(group: ProductGroup<P>): Map<number, ProductOption[]> {
+  const stored = storedOptions(group.parent);
+  if (stored.length > 0) {
+    const names = stored.map((option) => option.name);
+    return new Map(
+      group.members.map((member) => {
+        const own = new Map(storedOptions(member).map((option) => [option.name, option.value]));
+        return [member.id, names.map((name) => ({ name, value: own.get(name) ?? '' }))];
+      }),
+    );
+  }
+  if (group.members.length < 2) return new Map(group.members.map((member) => [member.id, []]));
+  const varying = DETAIL_OPTIONS.filter(
+    ([key]) => new Set(group.members.map((member) => detail(member, key))).size > 1,
+  ).slice(0, OPTION_SLOTS.length);
+  return new Map(
+    group.members.map((member) => [
+      member.id,
+      varying.map(([key, name]) => ({ name, value: detail(member, key) })),
+    ]),
+  );
+}
+
+/** A text cut to at most `max` characters (code points), at a word break when one is near. */
+export function truncateText(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  return (space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd();
+}

@@ -1,0 +1,42 @@
+// WooCommerce product CSV for the built-in importer with "Update existing products": rows match by ID, then
+// SKU (docs/store-formats.md §b, "Matching and updating"), and only the columns present are written, so the
+// file holds the keys, the copy and the SEO plugins' meta columns (§b, "Meta columns (Yoast / Rank Math)").
+import type { BundleWorkflowProduct } from './entities';
+import { productSku, productStoreId } from './export-product-keys';
+import { toShopifyBodyHtml } from './export-rows';
+
+export const WOOCOMMERCE_HEADERS = [
+  'ID',
+  'SKU',
+  'Name',
+  'Short description',
+  'Description',
+  'Meta: _yoast_wpseo_title',
+  'Meta: _yoast_wpseo_metadesc',
+  'Meta: rank_math_title',
+  'Meta: rank_math_description',
+] as const;
+
+// The importer reads a literal \n as a newline (§b, Short description), so the HTML is kept on one line.
+const oneLine = (html: string) => html.replace(/\n/g, '');
+
+/** One row per product and per variation; the Name stays the store's own, as in the Shopify export. */
+export function woocommerceRow(product: BundleWorkflowProduct): string[] {
+  const title = product.page_title ?? '';
+  const metaDescription = product.meta_description ?? '';
+  // The fact sheet is the short list shown beside the price; without one, the meta description is.
+  const shortDescription = product.fact_sheet?.trim()
+    ? oneLine(toShopifyBodyHtml('', product.fact_sheet))
+    : metaDescription;
+  return [
+    productStoreId(product),
+    productSku(product),
+    product.product_details.product_name ?? '',
+    shortDescription,
+    oneLine(toShopifyBodyHtml(product.description)),
+    title,
+    metaDescription,
+    title,
+    metaDescription,
+  ];
+}
