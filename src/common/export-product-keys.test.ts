@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { structuredValue } from './export-merchant';
-import { currentPath, pathOf, truncateText } from './export-product-keys';
+import { currentPath, groupOptions, pathOf, truncateText } from './export-product-keys';
 import { redirectRow } from './export-redirects';
+import { storeProductDetails } from './store-product-details';
 
 const product = (url: string, suggestion: string | null) => ({
   id: 1,
@@ -37,5 +38,26 @@ describe('store export keys', () => {
 
   it('marks AI copy for Merchant Center, doubling quotes inside', () => {
     expect(structuredValue('Coat: "Green"')).toBe('trained_algorithmic_media:"Coat: ""Green"""');
+  });
+
+  it('reads the options a store import writes, in the order of the parent', () => {
+    const stored = (id: number, options: { name: string; value: string }[]) => ({
+      id,
+      is_multiple_of: id === 1 ? null : 1,
+      product_details: storeProductDetails({ handle: 'shirt', options, parent_index: null }),
+    });
+    const parent = stored(1, [
+      { name: 'Color', value: 'Blue' },
+      { name: 'Size', value: 'S' },
+    ]);
+    const variant = stored(2, [
+      { name: 'Size', value: 'M' },
+      { name: 'Color', value: 'Red' },
+    ]);
+    expect(variant.product_details).toMatchObject({ option1_name: 'Size', option1_value: 'M' });
+    expect(groupOptions({ parent, members: [parent, variant] }).get(2)).toEqual([
+      { name: 'Color', value: 'Red' },
+      { name: 'Size', value: 'M' },
+    ]);
   });
 });

@@ -3,6 +3,7 @@
 // JSON-LD name the same product the same way.
 import type { BundleWorkflowProduct } from './entities';
 import { shopifyHandle } from './export-rows';
+import { readStoreOptions } from './store-product-details';
 
 type Product = Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multiple_of'>;
 
@@ -39,8 +40,8 @@ export function pathOf(url: string): string {
   return rooted.length > 1 ? rooted.replace(/\/+$/, '') : rooted;
 }
 
-// Store imports write options as option1_name / option1_value … option3_* (Shopify's three slots). Until a
-// run has them, variants found by detect-variants differ in these details, under Shopify's usual names.
+// Store imports write options under optionDetailKeys (option1_name / option1_value …). Products without
+// them (variants found by detect-variants) differ in these details, under Shopify's usual names.
 const OPTION_SLOTS = [1, 2, 3] as const;
 const DETAIL_OPTIONS = [
   ['colour', 'Color'],
@@ -49,12 +50,9 @@ const DETAIL_OPTIONS = [
   ['dimensions', 'Dimensions'],
 ] as const;
 
-function storedOptions(product: Product): ProductOption[] {
-  return OPTION_SLOTS.map((n) => ({
-    name: detail(product, `option${n}_name`),
-    value: detail(product, `option${n}_value`),
-  })).filter((option) => option.name !== '' && option.value !== '');
-}
+// Shopify has three option slots; a WooCommerce product with more attributes keeps its first three.
+const storedOptions = (product: Product): ProductOption[] =>
+  readStoreOptions(product.product_details).slice(0, OPTION_SLOTS.length);
 
 /**
  * Each member's options, in the same order for every member (Shopify takes the names from the first row):

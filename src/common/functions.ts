@@ -29,6 +29,18 @@ export const editableCopyFieldsSchema = z
   .partial();
 export type EditableCopyFields = z.infer<typeof editableCopyFieldsSchema>;
 
+export const STORE_EXPORT_FORMATS = ['shopify', 'woocommerce', 'auto'] as const;
+export type StoreExportFormat = (typeof STORE_EXPORT_FORMATS)[number];
+
+/** A Shopify or WooCommerce product export as the store wrote it; 'auto' tells the two apart by the header. */
+export const storeExportSchema = z.object({
+  format: z.enum(STORE_EXPORT_FORMATS, {
+    error: (issue) =>
+      `Unknown store export format ${JSON.stringify(issue.input)}; use shopify, woocommerce or auto.`,
+  }),
+  text: z.string(),
+});
+
 export const functions = {
   'list-workflows': {
     request: noBody,
@@ -39,27 +51,44 @@ export const functions = {
     response: z.object({ bundles: z.array(bundleSummarySchema) }),
   },
   'new-bundle': {
-    request: z.object({
-      bundle_name: z
-        .string()
-        .trim()
-        .min(1, 'bundle_name must not be empty')
-        .max(
-          BUNDLE_LIMITS.maxBundleNameLength,
-          `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
-        ),
-      columns: z.array(z.string().min(1)).min(1).max(50),
-      raw_csv: z.string(),
-      custom_fields: customFieldsSchema.default({
-        keywords: '',
-        url_template: '',
-        business_type: '',
-        tone_of_voice: '',
+    request: z
+      .object({
+        bundle_name: z
+          .string()
+          .trim()
+          .min(1, 'bundle_name must not be empty')
+          .max(
+            BUNDLE_LIMITS.maxBundleNameLength,
+            `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
+          ),
+        /** The SPEC's product list: the columns in order, and one product per line. */
+        columns: z.array(z.string().min(1)).min(1).max(50).optional(),
+        raw_csv: z.string().optional(),
+        /** Instead of columns + raw_csv: a store's product export, mapped on the server (issue 12). */
+        store_export: storeExportSchema.optional(),
+        custom_fields: customFieldsSchema.default({
+          keywords: '',
+          url_template: '',
+          business_type: '',
+          tone_of_voice: '',
+        }),
+        workflow_id: id.optional(),
+        /** Pause the bundle's runs once they have cost this much (USD). */
+        spending_cap_usd: spendingCap.optional(),
+      })
+      .superRefine((body, ctx) => {
+        const hasList = body.columns !== undefined || body.raw_csv !== undefined;
+        const hasStoreExport = body.store_export !== undefined;
+        if (
+          hasList === hasStoreExport ||
+          (hasList && (body.columns === undefined || body.raw_csv === undefined))
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Send either columns and raw_csv, or store_export; exactly one of the two.',
+          });
+        }
       }),
-      workflow_id: id.optional(),
-      /** Pause the bundle's runs once they have cost this much (USD). */
-      spending_cap_usd: spendingCap.optional(),
-    }),
     response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id }),
   },
   'view-bundle-workflow': {

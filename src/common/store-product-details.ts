@@ -65,3 +65,44 @@ export function withoutEmpty<T extends object>(details: T): T {
     Object.entries(details).filter(([, value]) => value !== undefined && value !== ''),
   ) as T;
 }
+
+/**
+ * The product-details keys of a store option, by its 1-based slot: option1_name / option1_value, … in the
+ * store's order (Shopify's "Option1 Name", WooCommerce's "Attribute 1 name"). The import writes them and the
+ * store exports read them, so both use these names.
+ */
+export const optionDetailKeys = (slot: number) =>
+  ({ name: `option${slot}_name`, value: `option${slot}_value` }) as const;
+
+// The identifiers a product keeps from its store. The other details (current SEO copy, package sizes…) stay
+// out of product details: every detail reaches the copy prompt, and package sizes must not reach titles.
+const KEPT_IDENTIFIERS = ['handle', 'id', 'sku', 'product_type', 'parent_handle', 'parent_id'] as const;
+
+/** The store's identifiers and options of one imported record, as flat product details. */
+export function storeProductDetails(details: StoreProductDetails): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const key of KEPT_IDENTIFIERS) {
+    const value = details[key]?.trim();
+    if (value) kept[key] = value;
+  }
+  details.options.forEach((option, index) => {
+    const keys = optionDetailKeys(index + 1);
+    kept[keys.name] = option.name;
+    kept[keys.value] = option.value;
+  });
+  return kept;
+}
+
+/** The options kept in a product's details, in slot order; a slot without a name or value is left out. */
+export function readStoreOptions(
+  details: Readonly<Record<string, string | null | undefined>>,
+): StoreOption[] {
+  const options: StoreOption[] = [];
+  for (let slot = 1; ; slot++) {
+    const keys = optionDetailKeys(slot);
+    if (!(keys.name in details) && !(keys.value in details)) return options;
+    const name = details[keys.name]?.trim() ?? '';
+    const value = details[keys.value]?.trim() ?? '';
+    if (name !== '' && value !== '') options.push({ name, value });
+  }
+}

@@ -1,5 +1,6 @@
 // new-bundle: parse and validate the list, then write the bundle, its products, the run, the run's product
-// and image rows, and one job per product, in one transaction. Anything invalid writes nothing.
+// and image rows, and one job per product, in one transaction. Anything invalid writes nothing. The list is
+// either the SPEC's columns + raw_csv or a store export (parse-store-export.ts).
 import { sql } from 'drizzle-orm';
 import type { CustomFields } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
@@ -7,8 +8,10 @@ import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows } from '../db/schema';
 import { queueGenerateJobs } from '../queue/generate-jobs';
 import { detectVariants } from '../variants/detect-variants';
+import { isFromStoreExport, storeVariantLinks } from '../variants/store-variant-links';
 import { resolveWorkflow } from '../workflows/workflow-access';
 import { type ParsedProduct, parseProductList } from './parse-product-list';
+import { parseStoreExport } from './parse-store-export';
 import { suggestUrl, type UrlSuggestion } from './suggest-url';
 
 export type CreatedBundle = { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
@@ -19,7 +22,7 @@ export async function createBundle(
   input: ParsedFunctionRequest<'new-bundle'>,
   hasApiKey: boolean,
 ): Promise<CreatedBundle> {
-  const parsed = parseProductList(input.raw_csv, input.columns);
+  const { columns, parsed, storeParents } = readProductList(input);
   const workflow = await resolveWorkflow(db, input.workflow_id, hasApiKey);
 
   return db.transaction(async (tx) => {
@@ -28,7 +31,7 @@ export async function createBundle(
       .values({
         ownerId,
         name: input.bundle_name,
-        columns: input.columns,
+        columns,
         customFields: input.custom_fields,
         spendingCapUsd: input.spending_cap_usd ?? null,
       })
@@ -37,7 +40,7 @@ export async function createBundle(
     // cores the two run side by side instead of taking turns.
     const [productIds, plan] = await Promise.all([
       insertProducts(tx, bundle!.id, parsed),
-      planRun(parsed, input.custom_fields),
+      planRun(parsed, input.custom_fields, storeParents),
     ]);
     const bundleWorkflowId = await startRun(
       tx,
@@ -50,6 +53,23 @@ export async function createBundle(
     );
     return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: bundleWorkflowId };
   });
+}
+
+type ProductListInput = {
+  columns: string[];
+  parsed: ParsedProduct[];
+  /** Variant links a store export names; without them, variants are detected by name. */
+  storeParents?: Map<number, number>;
+};
+
+function readProductList(input: ParsedFunctionRequest<'new-bundle'>): ProductListInput {
+  if (input.store_export) {
+    const list = parseStoreExport(input.store_export.format, input.store_export.text);
+    return { columns: list.columns, parsed: list.products, storeParents: list.parentOf };
+  }
+  // The contract lets through exactly one of the two shapes.
+  const columns = input.columns ?? [];
+  return { columns, parsed: parseProductList(input.raw_csv ?? '', columns) };
 }
 
 /**
@@ -80,9 +100,17 @@ export type RunPlan = { parentOf: Map<number, number>; suggestions: UrlSuggestio
 /** Rows between yields to the event loop, so a query already sent keeps streaming to the database. */
 const PLAN_SLICE = 1_000;
 
-/** The pure part of a run: which products are variants of which, and each product's URL suggestion. */
-export async function planRun(parsed: ParsedProduct[], customFields: CustomFields): Promise<RunPlan> {
-  const parentOf = detectVariants(parsed);
+/**
+ * The pure part of a run: which products are variants of which (the links a store export names, given or
+ * read back from product details; else detected by name), and each product's URL suggestion.
+ */
+export async function planRun(
+  parsed: ParsedProduct[],
+  customFields: CustomFields,
+  storeParents?: Map<number, number>,
+): Promise<RunPlan> {
+  const parentOf =
+    storeParents ?? (isFromStoreExport(parsed) ? storeVariantLinks(parsed) : detectVariants(parsed));
   const suggestions: UrlSuggestion[] = [];
   for (let start = 0; start < parsed.length; start += PLAN_SLICE) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
