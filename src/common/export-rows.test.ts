@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct, ImageDetail } from './entities';
 import {
   buildExportRows,
-  buildShopifyCsv,
   EXPORT_HEADERS,
   exportRowsToCsv,
   exportRowsToJson,
   neutraliseFormula,
+  shopifyHandle,
+  toShopifyBodyHtml,
 } from './export-rows';
 
 const image = (id: number, url: string, alt: string | null): ImageDetail => ({
@@ -111,60 +112,26 @@ describe('CSV export (SPEC §3, §9)', () => {
   });
 });
 
-describe('Shopify product-import CSV', () => {
+describe('Shopify handles and body HTML', () => {
   it('keeps going past a product whose URL has a broken percent escape, keeping that handle as it is', () => {
-    const csv = buildShopifyCsv([
-      product(1, {
-        product_details: { product_name: 'Lamp', url: 'https://shop.test/products/lamp-%E0%A4%A' },
-      }),
-      product(2, {
-        product_details: { product_name: 'Mug', url: 'https://shop.test/products/caf%C3%A9-mug' },
-      }),
-    ]);
-    const rows = Papa.parse<string[]>(csv).data;
-    expect(rows[1]![0]).toBe('lamp-%e0%a4%a');
-    expect(rows[2]![0]).toBe('café-mug');
+    const broken = product(1, {
+      product_details: { product_name: 'Lamp', url: 'https://shop.test/products/lamp-%E0%A4%A' },
+    });
+    const encoded = product(2, {
+      product_details: { product_name: 'Mug', url: 'https://shop.test/products/caf%C3%A9-mug' },
+    });
+    expect(shopifyHandle(broken)).toBe('lamp-%e0%a4%a');
+    expect(shopifyHandle(encoded)).toBe('café-mug');
   });
 
-  it('writes a row per product with its first image, image rows after, and variant images under the parent', () => {
-    const csv = buildShopifyCsv([
-      product(1, {
-        product_details: {
-          product_name: 'Classic Varsity Top',
-          url: 'https://shop.test/products/classic-varsity-top',
-        },
-        fact_sheet: 'Size: Small',
-        description: 'Para one.\n\nPara <two>.',
-        image_details: [image(1, 'https://x.test/1.jpg', 'Front'), image(2, 'https://x.test/2.jpg', 'Back')],
-      }),
-      product(2, { is_multiple_of: 1, image_details: [image(3, 'https://x.test/3.jpg', 'Medium')] }),
-      product(4, { product_details: { product_name: 'Crème Mug' }, heading: null }),
-    ]);
-    expect(csv.startsWith('"Handle"')).toBe(true);
-    const rows = Papa.parse<string[]>(csv).data;
-    // Shopify's documented import columns, spelled out rather than read from SHOPIFY_HEADERS,
-    // so that a change there fails here.
-    expect(rows[0]).toEqual([
-      'Handle',
-      'Title',
-      'Body (HTML)',
-      'SEO Title',
-      'SEO Description',
-      'Image Src',
-      'Image Alt Text',
-    ]);
-    expect(rows[1]).toEqual([
-      'classic-varsity-top',
-      'Heading 1',
+  it('makes a handle from the name without a /products/ URL, and from the id without a name', () => {
+    expect(shopifyHandle(product(4, { product_details: { product_name: 'Crème Mug' } }))).toBe('creme-mug');
+    expect(shopifyHandle(product(5, { product_details: { product_name: '' } }))).toBe('product-5');
+  });
+
+  it('writes a paragraph per blank-line block, escaped, and the fact sheet as a list', () => {
+    expect(toShopifyBodyHtml('Para one.\n\nPara <two>.', 'Size: Small')).toBe(
       '<p>Para one.</p>\n<p>Para &lt;two&gt;.</p>\n<ul><li>Size: Small</li></ul>',
-      'Title 1',
-      'Meta 1',
-      'https://x.test/1.jpg',
-      'Front',
-    ]);
-    expect(rows[2]).toEqual(['classic-varsity-top', '', '', '', '', 'https://x.test/2.jpg', 'Back']);
-    expect(rows[3]).toEqual(['classic-varsity-top', '', '', '', '', 'https://x.test/3.jpg', 'Medium']);
-    expect(rows[4]!.slice(0, 2)).toEqual(['creme-mug', 'Crème Mug']);
-    expect(rows).toHaveLength(5);
+    );
   });
 });

@@ -1,5 +1,6 @@
-// Export builders for a run's products: the CSV of SPEC §3 and §9, the same rows as JSON, and a Shopify
-// product-import CSV that merchants can re-import. Pure, so the rules are unit-tested.
+// Export rows of a run's products: the CSV of SPEC §3 and §9, the same rows as JSON, and the cell rules
+// (formula neutralising, Shopify body HTML and handles) that the server's export writers share. Pure, so the
+// rules are unit-tested.
 import Papa from 'papaparse';
 import type { BundleWorkflowProduct, ImageDetail } from './entities';
 
@@ -112,16 +113,6 @@ export function exportRowsToJson(rows: readonly ExportRow[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 
-export const SHOPIFY_HEADERS = [
-  'Handle',
-  'Title',
-  'Body (HTML)',
-  'SEO Title',
-  'SEO Description',
-  'Image Src',
-  'Image Alt Text',
-] as const;
-
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -165,47 +156,4 @@ export function shopifyHandle(product: Pick<BundleWorkflowProduct, 'id' | 'produ
   const fromUrl = /\/products\/([^/?#]+)/.exec(url)?.[1];
   if (fromUrl) return decodeOrKeep(fromUrl).toLowerCase();
   return slugify(product.product_details.product_name ?? '') || `product-${product.id}`;
-}
-
-/**
- * A Shopify product-import CSV. Shopify keeps variants under one handle and has no per-variant SEO fields,
- * so a variant adds only its images (as image rows) to its parent; each product's extra images follow it
- * as rows with just Handle, Image Src and Image Alt Text, which is Shopify's own export layout.
- */
-export function buildShopifyCsv(products: readonly BundleWorkflowProduct[]): string {
-  const sorted = [...products].sort((a, b) => a.id - b.id);
-  const byId = new Map(sorted.map((product) => [product.id, product]));
-  const imagesByParent = new Map<number, ImageDetail[]>();
-  const parents: BundleWorkflowProduct[] = [];
-  for (const product of sorted) {
-    const parentId = product.is_multiple_of ?? null;
-    const ownerId = parentId !== null && byId.has(parentId) ? parentId : product.id;
-    if (ownerId === product.id) parents.push(product);
-    const images = imagesByParent.get(ownerId) ?? [];
-    images.push(...(product.image_details ?? []));
-    imagesByParent.set(ownerId, images);
-  }
-  const rows: string[][] = [];
-  for (const product of parents) {
-    const handle = shopifyHandle(product);
-    const seen = new Set<string>();
-    const images = (imagesByParent.get(product.id) ?? []).filter((image) => {
-      if (seen.has(image.url)) return false;
-      seen.add(image.url);
-      return true;
-    });
-    const [first, ...rest] = images;
-    rows.push([
-      handle,
-      product.heading || product.product_details.product_name || '',
-      toShopifyBodyHtml(product.description, product.fact_sheet),
-      product.page_title ?? '',
-      product.meta_description ?? '',
-      first?.url ?? '',
-      first?.alt_text ?? '',
-    ]);
-    for (const image of rest) rows.push([handle, '', '', '', '', image.url, image.alt_text ?? '']);
-  }
-  // No BOM: Shopify's importer matches the first header by its exact text.
-  return toCsv(SHOPIFY_HEADERS, rows, false);
 }

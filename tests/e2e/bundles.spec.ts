@@ -43,7 +43,8 @@ test('paste 12 rows → Create → the view fills in → a product log → Expor
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /CSV \(generated\.csv\)/ }).click();
   const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe('generated.csv');
+  // The server names the file after the bundle.
+  expect(download.suggestedFilename()).toBe('Desk-lamps-generated.csv');
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...lines] = text.slice(1).split(/\r?\n/).filter(Boolean);
@@ -56,6 +57,20 @@ test('paste 12 rows → Create → the view fills in → a product log → Expor
   expect(ids).toEqual([...ids].sort((a, b) => a - b));
   for (const line of lines.slice(0, 1)) expect(line).toMatch(/^\d+,(""|\d+)?,"/);
   expect(parsed[0]![5]).toMatch(/\n\nBulb: E27|Bulb: E27/);
+
+  // The Shopify product CSV: a product row per product, titled with the source title, and (a store import,
+  // not a spreadsheet) no cell given a leading ' against formulas.
+  await page.getByRole('button', { name: 'Export CSV/JSON' }).click();
+  const shopifyPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Shopify product CSV' }).click();
+  const shopify = await shopifyPromise;
+  expect(shopify.suggestedFilename()).toBe('Desk-lamps-shopify-products.csv');
+  const shopifyText = await readFile((await shopify.path())!, 'utf8');
+  const [shopifyHeader, ...shopifyRows] = Papa.parse<string[]>(shopifyText, { skipEmptyLines: true }).data;
+  expect(shopifyHeader!.slice(0, 2)).toEqual(['Handle', 'Title']);
+  const titles = shopifyRows.map((row) => row[1]).filter(Boolean);
+  expect(titles.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Arc Desk Lamp ${i + 1}`).sort());
+  for (const row of shopifyRows) for (const cell of row) expect(cell.startsWith("'")).toBe(false);
 });
 
 test('import the Shopify apparel export: Classic Varsity Top sizes link to their parent', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES } from '../../common/errors';
-import { invoke, invokeIfChanged } from './invoke';
+import { fileNameFromDisposition, invoke, invokeIfChanged } from './invoke';
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -83,6 +83,52 @@ describe('invoke', () => {
     const result = await invoke('view-compressed-image', { bundle_workflow_products_image_id: 3 }, { fetch });
     expect(result.data).toEqual(bytes);
     expect((calls[0]!.init.headers as Record<string, string>)['x-response-format']).toBe('Uint8Array');
+  });
+
+  it('returns a binary file answer of any content type with its Content-Disposition filename', async () => {
+    for (const contentType of [
+      'text/csv; charset=utf-8',
+      'application/json; charset=utf-8',
+      'application/ld+json; charset=utf-8',
+      'text/tab-separated-values; charset=utf-8',
+    ]) {
+      const bytes = new TextEncoder().encode('"Handle","Title"\r\n');
+      const { fetch, calls } = fakeFetch(
+        new Response(bytes, {
+          status: 200,
+          headers: {
+            'content-type': contentType,
+            'content-disposition': 'attachment; filename="Desk-lamps-shopify-products.csv"',
+          },
+        }),
+      );
+      const result = await invoke('export-bundle', { bundle_workflow_id: 4, format: 'shopify' }, { fetch });
+      expect(result).toEqual({ data: bytes, fileName: 'Desk-lamps-shopify-products.csv' });
+      expect((calls[0]!.init.headers as Record<string, string>)['x-response-format']).toBe('Uint8Array');
+    }
+  });
+
+  it("still reads a binary function's JSON error answer as an error", async () => {
+    const { fetch } = fakeFetch(
+      jsonResponse({ error: { type: 'unknown_bundle', message: 'No such run.' } }, 404),
+    );
+    const result = await invoke('export-bundle', { bundle_workflow_id: 4, format: 'csv' }, { fetch });
+    expect(result.error).toEqual({
+      type: 'unknown_bundle',
+      message: CLIENT_MESSAGES.nonOkStatus(404),
+      status: 404,
+      detail: 'No such run.',
+    });
+  });
+
+  it('reads filename* before filename, and keeps only the last path segment', () => {
+    expect(
+      fileNameFromDisposition(`attachment; filename="fallback.csv"; filename*=UTF-8''Cr%C3%A8me.csv`),
+    ).toBe('Crème.csv');
+    expect(fileNameFromDisposition('attachment; filename=plain.tsv')).toBe('plain.tsv');
+    expect(fileNameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(fileNameFromDisposition('attachment')).toBeUndefined();
+    expect(fileNameFromDisposition(null)).toBeUndefined();
   });
 
   it('reports a network failure without throwing', async () => {

@@ -1,5 +1,6 @@
 // invoke(name, body): the typed client for POST /functions/v1/{name}. It validates the request before
-// sending and the response after, reads the JSON body of an HTTP error, and never throws.
+// sending and the response after, reads the JSON body of an HTTP error, and never throws. A binary function
+// answers a file in any content type; its Content-Disposition filename comes back as fileName.
 import { CLIENT_MESSAGES, type ClientErrorType } from '../../common/errors';
 import {
   BINARY_FUNCTIONS,
@@ -19,7 +20,7 @@ export type InvokeError = {
   detail?: string;
 };
 export type InvokeResult<N extends FunctionName> =
-  | { data: FunctionResponse<N>; etag?: string; error?: never }
+  | { data: FunctionResponse<N>; etag?: string; fileName?: string; error?: never }
   | { data?: never; error: InvokeError };
 /** The caller's ETag still matches: its copy is current (HTTP 304). */
 export type NotModified = { notModified: true; etag: string };
@@ -94,16 +95,45 @@ export async function invokeIfChanged<N extends FunctionName>(
 
   const contentType = response.headers.get('content-type') ?? '';
   let payload: unknown;
-  if (isBinary && contentType.startsWith('application/octet-stream')) {
+  // A binary function's OK answer is a file whatever its type (text/csv, application/ld+json, ...); only
+  // its error answers are JSON, and those were read above.
+  if (isBinary) {
     payload = new Uint8Array(await response.arrayBuffer());
-  } else if (!isBinary && contentType.includes('application/json')) {
+  } else if (contentType.includes('application/json')) {
     payload = await response.json().catch(() => undefined);
   } else {
     return failure('other', CLIENT_MESSAGES.unsupportedContentType, response.status);
   }
   const parsed = contract.response.safeParse(payload);
   if (!parsed.success) return failure('other', CLIENT_MESSAGES.responseValidation, response.status);
-  return { data: parsed.data as FunctionResponse<N>, etag };
+  const fileName = isBinary
+    ? fileNameFromDisposition(response.headers.get('content-disposition'))
+    : undefined;
+  return { data: parsed.data as FunctionResponse<N>, etag, ...(fileName ? { fileName } : {}) };
+}
+
+/**
+ * The filename of a Content-Disposition header (RFC 6266): filename* (RFC 5987, UTF-8) first, then a quoted
+ * or bare filename. Only the last path segment is kept, so a name can never point into a folder.
+ */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
+  let name: string | undefined;
+  if (extended) {
+    const encoded = extended.replace(/^[\w-]+'[^']*'/, '').replace(/^"|"$/g, '');
+    try {
+      name = decodeURIComponent(encoded);
+    } catch {
+      name = undefined;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base || undefined;
 }
 
 function failure(type: ClientErrorType, message: string, status?: number): { error: InvokeError } {

@@ -1,66 +1,73 @@
-// The Export CSV/JSON button (SPEC §2): the SPEC §3 CSV as generated.csv, the same rows as JSON, and a
-// Shopify product-import CSV.
+// The Export CSV/JSON button (SPEC §2): every format is written by the server's export-bundle, streamed from
+// the database, and saved under the filename the server gives it (the bundle's name and the format).
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { CSV_EXPORT_FILE_NAME } from '../../common/constants';
-import type { BundleWorkflowProduct } from '../../common/entities';
-import {
-  buildExportRows,
-  buildShopifyCsv,
-  exportRowsToCsv,
-  exportRowsToJson,
-} from '../../common/export-rows';
-import { downloadText } from './download-file';
+import type { FunctionRequest } from '../../common/functions';
+import { describeError, invoke } from '../api/invoke';
+import { downloadBlob } from './download-file';
 
-const JSON_FILE_NAME = CSV_EXPORT_FILE_NAME.replace(/\.csv$/, '.json');
-const SHOPIFY_FILE_NAME = 'shopify-products.csv';
+type ExportFormatName = FunctionRequest<'export-bundle'>['format'];
 
 type ExportFormat = {
+  format: ExportFormatName;
   label: string;
-  fileName: string;
-  type: string;
-  build: (products: BundleWorkflowProduct[]) => string;
+  /** The name to save under if the answer carries no Content-Disposition filename. */
+  fallbackFileName: string;
 };
 
-const FORMATS: ExportFormat[] = [
-  { label: 'CSV', fileName: CSV_EXPORT_FILE_NAME, type: 'text/csv', build: buildGeneratedCsv },
-  { label: 'JSON', fileName: JSON_FILE_NAME, type: 'application/json', build: buildGeneratedJson },
-  { label: 'Shopify product CSV', fileName: SHOPIFY_FILE_NAME, type: 'text/csv', build: buildShopifyCsv },
+const FORMATS: readonly ExportFormat[] = [
+  { format: 'csv', label: `CSV (${CSV_EXPORT_FILE_NAME})`, fallbackFileName: CSV_EXPORT_FILE_NAME },
+  { format: 'json', label: 'JSON', fallbackFileName: 'generated.json' },
+  { format: 'shopify', label: 'Shopify product CSV', fallbackFileName: 'shopify-products.csv' },
+  { format: 'woocommerce', label: 'WooCommerce product CSV', fallbackFileName: 'woocommerce-products.csv' },
+  { format: 'merchant', label: 'Google Merchant Center feed', fallbackFileName: 'merchant-feed.tsv' },
+  { format: 'redirects', label: 'Shopify URL redirects', fallbackFileName: 'redirects.csv' },
+  { format: 'jsonld', label: 'JSON-LD structured data', fallbackFileName: 'structured-data.jsonld' },
 ];
 
-function buildGeneratedCsv(products: BundleWorkflowProduct[]): string {
-  return exportRowsToCsv(buildExportRows(products));
-}
-
-function buildGeneratedJson(products: BundleWorkflowProduct[]): string {
-  return exportRowsToJson(buildExportRows(products));
-}
-
-function exportAs({ build, fileName, type }: ExportFormat, products: BundleWorkflowProduct[]) {
-  try {
-    downloadText(build(products), fileName, type);
-  } catch (error) {
-    notifications.show({
-      color: 'red',
-      title: 'Could not export',
-      message: error instanceof Error ? error.message : String(error),
-    });
+async function exportAs(bundleWorkflowId: number, { format, fallbackFileName }: ExportFormat) {
+  const result = await invoke('export-bundle', { bundle_workflow_id: bundleWorkflowId, format });
+  if (result.error) {
+    notifications.show({ color: 'red', title: 'Could not export', message: describeError(result.error) });
+    return;
   }
+  downloadBlob(new Blob([result.data]), result.fileName ?? fallbackFileName);
 }
 
-export function ExportMenu({ products }: { products: BundleWorkflowProduct[] | undefined }) {
-  const isEmpty = !products || products.length === 0;
+export function ExportMenu({
+  bundleWorkflowId,
+  productCount,
+}: {
+  /** The run to export; undefined while it loads. */
+  bundleWorkflowId: number | undefined;
+  productCount: number;
+}) {
+  const [exporting, setExporting] = useState<ExportFormatName | null>(null);
+  const isDisabled = bundleWorkflowId === undefined || productCount === 0;
+
+  async function onExport(format: ExportFormat) {
+    if (bundleWorkflowId === undefined) return;
+    setExporting(format.format);
+    try {
+      await exportAs(bundleWorkflowId, format);
+    } finally {
+      setExporting(null);
+    }
+  }
+
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" disabled={isEmpty}>
+        <Button variant="light" disabled={isDisabled} loading={exporting !== null}>
           Export CSV/JSON
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {FORMATS.map((format) => (
-          <Menu.Item key={format.fileName} onClick={() => exportAs(format, products ?? [])}>
-            {format.label} ({format.fileName})
+          <Menu.Item key={format.format} onClick={() => void onExport(format)}>
+            {format.label}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

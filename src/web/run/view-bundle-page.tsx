@@ -53,7 +53,10 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{name || 'Bundle'}</Title>
         <Group gap="xs">
-          <ExportMenu products={run.data?.products} />
+          <ExportMenu
+            bundleWorkflowId={run.data?.bundle_workflow_id}
+            productCount={run.data?.products.length ?? 0}
+          />
           {(run.data || summary) && (
             <DeleteBundleButton bundleId={bundleId} bundleName={name || 'This bundle'} />
           )}
