@@ -1,6 +1,6 @@
 // One writer per export-bundle format: its content type, file extension, and how a page of products (or one
-// product with its variants) becomes text. The rows themselves come from the pure builders in src/common, so
-// the web's downloads and the server's files cannot drift.
+// product with its variants) becomes text. The rows themselves come from the pure builders in src/common, the
+// one home of each format's columns.
 import type { BundleWorkflowProduct } from '../../common/entities';
 import { JSONLD_HEAD, JSONLD_TAIL, jsonLdEntry, jsonLdNode } from '../../common/export-jsonld';
 import { MERCHANT_HEADERS, merchantGroupRows, tsvLine } from '../../common/export-merchant';
@@ -51,7 +51,7 @@ const csv = 'text/csv; charset=utf-8';
 export function exportWriter(format: ExportFormat, { hasVariants }: { hasVariants: boolean }): ExportWriter {
   switch (format) {
     case 'csv':
-      // The same text as the web's exportRowsToCsv(buildExportRows(products)), a page at a time.
+      // The same text as exportRowsToCsv(buildExportRows(products)) in src/common, a page at a time.
       return {
         contentType: csv,
         extension: 'csv',
@@ -63,7 +63,7 @@ export function exportWriter(format: ExportFormat, { hasVariants }: { hasVariant
         pieces: (page) => [unparseCsvRows(buildExportRows(page).map(exportRowCells), { neutralise: true })],
       };
     case 'json':
-      // The same text as the web's exportRowsToJson: JSON.stringify(rows, null, 2) and a newline.
+      // The same text as exportRowsToJson in src/common: JSON.stringify(rows, null, 2) and a newline.
       return {
         contentType: 'application/json; charset=utf-8',
         extension: 'json',
