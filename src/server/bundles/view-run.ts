@@ -5,7 +5,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../common/entities';
 import type { FunctionResponse } from '../../common/functions';
 import { AppError } from '../app-error';
-import type { Queryable } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows, workflows } from '../db/schema';
 
 type RunRef = {
@@ -205,8 +205,26 @@ async function selectRunProducts(
 
 export type RunView = { etag: string; body?: FunctionResponse<'view-bundle-workflow'> };
 
-/** The run as the view shows it; without a body when the caller's ETag still matches. */
-export async function viewRun(
+/**
+ * The run as the view shows it; without a body when the caller's ETag still matches. The totals, the ETag and
+ * the products are read in one snapshot: read apart, a product saved in between would show every product
+ * settled while the totals (and the ETag) still count one short, and the client, seeing the run complete,
+ * would stop polling at "11 of 12 done" for good.
+ */
+export function viewRun(
+  db: Database,
+  ownerId: string,
+  bundleId: number,
+  workflowId: number,
+  ifNoneMatch: string | undefined,
+): Promise<RunView> {
+  return db.transaction((tx) => readRunView(tx, ownerId, bundleId, workflowId, ifNoneMatch), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function readRunView(
   db: Queryable,
   ownerId: string,
   bundleId: number,
