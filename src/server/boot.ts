@@ -5,7 +5,6 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { WriterRegistry } from './ai/writer-registry';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
@@ -20,6 +19,7 @@ import { createMailQueue } from './queue/mail-jobs';
 import { type RunningWorker, startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
 import type { Services } from './services';
+import { writersFromConfig } from './writers-from-config';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
 
@@ -136,17 +136,6 @@ export function buildServices(
     ...workerTimings(config),
   };
   return { config, db, auth, writers, queue, mailer, outbox, webRoot, log };
-}
-
-/** The AI provider as configured; what it learns about the endpoint is logged once. */
-export function writersFromConfig(config: Config, log: Logger): WriterRegistry {
-  return new WriterRegistry({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    maxConcurrency: config.AI_MAX_CONCURRENCY,
-    timeoutMs: config.AI_TIMEOUT_SECONDS * 1000,
-    onNotice: (message) => log.warn(message),
-  });
 }
 
 /** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */

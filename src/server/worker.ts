@@ -2,7 +2,6 @@
 // the scale-out path. SIGINT/SIGTERM let jobs in flight finish before it exits.
 
 import { createSmtpMailer } from './auth/mailer';
-import { writersFromConfig } from './boot';
 import { loadConfigOrExit } from './config';
 import { connectDatabase } from './db/client';
 import { compressImageDepsFromConfig } from './images/compress-image-job';
@@ -10,7 +9,8 @@ import { loggerForConfig } from './logger';
 import { prepareDatabase } from './prepare-database';
 import { startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
-import { stopOnSignals } from './shutdown';
+import { handleProcessFailures, stopOnSignals } from './shutdown';
+import { writersFromConfig } from './writers-from-config';
 
 const config = loadConfigOrExit();
 const log = loggerForConfig(config);
@@ -42,13 +42,12 @@ async function main() {
   });
   log.info(`Copyloom worker running (concurrency ${concurrency}).`);
 
-  stopOnSignals(
-    async () => {
-      await worker.stop();
-      await database.close();
-    },
-    (signal) => log.info(`${signal} received: finishing jobs in flight, then stopping.`),
-  );
+  const stop = async () => {
+    await worker.stop();
+    await database.close();
+  };
+  stopOnSignals(stop, (signal) => log.info(`${signal} received: finishing jobs in flight, then stopping.`));
+  handleProcessFailures(log, stop);
 }
 
 main().catch((error) => {
