@@ -53,19 +53,32 @@ function runClients(settings: LoadClientSettings) {
     return `${what}: ${String(error)}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
   };
 
+  // As the web client (src/web/run/bundle-run.ts) polls: the first read takes the first page, every poll after
+  // it sends the last answer's cursor as `since` and its ETag as If-None-Match, and merges the changed products
+  // it gets back into what it holds, by id.
   const etags = new Map<number, string>();
+  const cursors = new Map<number, string>();
+  const held = new Map<number, Map<number, unknown>>();
   const poll = async (user: LoadUser, into: Poll[]) => {
     const started = performance.now();
     try {
       const etag = etags.get(user.index);
+      const since = cursors.get(user.index);
       const response = await post(
         user,
         'view-bundle-workflow',
-        { bundle_id: user.bundleId, workflow_id: settings.workflowId },
+        { bundle_id: user.bundleId, workflow_id: settings.workflowId, ...(since ? { since } : {}) },
         etag ? { 'if-none-match': etag } : {},
       );
       // Read the whole body: a poll is not done until the browser has it.
-      await response.arrayBuffer();
+      const text = await response.text();
+      if (response.status === 200) {
+        const answer = JSON.parse(text) as { cursor: string; products: { id: number }[] };
+        const products = held.get(user.index) ?? new Map<number, unknown>();
+        for (const product of answer.products) products.set(product.id, product);
+        held.set(user.index, products);
+        cursors.set(user.index, answer.cursor);
+      }
       const ms = performance.now() - started;
       if (response.status !== 200 && response.status !== 304) {
         results.errors.push(`view-bundle-workflow ${response.status}`);
@@ -76,6 +89,27 @@ function runClients(settings: LoadClientSettings) {
       into.push({ ms, status: response.status, user: user.index });
     } catch (error) {
       results.errors.push(describeFailure('view-bundle-workflow', error));
+    }
+  };
+  /** The pages after the first, which the web client reads once behind the first (2,000 products a page). */
+  const loadRest = async (user: LoadUser) => {
+    for (let offset = 500; ; offset += 2_000) {
+      try {
+        const response = await post(user, 'view-bundle-workflow', {
+          bundle_id: user.bundleId,
+          workflow_id: settings.workflowId,
+          offset,
+          limit: 2_000,
+        });
+        const page = (await response.json()) as { next_offset: number | null; products: { id: number }[] };
+        const products = held.get(user.index) ?? new Map<number, unknown>();
+        for (const product of page.products) if (!products.has(product.id)) products.set(product.id, product);
+        held.set(user.index, products);
+        if (page.next_offset === null) return;
+      } catch (error) {
+        results.errors.push(describeFailure('view-bundle-workflow page', error));
+        return;
+      }
     }
   };
   const callJobLoop = async (user: LoadUser) => {
@@ -108,6 +142,7 @@ function runClients(settings: LoadClientSettings) {
       }
     })();
     await poll(user, results.pageLoads);
+    await loadRest(user);
     pagesLoaded += 1;
     if (pagesLoaded === settings.users.length) send({ type: 'loaded' });
     const unmeasured: Poll[] = [];

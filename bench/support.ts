@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import Papa from 'papaparse';
+import type pg from 'pg';
 import type { FunctionName } from '../src/common/functions';
 import { createApp } from '../src/server/app';
 import { buildServices } from '../src/server/boot';
@@ -216,4 +217,19 @@ export function syntheticProductList(count: number): { columns: string[]; raw_cs
     columns: ['title', 'brand', 'url', 'image_urls', 'colour', 'dimensions', 'description'],
     raw_csv: Papa.unparse(rows),
   };
+}
+
+/** Until no product of the run is queued or running (five minutes at most). */
+export async function waitForRunSettled(pool: pg.Pool, bundleWorkflowId: number): Promise<void> {
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    const { rows } = await pool.query<{ open: number }>(
+      `select count(*) filter (where status not in ('done', 'failed'))::int as open
+       from bundle_workflow_products where bundle_workflow_id = $1`,
+      [bundleWorkflowId],
+    );
+    if (rows[0]!.open === 0) return;
+    if (Date.now() > deadline) throw new Error(`Run ${bundleWorkflowId} did not settle`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

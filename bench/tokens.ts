@@ -6,7 +6,6 @@
 // calls are counted with the same tokenizer, each answering with the length of the same field of our copy.
 // Prints the mean tokens per product of each design, and the cost per 1,000 products for gpt-4o-mini and
 // gpt-3.5-turbo. `npx tsx bench/tokens.ts`.
-import type pg from 'pg';
 import type { BundleSettings, CopyFields, ProductFacts } from '../src/server/ai/copy-writer';
 import { costOf } from '../src/server/ai/pricing';
 import { type ChatMessageForCount, countChatTokens, countTokens } from '../src/server/ai/tokens';
@@ -16,7 +15,7 @@ import { startWorker } from '../src/server/runner/start-worker';
 import { startFakeOpenAI } from '../tests/support/fake-openai';
 import { FIXTURE_CATALOGUES } from '../tests/support/fixture-catalogues';
 import { fixtureProductList } from '../tests/support/pipeline';
-import { withBenchApp } from './support';
+import { waitForRunSettled, withBenchApp } from './support';
 
 /** Cost is shown for these models (src/server/ai/pricing.ts); tokens are counted with each one's tokenizer. */
 const COST_MODELS = ['gpt-4o-mini', 'gpt-3.5-turbo'] as const;
@@ -78,7 +77,7 @@ try {
           taskList: services.queue.taskList,
         });
         try {
-          await waitForRun(database.pool, created.bundle_workflow_id);
+          await waitForRunSettled(database.pool, created.bundle_workflow_id);
         } finally {
           await worker.stop();
         }
@@ -225,19 +224,4 @@ function naiveCalls(
       ask(NAIVE_INSTRUCTIONS.alt_text(index, product.alt_texts.length), alt),
     ),
   ];
-}
-
-/** Until no product of the run is queued or running. */
-async function waitForRun(pool: pg.Pool, bundleWorkflowId: number): Promise<void> {
-  const deadline = Date.now() + 5 * 60_000;
-  for (;;) {
-    const { rows } = await pool.query<{ open: number }>(
-      `select count(*) filter (where status not in ('done', 'failed'))::int as open
-       from bundle_workflow_products where bundle_workflow_id = $1`,
-      [bundleWorkflowId],
-    );
-    if (rows[0]!.open === 0) return;
-    if (Date.now() > deadline) throw new Error(`Run ${bundleWorkflowId} did not settle`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }

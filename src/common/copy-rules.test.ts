@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countCharacters, findClaims, truncateAtWordBoundary } from './copy-rules';
+import {
+  countCharacters,
+  findBannedPhrases,
+  findProtectedTermMisses,
+  namesValue,
+  removeBannedPhrases,
+  restoreProtectedTerms,
+  truncateAtWordBoundary,
+} from './copy-rules';
 
 describe('countCharacters', () => {
   it('counts code points, as a reader does', () => {
     expect(countCharacters('café 👕')).toBe(6);
-  });
-});
-
-describe('findClaims', () => {
-  it('finds numbers with units and normalises thousands separators', () => {
-    expect(findClaims('1,200 pcs, 9.90 kg, 100%')).toEqual([
-      { token: '1,200 pcs', key: '#1200' },
-      { token: '9.90 kg', key: '#9.9' },
-      { token: '100%', key: '#100' },
-    ]);
   });
 });
 
@@ -38,5 +36,46 @@ describe('truncateAtWordBoundary', () => {
 
   it('cuts inside a word only when a single word is longer than the limit', () => {
     expect(truncateAtWordBoundary('Supercalifragilistic shirt', 10)).toBe('Supercalif');
+  });
+});
+
+describe('banned phrases', () => {
+  it('finds whole phrases in any case, never parts of words', () => {
+    expect(findBannedPhrases('The Best-in-class choice.', ['best in class', 'cheap'])).toEqual([
+      'best in class',
+    ]);
+    expect(findBannedPhrases('Not cheaply made.', ['cheap'])).toEqual([]);
+  });
+
+  it('removes them and tidies what is left', () => {
+    expect(removeBannedPhrases('A warm, best in class jumper.', ['best in class'])).toBe('A warm, jumper.');
+    expect(removeBannedPhrases('Cheap! A jumper.', ['cheap'])).toBe('A jumper.');
+  });
+});
+
+describe('protected terms', () => {
+  it('flags a case change or a one-letter slip, not the exact term', () => {
+    expect(findProtectedTermMisses('By CopyLoom and Copyloon.', ['Copyloom'])).toEqual([
+      { term: 'Copyloom', written: 'CopyLoom' },
+      { term: 'Copyloom', written: 'Copyloon' },
+    ]);
+    expect(findProtectedTermMisses('By Copyloom.', ['Copyloom'])).toEqual([]);
+    expect(findProtectedTermMisses('A cosy loom.', ['Copyloom'])).toEqual([]);
+    expect(findProtectedTermMisses('Two Anchors and the Anchor’s clasp.', ['Anchor'])).toEqual([]);
+    expect(findProtectedTermMisses('Two anchors.', ['Anchor'])).toEqual([
+      { term: 'Anchor', written: 'anchors' },
+    ]);
+  });
+
+  it('restores the term as given', () => {
+    expect(restoreProtectedTerms('The merino loft knit.', ['Merino Loft'])).toBe('The Merino Loft knit.');
+  });
+});
+
+describe('namesValue', () => {
+  it('matches option values as whole words, ignoring case and × for x', () => {
+    expect(namesValue('Anchor Bracelet – silver', 'Silver')).toBe(true);
+    expect(namesValue('Tray 45 x 30 cm', '45 × 30 cm')).toBe(true);
+    expect(namesValue('Silverware tray', 'Silver')).toBe(false);
   });
 });

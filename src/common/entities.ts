@@ -12,6 +12,26 @@ export const workflowSchema = z.object({
   is_available: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
+  /** True for the signed-in user's own workflows; false for the seeded ones everyone has (issue 13). */
+  is_own: z.boolean(),
+  /** BCP 47 tag of the copy's language; null means the product's own. */
+  language: z.string().nullable(),
+  banned_phrases: z.array(z.string()),
+  protected_terms: z.array(z.string()),
+  voice_notes: z.string(),
+  temperature: z.number().nullable(),
+  max_output_tokens: z.number().nullable(),
+  /** USD per million tokens, as set on the workflow; null means the built-in list price (if any). */
+  price: z.object({ input_per_million: z.number(), output_per_million: z.number() }).nullable(),
+  /** The price calls are charged at: the workflow's, else the built-in list's; null when unknown. */
+  effective_price: z
+    .object({
+      input_per_million: z.number(),
+      output_per_million: z.number(),
+      source: z.enum(['workflow', 'built_in']),
+    })
+    .nullable(),
+  batch: z.boolean(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 
@@ -33,6 +53,38 @@ export type BundleSummary = z.infer<typeof bundleSummarySchema>;
 
 export const PRODUCT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** The copy fields a product can have locked against regeneration. */
+export const COPY_FIELDS = [
+  'page_title',
+  'meta_description',
+  'heading',
+  'description',
+  'fact_sheet',
+  'url_suggestion',
+  'alt_texts',
+] as const;
+export type CopyFieldName = (typeof COPY_FIELDS)[number];
+
+/** A problem the server's copy checks found in a product's saved copy; the screen shows exactly these. */
+export const copyProblemSchema = z.object({ field: z.string(), code: z.string(), message: z.string() });
+export type CopyProblem = z.infer<typeof copyProblemSchema>;
+
+/** The copy a store export already has for a product; each field is absent when the store left it empty. */
+export const storeCopySchema = z.object({
+  page_title: z.string().optional(),
+  meta_description: z.string().optional(),
+  /** The store's description as the store holds it (Shopify Body (HTML), WooCommerce Description). */
+  description: z.string().optional(),
+  /** WooCommerce "Short description", as the store holds it. */
+  short_description: z.string().optional(),
+  /** One per image, in image order; '' where the store has none. */
+  alt_texts: z.array(z.string()).optional(),
+});
+export type StoreCopy = z.infer<typeof storeCopySchema>;
 
 export const URL_SUGGESTION_LEVELS = ['missing', 'order', ''] as const;
 export type UrlSuggestionLevel = (typeof URL_SUGGESTION_LEVELS)[number];
@@ -66,6 +118,14 @@ export const bundleWorkflowProductSchema = z.object({
   url_suggestion_level: z.enum(URL_SUGGESTION_LEVELS),
   url_suggestion: z.string().nullable(),
   is_multiple_of: z.number().nullable().optional(),
+  review_state: z.enum(REVIEW_STATES),
+  /** The copy the store export already had (null for a pasted list). */
+  store_copy: storeCopySchema.nullable().optional(),
+  /** The server's check of the saved copy; null before the product has copy. */
+  problems: z.array(copyProblemSchema).nullable(),
+  locked_fields: z.array(z.enum(COPY_FIELDS)),
+  /** The product's place in the run's change sequence (a `since` cursor is one of these). */
+  version: z.number(),
   created_at: timestamp,
   updated_at: timestamp,
   image_details: z.array(imageDetailSchema).optional(),
@@ -76,7 +136,10 @@ export const runTotalsSchema = z.object({
   total: z.number(),
   done: z.number(),
   failed: z.number(),
+  /** USD of the calls with a known price; see cost_unknown. */
   cost: z.number(),
+  /** True when some calls' model has no known price: their tokens are counted, their cost is not in `cost`. */
+  cost_unknown: z.boolean().optional(),
   prompt_tokens: z.number(),
   completion_tokens: z.number(),
 });
@@ -132,7 +195,8 @@ export const logEntrySchema = z.discriminatedUnion('type', [
     event: z.string().optional(),
     response: aiResponseSchema,
     bundle_id: id,
-    cost: z.number(),
+    /** USD; null when the model's price is unknown (neither built in nor set on the workflow). */
+    cost: z.number().nullable(),
     additional: z.record(z.string(), z.unknown()).optional(),
   }),
 ]);

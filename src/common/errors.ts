@@ -10,6 +10,8 @@ export const FUNCTION_ERROR_TYPES = [
   'already_running',
   'unauthorized',
   'forbidden',
+  /** The thing changed since the caller read it (a stale save). */
+  'conflict',
 ] as const;
 export type FunctionErrorType = (typeof FUNCTION_ERROR_TYPES)[number];
 
@@ -22,6 +24,7 @@ export const ERROR_STATUS: Record<FunctionErrorType, number> = {
   unknown_workflow: 404,
   not_created: 409,
   already_running: 409,
+  conflict: 409,
   server_error: 500,
 };
 

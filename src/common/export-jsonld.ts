@@ -21,14 +21,29 @@ const SCHEMA_PROPERTIES: Record<string, string> = {
 
 type JsonLd = Record<string, unknown>;
 
+/** The product's page when the store gave a full http(s) address; a bare path has no host to resolve it on. */
+function absoluteUrl(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function productNode(product: BundleWorkflowProduct, options: ProductOption[]): JsonLd {
   const images = (product.image_details ?? []).map((image) => image.url).filter(Boolean);
   const sku = productSku(product);
+  const brand = product.product_details.brand?.trim();
+  const url = absoluteUrl(product.product_details.url);
   const node: JsonLd = {
     '@type': 'Product',
     name: product.heading || product.page_title || product.product_details.product_name || '',
     description: product.description || product.meta_description || '',
     ...(sku ? { sku } : {}),
+    ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
+    ...(url ? { url } : {}),
     ...(images.length > 0 ? { image: images } : {}),
   };
   for (const option of options) {

@@ -3,6 +3,7 @@
 // rules are unit-tested.
 import Papa from 'papaparse';
 import type { BundleWorkflowProduct, ImageDetail } from './entities';
+import { isStoreDescription } from './fill-empty';
 
 /** SPEC §3 CSV export row, keys in header order. */
 export type ExportRow = {
@@ -130,6 +131,15 @@ export function toShopifyBodyHtml(description: string | null | undefined, factSh
     .map((line) => `<li>${escapeHtml(line)}</li>`);
   if (facts.length > 0) paragraphs.push(`<ul>${facts.join('')}</ul>`);
   return paragraphs.join('\n');
+}
+
+/**
+ * A product's body as HTML: the store's own HTML when a fill-empty export kept it (fill-empty.ts), else the
+ * copy as paragraphs with the fact sheet as a list.
+ */
+export function productBodyHtml(product: BundleWorkflowProduct): string {
+  if (isStoreDescription(product)) return product.description ?? '';
+  return toShopifyBodyHtml(product.description, product.fact_sheet);
 }
 
 function slugify(text: string): string {

@@ -4,7 +4,7 @@
 // generations" and "Rows and grouping"); a column left out keeps the store's value, so nothing else is sent.
 import type { BundleWorkflowProduct, ImageDetail } from './entities';
 import { groupOptions, type ProductGroup, productHandle, productSku } from './export-product-keys';
-import { toShopifyBodyHtml } from './export-rows';
+import { productBodyHtml } from './export-rows';
 
 const PRODUCT_HEADERS = ['Handle', 'Title', 'Body (HTML)'] as const;
 const VARIANT_HEADERS = [
@@ -67,7 +67,7 @@ export function shopifyGroupRows(group: ProductGroup, hasVariants: boolean): str
     rows.push([
       handle,
       isFirst ? (parent.product_details.product_name ?? '') : '',
-      isFirst ? toShopifyBodyHtml(parent.description, parent.fact_sheet) : '',
+      isFirst ? productBodyHtml(parent) : '',
       ...(hasVariants ? (variantCells[i] ?? VARIANT_HEADERS.map(() => '')) : []),
       image?.url ?? '',
       image ? String(i + 1) : '',

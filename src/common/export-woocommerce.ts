@@ -4,6 +4,7 @@
 import type { BundleWorkflowProduct } from './entities';
 import { productSku, productStoreId } from './export-product-keys';
 import { toShopifyBodyHtml } from './export-rows';
+import { isStoreDescription } from './fill-empty';
 
 export const WOOCOMMERCE_HEADERS = [
   'ID',
@@ -20,20 +21,28 @@ export const WOOCOMMERCE_HEADERS = [
 // The importer reads a literal \n as a newline (§b, Short description), so the HTML is kept on one line.
 const oneLine = (html: string) => html.replace(/\n/g, '');
 
-/** One row per product and per variation; the Name stays the store's own, as in the Shopify export. */
-export function woocommerceRow(product: BundleWorkflowProduct): string[] {
+/**
+ * One row per product and per variation; the Name stays the store's own, as in the Shopify export. With
+ * `fillEmptyOnly` the product has been through keepStoreCopy, and the store's short description is kept too.
+ */
+export function woocommerceRow(product: BundleWorkflowProduct, { fillEmptyOnly = false } = {}): string[] {
   const title = product.page_title ?? '';
   const metaDescription = product.meta_description ?? '';
+  const storeShort = fillEmptyOnly ? product.store_copy?.short_description?.trim() : undefined;
   // The fact sheet is the short list shown beside the price; without one, the meta description is.
-  const shortDescription = product.fact_sheet?.trim()
-    ? oneLine(toShopifyBodyHtml('', product.fact_sheet))
-    : metaDescription;
+  const shortDescription = storeShort
+    ? storeShort
+    : product.fact_sheet?.trim()
+      ? oneLine(toShopifyBodyHtml('', product.fact_sheet))
+      : metaDescription;
   return [
     productStoreId(product),
     productSku(product),
     product.product_details.product_name ?? '',
     shortDescription,
-    oneLine(toShopifyBodyHtml(product.description)),
+    isStoreDescription(product)
+      ? (product.description ?? '')
+      : oneLine(toShopifyBodyHtml(product.description)),
     title,
     metaDescription,
     title,

@@ -1,37 +1,26 @@
-// Checks generated copy against the limits Google shows (SEO_LIMITS), for flags in the review screens.
-// The server repairs copy against the same limits; these checks catch what a user types in an edit.
-import { countCharacters, SEO_LIMITS } from './copy-rules';
+// The limits every copy field is held to (SEO_LIMITS: characters, and pixels for the title and meta
+// description), measured in one place. The server's check (generation/check-copy.ts), the writers and the
+// review screens all measure with `measureField` and cut with `fitField`, so the screen can never flag what
+// the server passed: the server stores its check result on the product, and the screen shows exactly that.
+// The message helpers below word the same measurement for an editor's typed text.
+import { countCharacters, SEO_LIMITS, truncateAtWordBoundary } from './copy-rules';
 import { estimateDescriptionWidth, estimateTitleWidth } from './serp-width';
 
-type Limits = {
+export type LimitedField = 'page_title' | 'meta_description' | 'heading' | 'alt_text';
+
+type FieldLimits = {
   max: number;
   min?: number;
   /** Google cuts a result's title and description by width; `name` is what the message calls them. */
   pixels?: { max: number; estimateWidth: (text: string) => number; name: string };
 };
 
-/** The problem with a text, or null when it fits. Empty text is not a length problem. */
-function checkLimits(text: string, { max, min = 0, pixels }: Limits): string | null {
-  const trimmed = text.trim();
-  const length = countCharacters(trimmed);
-  if (length === 0) return null;
-  if (length > max) return `${length} characters: over the ${max}-character limit.`;
-  if (length < min) return `${length} characters: under the ${min}-character minimum.`;
-  if (!pixels) return null;
-  const width = Math.round(pixels.estimateWidth(trimmed));
-  return width > pixels.max
-    ? `About ${width} px wide: Google cuts ${pixels.name} near ${pixels.max} px.`
-    : null;
-}
-
-export const checkPageTitle = (title: string) =>
-  checkLimits(title, {
+export const FIELD_LIMITS: Record<LimitedField, FieldLimits> = {
+  page_title: {
     max: SEO_LIMITS.pageTitleMax,
     pixels: { max: SEO_LIMITS.pageTitlePixels, estimateWidth: estimateTitleWidth, name: 'titles' },
-  });
-
-export const checkMetaDescription = (description: string) =>
-  checkLimits(description, {
+  },
+  meta_description: {
     max: SEO_LIMITS.metaDescriptionMax,
     min: SEO_LIMITS.metaDescriptionMin,
     pixels: {
@@ -39,21 +28,65 @@ export const checkMetaDescription = (description: string) =>
       estimateWidth: estimateDescriptionWidth,
       name: 'descriptions',
     },
-  });
+  },
+  heading: { max: SEO_LIMITS.headingMax },
+  alt_text: { max: SEO_LIMITS.altTextMax },
+};
 
-export const checkHeading = (heading: string) => checkLimits(heading, { max: SEO_LIMITS.headingMax });
+/** How a text breaks its field's limits: by characters (too long, too short) or by pixels (too wide). */
+export type LimitBreach =
+  | { kind: 'too_long' | 'too_short'; length: number; min: number; max: number }
+  | { kind: 'too_wide'; width: number; maxPx: number; name: string };
 
-export const checkAltText = (altText: string) => checkLimits(altText, { max: SEO_LIMITS.altTextMax });
+/** The first limit `text` breaks, or null when it fits. Empty text is not a length problem. */
+export function measureField(field: LimitedField, text: string): LimitBreach | null {
+  const { max, min = 0, pixels } = FIELD_LIMITS[field];
+  const trimmed = text.trim();
+  const length = countCharacters(trimmed);
+  if (length === 0) return null;
+  if (length > max) return { kind: 'too_long', length, min, max };
+  if (length < min) return { kind: 'too_short', length, min, max };
+  if (!pixels) return null;
+  const width = Math.round(pixels.estimateWidth(trimmed));
+  return width > pixels.max ? { kind: 'too_wide', width, maxPx: pixels.max, name: pixels.name } : null;
+}
+
+/** Cuts `text` at a word boundary until it is within its field's characters and pixels. */
+export function fitField(field: LimitedField, text: string): string {
+  const { max, pixels } = FIELD_LIMITS[field];
+  let fitted = truncateAtWordBoundary(text.trim(), max);
+  if (!pixels) return fitted;
+  while (pixels.estimateWidth(fitted) > pixels.max && countCharacters(fitted) > 1) {
+    fitted = truncateAtWordBoundary(fitted, countCharacters(fitted) - 1);
+  }
+  return fitted;
+}
+
+/** The breach as the review screens word it for text an editor typed. */
+function describeBreach(breach: LimitBreach | null): string | null {
+  if (!breach) return null;
+  switch (breach.kind) {
+    case 'too_long':
+      return `${breach.length} characters: over the ${breach.max}-character limit.`;
+    case 'too_short':
+      return `${breach.length} characters: under the ${breach.min}-character minimum.`;
+    case 'too_wide':
+      return `About ${breach.width} px wide: Google cuts ${breach.name} near ${breach.maxPx} px.`;
+  }
+}
+
+export const checkPageTitle = (title: string) => describeBreach(measureField('page_title', title));
+export const checkMetaDescription = (description: string) =>
+  describeBreach(measureField('meta_description', description));
+export const checkHeading = (heading: string) => describeBreach(measureField('heading', heading));
+export const checkAltText = (altText: string) => describeBreach(measureField('alt_text', altText));
 
 export type CopyLimitField = 'page_title' | 'meta_description' | 'heading';
 
-const CHECKS: Record<CopyLimitField, (text: string) => string | null> = {
-  page_title: checkPageTitle,
-  meta_description: checkMetaDescription,
-  heading: checkHeading,
-};
-
-/** The problem with one field's text, or null; empty text is never flagged (it is still being written). */
+/**
+ * The problem with one field's text as typed in an editor, or null; empty text is never flagged (it is still
+ * being written). Saved copy is flagged from the product's stored `problems` instead (web/run/limit-flag.tsx).
+ */
 export function checkCopyField(field: CopyLimitField, text: string | null | undefined): string | null {
-  return text ? CHECKS[field](text) : null;
+  return text ? describeBreach(measureField(field, text)) : null;
 }

@@ -26,10 +26,15 @@ export type StoreProductDetails = {
   parent_id?: string;
   /** Shopify "Variant Image" / "Variant image URL": the image the store shows for this variant. */
   variant_image?: string;
-  /** The copy the store already has, kept so that new copy can be compared with it (Shopify "SEO Title"). */
+  /**
+   * The copy the store already has, kept so that new copy can be compared with it: Shopify "SEO Title",
+   * WooCommerce Yoast "Meta: _yoast_wpseo_title" or Rank Math "Meta: rank_math_title".
+   */
   current_page_title?: string;
-  /** Shopify "SEO Description". */
+  /** Shopify "SEO Description"; WooCommerce Yoast "_yoast_wpseo_metadesc" or Rank Math "rank_math_description". */
   current_meta_description?: string;
+  /** WooCommerce "Short description". */
+  current_short_description?: string;
   /** Shopify "Image Alt Text" of each product image, in image order ('' where an image has none). */
   current_image_alt_texts?: string[];
   /** WooCommerce "Grouped products": the IDs of the children a grouped product lists (SKU or id:NN resolved). */

@@ -53,6 +53,11 @@ function locate(headers: readonly string[]) {
     grouped: at('grouped products'),
     externalUrl: at('external url'),
     buttonText: at('button text'),
+    shortDescription: at('short description'),
+    // The SEO plugins' fields, as a store with Yoast or Rank Math exports them (docs/store-formats.md §b).
+    // Headers are normalised (lower case, _ and - as spaces): "Meta: _yoast_wpseo_title" is "meta: yoast wpseo title".
+    seoTitle: Math.max(at('meta: yoast wpseo title'), at('meta: rank math title')),
+    seoDescription: Math.max(at('meta: yoast wpseo metadesc'), at('meta: rank math description')),
     attributes,
     package: {
       package_weight: measure('weight'),
@@ -161,6 +166,9 @@ function describe(
       parent_id: parent ? cell(parent, columns.id) : undefined,
       external_url: cell(row, columns.externalUrl),
       button_text: cell(row, columns.buttonText),
+      current_page_title: cell(row, columns.seoTitle),
+      current_meta_description: cell(row, columns.seoDescription),
+      current_short_description: cell(row, columns.shortDescription),
       ...packageSize,
     }),
     ...(children.length > 0 ? { grouped_children: children } : {}),

@@ -35,7 +35,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
-  const handle = connectDatabase(url, 20, log);
+  const handle = connectDatabase(url, config.DATABASE_POOL_SIZE ?? 20, log);
   try {
     await prepareDatabase(handle.pool, handle.db);
   } catch (error) {
@@ -132,6 +132,8 @@ export function buildServices(
     pool,
     taskList,
     concurrency: Math.max(1, config.WORKER_CONCURRENCY),
+    // Image jobs in a pool of their own: a silent image host never holds a generation slot.
+    imageConcurrency: config.IMAGE_WORKER_CONCURRENCY,
     log,
     ...workerTimings(config),
   };

@@ -86,6 +86,20 @@ export const configSchema = z
       .min(0, 'must be a whole number from 0 to 64')
       .max(64, 'must be a whole number from 0 to 64')
       .default(4),
+    /** Image jobs run in a pool of their own this size (in each process that runs jobs). */
+    IMAGE_WORKER_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 64' })
+      .int('must be a whole number from 1 to 64')
+      .min(1, 'must be a whole number from 1 to 64')
+      .max(64, 'must be a whole number from 1 to 64')
+      .default(4),
+    /** PostgreSQL connections this process may hold; unset, 20 for the server and the pools' sum + 4 for a worker. */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'must be a whole number from 2 to 500' })
+      .int('must be a whole number from 2 to 500')
+      .min(2, 'must be a whole number from 2 to 500')
+      .max(500, 'must be a whole number from 2 to 500')
+      .optional(),
     /** A worker whose heartbeat is older than this is taken for dead and its jobs are released. */
     WORKER_DEAD_AFTER_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds from 5 to 3600' })

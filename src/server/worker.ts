@@ -22,13 +22,18 @@ async function main() {
     );
     process.exit(1);
   }
-  const database = connectDatabase(config.DATABASE_URL, config.WORKER_CONCURRENCY + 4, log);
+  const database = connectDatabase(
+    config.DATABASE_URL,
+    config.DATABASE_POOL_SIZE ?? config.WORKER_CONCURRENCY + config.IMAGE_WORKER_CONCURRENCY + 4,
+    log,
+  );
   await prepareDatabase(database.pool, database.db);
   const writers = writersFromConfig(config, log);
   const concurrency = Math.max(1, config.WORKER_CONCURRENCY);
   const worker = await startWorker({
     pool: database.pool,
     concurrency,
+    imageConcurrency: config.IMAGE_WORKER_CONCURRENCY,
     log,
     ...workerTimings(config),
     taskList: createTaskList({
@@ -40,7 +45,9 @@ async function main() {
       log,
     }),
   });
-  log.info(`Copyloom worker running (concurrency ${concurrency}).`);
+  log.info(
+    `Copyloom worker running (concurrency ${concurrency}, images ${config.IMAGE_WORKER_CONCURRENCY}).`,
+  );
 
   const stop = async () => {
     await worker.stop();

@@ -84,9 +84,21 @@ test('import the Shopify apparel export: Classic Varsity Top sizes link to their
   await expect(page.getByRole('combobox', { name: 'title column' })).toHaveValue('Title');
   await screenshot(page, 'bundles-03-import-mapping');
   await chooseWorkflow(page, OFFLINE_WRITER);
+  // A store export the user did not re-map goes to the server whole, which maps it with the same mapper.
+  await expect(page.getByLabel('Fill empty fields only')).toBeVisible();
+  const sent = page.waitForRequest((req) => req.url().endsWith('/functions/v1/new-bundle'));
   await page.getByRole('button', { name: 'Create' }).click();
+  const body = (await sent).postDataJSON();
+  expect(body.store_export.format).toBe('shopify');
+  expect(body.store_export.text).toBe(await readFile(FIXTURE, 'utf8'));
+  expect(body.columns).toBeUndefined();
   await expect(page).toHaveURL(/\/view-bundle\/\d+\/4$/);
   await expectRunComplete(page, 22);
+  // The built-in writer's copy of the whole catalogue passes the server's checks, and the screen flags
+  // exactly what the server stored: no product is flagged, and no limit badge shows anywhere.
+  const show = page.getByRole('combobox', { name: 'Show' });
+  await expect(show.locator('option[value="flagged"]')).toHaveText('Flagged (0)');
+  await expect(page.getByText(/^(Over limit|Too long|Too short)$/)).toHaveCount(0);
 
   const products = page.getByRole('table', { name: 'Products' });
   const varsityRows = products.getByRole('row').filter({ hasText: 'Classic Varsity Top' });

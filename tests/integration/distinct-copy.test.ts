@@ -1,4 +1,4 @@
-// Titles and meta descriptions stay distinct across a run when many products with the same wording are saved
+// Titles, meta descriptions and headings stay distinct across a run when many products with the same wording are saved
 // at once: each save claims its wording with a lock of its own, not a lock on the whole run.
 import { expect, it } from 'vitest';
 import { setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
@@ -12,7 +12,7 @@ const t = setupFakeOpenAIApp(
   { workerConcurrency: PRODUCTS },
 );
 
-it('gives every product its own title and meta description when they are all written alike at once', async () => {
+it('gives every product its own title, meta description and heading when they are all written alike at once', async () => {
   // The same name and brand: the fake writes the same title and meta description for each.
   const rows = Array.from(
     { length: PRODUCTS },
@@ -33,6 +33,10 @@ it('gives every product its own title and meta description when they are all wri
   const metas = run.products.map((p) => p.meta_description as string);
   expect(new Set(titles).size).toBe(PRODUCTS);
   expect(new Set(metas).size).toBe(PRODUCTS);
+  // Headings too, compared as the check does: case-insensitively, after trimming (issue 14 section 2).
+  const headings = run.products.map((p) => (p.heading as string).trim().toLowerCase());
+  expect(new Set(headings).size).toBe(PRODUCTS);
+  expect(new Set(titles.map((title) => title.trim().toLowerCase())).size).toBe(PRODUCTS);
   for (const title of titles) expect([...title].length).toBeLessThanOrEqual(60);
   for (const meta of metas) expect([...meta].length).toBeLessThanOrEqual(155);
 });

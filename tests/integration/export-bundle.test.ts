@@ -259,10 +259,24 @@ describe('export-bundle', () => {
     expect(single[0].name).not.toBe('');
   });
 
-  it('accepts only_approved (it filters nothing until products have a review state)', async () => {
+  it('exports only the approved products with only_approved: exactly 3 rows after approving 3', async () => {
+    const none = await exportFile('csv', { only_approved: true });
+    expect(none.response.status).toBe(200);
+    expect(Papa.parse(none.text, { header: true, skipEmptyLines: true }).data).toHaveLength(0);
+    const approved = products.slice(0, 3);
+    const review = await t.call('set-product-review', {
+      bundle_workflow_product_ids: approved.map((product) => product.id),
+      review: 'approved',
+    });
+    expect(review.status).toBe(200);
     const { response, text } = await exportFile('csv', { only_approved: true });
     expect(response.status).toBe(200);
-    expect(text).toBe(exportRowsToCsv(buildExportRows(products)));
+    const rows = Papa.parse(text, { header: true, skipEmptyLines: true }).data;
+    expect(rows).toHaveLength(3);
+    expect(text).toBe(exportRowsToCsv(buildExportRows(approved)));
+    // Without it, every product is exported as before.
+    const all = await exportFile('csv');
+    expect(Papa.parse(all.text, { header: true, skipEmptyLines: true }).data).toHaveLength(4);
   });
 
   it("answers 404 unknown_bundle for another user's run, as for a missing one", async () => {

@@ -54,6 +54,8 @@ describe('server functions', () => {
       'gpt-4',
       'gpt-4-1106-preview',
       'offline',
+      'gpt-4o-mini',
+      'gpt-4.1-mini',
     ]);
     expect(workflows.filter((w) => w.is_available).map((w) => w.name)).toEqual(['Built-in writer (no AI)']);
   });

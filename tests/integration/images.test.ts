@@ -23,6 +23,7 @@ import { type CompressImageDeps, compressImageTask } from '../../src/server/imag
 import { hasLocation } from '../../src/server/images/image-metadata';
 import { readCompressedImage } from '../../src/server/images/read-compressed-image';
 import { requestCompression } from '../../src/server/images/request-compression';
+import { IMAGE_FETCHES_PER_USER, QUEUE_COMPRESSIONS_TASK } from '../../src/server/queue/image-jobs';
 import { createCompressImageTasks } from '../../src/server/runner/image-tasks';
 import { type ImageServer, startImageServer } from '../support/image-server';
 import { callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';
@@ -114,7 +115,9 @@ async function leftoverJobs() {
 
 async function queuedJobKeys(): Promise<string[]> {
   const { rows } = await database.db.execute<{ key: string }>(
-    sql`select key from graphile_worker.jobs where task_identifier = 'compress-image' order by id`,
+    // add_jobs groups the jobs by the owner's image queues, so their ids follow the queues, not the images.
+    sql`select key from graphile_worker.jobs where task_identifier = 'compress-image'
+        order by substring(key from '[0-9]+$')::int`,
   );
   return rows.map((r) => r.key);
 }
@@ -530,3 +533,54 @@ async function imagesExampleIsLoopback(hostname: string) {
 
 /** For tests that run the task directly rather than through the worker. */
 async function addNoJobs(): Promise<void> {}
+
+describe('compress-images at scale', () => {
+  const PRODUCTS = 50_000;
+  const IMAGES = PRODUCTS * 2 + 1;
+  it('answers within a second for 100,001 images, and its fan-out job queues one job each', async () => {
+    const db = database.db;
+    const { bundleWorkflowId } = await createRun(alice, ['https://images.example/first.jpg']);
+    // 50,000 products with two images each, written set-based (as new-bundle would leave them).
+    await db.execute(sql`
+      with run as (select bundle_id from bundle_workflows where id = ${bundleWorkflowId}),
+      made as (
+        insert into products (bundle_id, position, details)
+        select run.bundle_id, n, jsonb_build_object('title', 'Lamp ' || n) from run, generate_series(1, ${PRODUCTS}::int) n
+        returning id),
+      rows as (
+        insert into bundle_workflow_products (bundle_workflow_id, product_id)
+        select ${bundleWorkflowId}, id from made returning id)
+      insert into bundle_workflow_product_images (bundle_workflow_product_id, position, url)
+      select rows.id, k, 'https://images.example/' || rows.id || '-' || k || '.jpg'
+      from rows, generate_series(0, 1) k`);
+
+    const started = performance.now();
+    const answer = await compressImagesFunction(context(alice), { bundle_workflow_id: bundleWorkflowId });
+    const tookMs = performance.now() - started;
+    console.log(`compress-images on 100,000 images answered in ${tookMs.toFixed(0)} ms`);
+    expect(answer).toEqual({ queued: IMAGES });
+    expect(tookMs).toBeLessThan(1_000);
+    // The request only counted them: marking and queueing are its one fan-out job's.
+    expect(await queuedJobKeys()).toEqual([]);
+    const { rows: fanOutJobs } = await db.execute<{ count: number }>(
+      sql`select count(*)::int from graphile_worker.jobs where task_identifier = ${QUEUE_COMPRESSIONS_TASK}`,
+    );
+    expect(fanOutJobs[0]?.count).toBe(1);
+
+    const fanOut = createCompressImageTasks(db)[QUEUE_COMPRESSIONS_TASK]!;
+    await runOnce({ pgPool: database.pool, taskList: { [QUEUE_COMPRESSIONS_TASK]: fanOut }, logger: silent });
+    const { rows: jobs } = await db.execute<{ jobs: number; keys: number; queues: number }>(sql`
+      select count(*)::int as jobs, count(distinct key)::int as keys, count(distinct queue_name)::int as queues
+      from graphile_worker.jobs where task_identifier = 'compress-image'`);
+    const { rows: marked } = await db.execute<{ requested: number; prefixes: number }>(sql`
+      select count(*) filter (where i.compression_requested)::int as requested,
+             count(distinct split_part(i.compression_processing_id, ':', 1))::int as prefixes
+      from bundle_workflow_product_images i join bundle_workflow_products p on p.id = i.bundle_workflow_product_id
+      where p.bundle_workflow_id = ${bundleWorkflowId}`);
+    expect(marked[0]).toEqual({ requested: IMAGES, prefixes: 1 });
+    // One job per image, spread over the owner's image queues.
+    expect(jobs[0]).toEqual({ jobs: IMAGES, keys: IMAGES, queues: IMAGE_FETCHES_PER_USER });
+    await db.execute(sql`delete from graphile_worker._private_jobs where task_id in
+      (select id from graphile_worker._private_tasks where identifier = 'compress-image')`);
+  }, 120_000);
+});

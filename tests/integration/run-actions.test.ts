@@ -129,7 +129,7 @@ describe('editing, regenerating and deleting', () => {
     expect(result.data.queued).toBe(0);
   });
 
-  it('deletes a bundle with everything under it', async () => {
+  it('deletes a bundle: unknown at once, and everything under it purged by its job', async () => {
     const result = await t.call('delete-bundle', { bundle_id: bundleId });
     expect(result.data).toEqual({ deleted: true });
     const view = await t.call('view-bundle-workflow', {
@@ -137,6 +137,11 @@ describe('editing, regenerating and deleting', () => {
       workflow_id: OFFLINE,
     });
     expect(view.error?.type).toBe('unknown_bundle');
+    // The rows go in a purge-bundle job (decision 009): run the queue until it is idle.
+    await t.call('job-queue-event-loop', {
+      exit_after_seconds: 20,
+      testing: { exit_after_inactive_seconds: 1 },
+    });
     const { rows } = await t.app.database.pool.query(
       'select (select count(*) from bundle_workflow_products where bundle_workflow_id = $1)::int as rows, (select count(*) from logs where bundle_workflow_id = $1)::int as logs',
       [runId],

@@ -107,8 +107,9 @@ describe('a worker killed mid-run', () => {
       describe: whereThingsStand,
     });
     const workersBeforeKill = await heartbeatIds();
-    // graphile-worker locks jobs with one id per process (its worker pool's), and that id is what beats.
-    expect(workersBeforeKill.size, 'both processes beat a heartbeat').toBe(2);
+    // graphile-worker locks jobs with one id per worker pool, and that id is what beats: each process runs two
+    // pools (generation, and images apart).
+    expect(workersBeforeKill.size, 'both processes beat a heartbeat for each pool').toBe(4);
 
     const killedAt = Date.now();
     doomed.child.kill('SIGKILL');
@@ -134,7 +135,9 @@ describe('a worker killed mid-run', () => {
     );
     const settledAfterKillMs = Date.now() - killedAt;
     expect(survivor.isRunning(), 'the survivor is still running').toBe(true);
-    expect(deadWorkers.size, 'the dead process was found dead and its jobs released').toBe(1);
+    expect(deadWorkers.size, 'the dead process (both its pools) was found dead and its jobs released').toBe(
+      2,
+    );
     const orphanedJobs = lockedAtKill.filter((job) => deadWorkers.has(job.locked_by));
     expect(orphanedJobs.length, 'the killed worker held jobs when it died').toBeGreaterThan(0);
 

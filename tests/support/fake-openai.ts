@@ -13,7 +13,9 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { estimateDescriptionWidth, estimateTitleWidth } from '../../src/common/serp-width';
 import { countChatTokens, countTokens } from '../../src/server/ai/tokens';
+import { createFakeBatchApi, type FakeBatchApi, type FakeBatchOptions } from './fake-openai-batch';
 
 export type FailMode =
   | 'none'
@@ -39,7 +41,8 @@ export type Latency =
   | { distribution: 'normal' | 'lognormal'; mean: number; stddev: number };
 
 /** The failures that can be injected at random, by share of chat requests. */
-export type InjectedFailure = 'server_error' | 'timeout' | 'broken_json' | 'rate_limit';
+/** invalid_copy answers 200 with copy that breaks a limit, so the app makes a repair call. */
+export type InjectedFailure = 'server_error' | 'timeout' | 'broken_json' | 'rate_limit' | 'invalid_copy';
 export type FailureRates = Partial<Record<InjectedFailure, number>>;
 
 /**
@@ -105,7 +108,16 @@ export type FakeOpenAIOptions = {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /**
+   * Answers copy as a careless model does (issue 14): `sameHeading` for every product's heading, and
+   * `appendToDescription` added to every description, in first answers and repairs alike.
+   */
+  copyQuirks?: CopyQuirks;
+  /** Serve the Batch API (tests/support/fake-openai-batch.ts); without it /v1/files and /v1/batches are 404. */
+  batch?: FakeBatchOptions;
 };
+
+export type CopyQuirks = { sameHeading?: string; appendToDescription?: string };
 
 /** What the fake has answered since start or reset(). Also served as JSON at GET /fake/stats. */
 export type FakeOpenAICounters = {
@@ -156,6 +168,8 @@ export type FakeOpenAI = {
   reset(): void;
   /** Stops listening and cuts open connections, including requests held by `timeout`. */
   close(): Promise<void>;
+  /** The Batch API, when started with `batch`. */
+  batchApi?: FakeBatchApi;
 };
 
 type JsonSchema = {
@@ -222,6 +236,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let inFlight = 0;
   let maxInFlight = 0;
   let completionCount = 0;
+  const batchApi = options.batch
+    ? createFakeBatchApi(options.batch, (body, mode) =>
+        isChatBody(body) ? completion(body, prepareAnswer(body, mode)) : {},
+      )
+    : undefined;
 
   const server = createServer((req, res) => {
     const arrivedAt = Date.now();
@@ -279,6 +298,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       });
       return;
     }
+    if (batchApi?.handle(req, res, path, raw)) return;
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
       sendError(res, 404, {
         message: `Unknown request: ${req.method} ${path}`,
@@ -317,7 +337,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     // Counted at admission, as OpenAI does, so the token bucket needs the answer's size up front.
     const answer =
       limits?.tokens || mode === 'none' || mode === 'broken_json' || mode === 'invalid_copy'
-        ? prepareAnswer(body, mode)
+        ? prepareAnswer(body, mode, options.copyQuirks)
         : undefined;
 
     if (limits) {
@@ -407,7 +427,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         );
         return;
       default: {
-        const ready = answer ?? prepareAnswer(body, mode);
+        const ready = answer ?? prepareAnswer(body, mode, options.copyQuirks);
         counters.answered++;
         counters.promptTokens += ready.promptTokens;
         counters.completionTokens += ready.completionTokens;
@@ -478,6 +498,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   return {
     url: `http://${host}:${address.port}/v1`,
     requests,
+    batchApi,
     get inFlight() {
       return inFlight;
     },
@@ -507,12 +528,19 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   };
 }
 
-const INJECTED_FAILURES: InjectedFailure[] = ['server_error', 'timeout', 'broken_json', 'rate_limit'];
+// Appended last, so a seed draws the same failures of the other kinds as before.
+const INJECTED_FAILURES: InjectedFailure[] = [
+  'server_error',
+  'timeout',
+  'broken_json',
+  'rate_limit',
+  'invalid_copy',
+];
 
 type PreparedAnswer = { content: string; promptTokens: number; completionTokens: number };
 
-function prepareAnswer(body: ChatBody, fail: FailMode): PreparedAnswer {
-  const content = answerContent(body, fail);
+function prepareAnswer(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): PreparedAnswer {
+  const content = answerContent(body, fail, quirks);
   const model = body.model ?? 'fake-model';
   const promptTokens = countChatTokens(
     body.messages.map((message) => ({
@@ -684,7 +712,7 @@ const asksForCopyFields = (messages: ChatMessage[]) =>
     (message) => /page_title/.test(messageText(message)) && /alt_texts/.test(messageText(message)),
   );
 
-function answerContent(body: ChatBody, fail: FailMode): string {
+function answerContent(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): string {
   const schema =
     jsonSchemaOf(body.response_format) ?? (asksForCopyFields(body.messages) ? COPY_FIELDS_SCHEMA : undefined);
   if (!schema) return 'This is a fake answer.';
@@ -692,6 +720,12 @@ function answerContent(body: ChatBody, fail: FailMode): string {
   const answer = fillSchema(schema, context, '');
   if (fail === 'invalid_copy' && isRecord(answer)) {
     answer.page_title = repeatToLength(`${context.name} `, 200);
+  }
+  if (quirks && isRecord(answer)) {
+    if (quirks.sameHeading !== undefined) answer.heading = quirks.sameHeading;
+    if (quirks.appendToDescription !== undefined) {
+      answer.description = `${String(answer.description ?? '')} ${quirks.appendToDescription}`.trim();
+    }
   }
   const json = JSON.stringify(answer);
   // Cut mid-value, as a model that ran out of tokens would.
@@ -773,11 +807,21 @@ function copyFor(key: string, { name, brand, facts }: ProductContext): string {
   const byBrand = brand ? ` by ${brand}` : '';
   switch (key) {
     case 'page_title':
-      return fitLength(brand ? `${name} | ${brand}` : name, 0, LIMITS.pageTitle);
+      return fitWidth(
+        fitLength(brand ? `${name} | ${brand}` : name, 0, LIMITS.pageTitle),
+        0,
+        estimateTitleWidth,
+        600,
+      );
     case 'meta_description': {
       const colour = facts.find(([k]) => k === 'colour' || k === 'color')?.[1];
       const start = `Discover ${name}${byBrand}.${colour ? ` Available in ${colour}.` : ''}`;
-      return fitLength(start, LIMITS.metaMin, LIMITS.metaMax);
+      return fitWidth(
+        fitLength(start, LIMITS.metaMin, LIMITS.metaMax),
+        LIMITS.metaMin,
+        estimateDescriptionWidth,
+        920,
+      );
     }
     case 'heading':
       return fitLength(`${name}${byBrand}`, 0, LIMITS.heading);
@@ -822,6 +866,18 @@ function fitLength(text: string, min: number, max: number): string {
   const space = cut.lastIndexOf(' ');
   const atWord = space > 0 ? cut.slice(0, space).replace(/[\s,;:|-]+$/, '') : '';
   return atWord.length >= min && atWord.length > 0 ? atWord : result.slice(0, max);
+}
+
+/** Drops words from the end while the text is wider than Google shows (as a careful model would), down to `min`. */
+function fitWidth(text: string, min: number, width: (text: string) => number, maxPx: number): string {
+  let result = text;
+  while (width(result) > maxPx) {
+    const space = result.lastIndexOf(' ');
+    const shorter = space > 0 ? result.slice(0, space).replace(/[\s,;:|-]+$/, '') : '';
+    if (shorter.length < min || shorter === '') break;
+    result = shorter.endsWith('.') || min === 0 ? shorter : `${shorter}.`;
+  }
+  return result;
 }
 
 function repeatToLength(text: string, length: number): string {

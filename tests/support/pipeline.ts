@@ -5,7 +5,13 @@ import type { FunctionResponse } from '../../src/common/functions';
 import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from './fake-openai';
 import { type FixtureCatalogue, loadFixtureProducts } from './fixture-catalogues';
-import { callFunction, setupTestApp, type TestApp, type TestAppFixture } from './test-app';
+import {
+  callFunction,
+  type FunctionResult,
+  setupTestApp,
+  type TestApp,
+  type TestAppFixture,
+} from './test-app';
 
 export const FIXTURE_COLUMNS = [
   'title',
@@ -77,14 +83,22 @@ export async function viewRun(
   bundleId: number,
   workflowId: number,
 ): Promise<RunBody> {
-  const response = await callFunction(
-    testApp,
-    'view-bundle-workflow',
-    { bundle_id: bundleId, workflow_id: workflowId },
-    token,
-  );
-  expect(response.status).toBe(200);
-  return response.data;
+  // The whole run, as before view-bundle-workflow answered by pages: it follows next_offset to the end.
+  let run: RunBody | undefined;
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const response: FunctionResult<'view-bundle-workflow'> = await callFunction(
+      testApp,
+      'view-bundle-workflow',
+      { bundle_id: bundleId, workflow_id: workflowId, limit: 2_000, offset },
+      token,
+    );
+    expect(response.status).toBe(200);
+    const page: RunBody = response.data;
+    run = run ? { ...page, products: [...run.products, ...page.products] } : page;
+    offset = page.next_offset;
+  }
+  return run!;
 }
 
 /** Polls until every product is done or failed. */

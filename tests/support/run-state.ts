@@ -30,12 +30,19 @@ export async function describeQueue(pool: pg.Pool, runId?: number): Promise<stri
   return JSON.stringify({ statuses, jobs, heartbeats, now: new Date() }, null, 1);
 }
 
-export type AiLogRow = { cost: string; prompt_tokens: number; completion_tokens: number };
+export type AiLogRow = {
+  cost: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** 'started' for a call sent and never settled (its process died): it holds the reserved worst case. */
+  call_state: 'started' | 'settled';
+};
 
-/** The run's ai log entries: what each provider answer cost (as text, exact) and its tokens. */
+/** The run's ai log entries: what each call cost (as text, exact) and its tokens, settled or only started. */
 export async function readAiLogs(pool: pg.Pool, runId: number): Promise<AiLogRow[]> {
   const { rows } = await pool.query<AiLogRow>(
-    `select cost::text, prompt_tokens, completion_tokens from logs where bundle_workflow_id = $1 and type = 'ai'`,
+    `select cost::text, prompt_tokens, completion_tokens, call_state
+     from logs where bundle_workflow_id = $1 and type = 'ai'`,
     [runId],
   );
   return rows;

@@ -280,15 +280,27 @@ async function checkIntegrity(
     detail: `view: ${totals.done} done, ${totals.failed} failed, $${totals.cost.toFixed(6)}, ${totals.prompt_tokens}+${totals.completion_tokens} tokens; logs: ${savedLogs} saved, ${failedLogs} failed, $${sum.cost.toFixed(6)}, ${sum.prompt_tokens}+${sum.completion_tokens} tokens over ${aiLogs.length} ai entries (${mispriced.length} not at the list price)`,
   });
 
-  // A call cut off by a kill was answered to no one, so it has no log; no answer is logged twice.
+  // A call cut off by a kill stays 'started' at its reserved cost (it may have been paid); a call that failed
+  // settles at 0 tokens. No answer is logged twice: the settled lines with tokens are at most the answers.
   const provider = fake.counters;
+  const answeredLogs = aiLogs.filter((log) => log.call_state === 'settled' && log.prompt_tokens > 0);
+  const answeredSum = sumAiLogs(answeredLogs);
+  const startedLogs = aiLogs.filter((log) => log.call_state === 'started');
   checks.push({
     name: 'no provider answer logged twice',
     pass:
-      aiLogs.length <= provider.answered &&
-      sum.prompt_tokens <= provider.promptTokens &&
-      sum.completion_tokens <= provider.completionTokens,
-    detail: `${aiLogs.length} ai logs for ${provider.answered} answers; ${sum.prompt_tokens} of ${provider.promptTokens} prompt and ${sum.completion_tokens} of ${provider.completionTokens} completion tokens logged`,
+      answeredLogs.length <= provider.answered &&
+      answeredSum.prompt_tokens <= provider.promptTokens &&
+      answeredSum.completion_tokens <= provider.completionTokens,
+    detail: `${answeredLogs.length} answered ai logs for ${provider.answered} answers (${startedLogs.length} started and never settled, ${aiLogs.length - answeredLogs.length - startedLogs.length} failed calls at 0); ${answeredSum.prompt_tokens} of ${provider.promptTokens} prompt and ${answeredSum.completion_tokens} of ${provider.completionTokens} completion tokens logged`,
+  });
+  // A line is written 'started' before its request goes out, so a kill can leave one the provider never
+  // received; every settled line (an answer or a failure) is a request the provider did receive.
+  const settledLogs = aiLogs.length - startedLogs.length;
+  checks.push({
+    name: 'every settled ai line is a call the provider received',
+    pass: settledLogs <= provider.chatRequests,
+    detail: `${settledLogs} settled ai lines (and ${startedLogs.length} started) for ${provider.chatRequests} chat requests`,
   });
 
   // graphile-worker 0.17 keeps jobs in _private_jobs (`jobs` is a view over it). A finished job is deleted; a

@@ -17,6 +17,13 @@ export type CopyFields = {
 /** The product's own input, as the user supplied it (keys like product_name, brand, colour, dimensions). */
 export type ProductFacts = Record<string, string | null>;
 
+export type CopyVoice = {
+  language?: string | null;
+  bannedPhrases?: readonly string[];
+  protectedTerms?: readonly string[];
+  voiceNotes?: string;
+};
+
 export type BundleSettings = { keywords: string; business_type: string; tone_of_voice: string };
 
 export type WriteCopyInput = {
@@ -29,8 +36,17 @@ export type WriteCopyInput = {
   parent?: { product: ProductFacts; copy: CopyFields; differences: string[] };
   /** Set for a repair call: the previous answer and the problems to fix, each naming its field. */
   repair?: { previous: CopyFields; problems: string[] };
+  /**
+   * The workflow's language and voice (issue 13 section 5): the copy's BCP 47 language, phrases it must never
+   * use, terms it must write exactly, and notes on the voice. The prompt states them; the check enforces them.
+   */
+  voice?: CopyVoice;
+  /** For the built-in writer: which alternative wording to write (0, the default, is its usual one). */
+  variation?: number;
   /** The cap on the answer's tokens; a default sized from the limits when unset. */
   maxOutputTokens?: number;
+  /** The workflow's sampling temperature (0–2); the provider's default when unset. */
+  temperature?: number;
   /** What an AI writer sends, built from the workflow's templates (generation/build-prompt.ts). */
   prompt?: CopyPrompt;
   signal?: AbortSignal;
@@ -52,7 +68,12 @@ export type WriteCopyResult = {
   /** The request as templated (messages carry template_variables) and as sent. */
   originalRequest: AiRequest;
   finalRequest: AiRequest;
+  /** Set when the answer came through the provider's Batch API (issue 16), which bills it at a discount. */
+  billing?: AnswerBilling;
 };
+
+/** How an answer was bought: `batch` answers cost `priceMultiplier` (0.5) of the list price. */
+export type AnswerBilling = { via: 'batch'; batchId: string; priceMultiplier: number };
 
 export interface CopyWriter {
   write(input: WriteCopyInput): Promise<WriteCopyResult>;

@@ -64,6 +64,19 @@ describe('requests any server accepts', () => {
     ]);
   });
 
+  it('steps down once when calls in flight together are all refused json_schema', async () => {
+    const { writer, notices, sent } = await writerFor({ refuse: ['json_schema'] });
+    const results = await Promise.all(Array.from({ length: 6 }, () => writer.write(input)));
+    expect(results.every((result) => result.copy.page_title.length > 0)).toBe(true);
+    // Each was refused at most once, and none went past json_object to prompt-only JSON.
+    const formats = sent().map((body) => body.response_format?.type);
+    expect(formats.filter((format) => format === 'json_object')).toHaveLength(6);
+    expect(formats.every((format) => format === 'json_schema' || format === 'json_object')).toBe(true);
+    expect(notices).toEqual([
+      'The AI provider refused response_format json_schema; using json_object from now on.',
+    ]);
+  });
+
   it('asks for JSON in the prompt when no response_format is taken, and reads it out of the fence', async () => {
     const { writer, notices, sent } = await writerFor({ refuse: ['json_schema', 'json_object'] });
     const result = await writer.write(input);

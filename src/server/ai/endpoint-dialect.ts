@@ -20,9 +20,29 @@ export class EndpointDialect {
    * Whether `error` is the endpoint refusing something this dialect sends, in which case the dialect has moved
    * one step down and the same call should be sent again.
    */
-  learnFrom(error: unknown): boolean {
+  learnFrom(
+    error: unknown,
+    sent?: { responseFormat: ResponseFormatMode; tokenLimit: TokenLimitParameter },
+  ): boolean {
     if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
     const message = `${error.message} ${JSON.stringify(error.error ?? '')}`.toLowerCase();
+    // Calls in flight together are refused together: a refusal of what another call's refusal already moved
+    // the dialect past is learned already, and the call is sent again as the dialect now stands.
+    if (
+      sent &&
+      sent.tokenLimit !== this.tokenLimit &&
+      message.includes('max_tokens') &&
+      message.includes('max_completion_tokens')
+    ) {
+      return true;
+    }
+    if (
+      sent &&
+      FORMAT_STEPS.indexOf(this.responseFormat) > FORMAT_STEPS.indexOf(sent.responseFormat) &&
+      /response_format|json_schema|json schema|json_object|structured output|grammar/.test(message)
+    ) {
+      return true;
+    }
     if (
       this.tokenLimit === 'max_tokens' &&
       message.includes('max_tokens') &&

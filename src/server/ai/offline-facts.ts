@@ -17,6 +17,8 @@ export type Facts = {
   /** Colour, size and dimensions values that the name does not already state. */
   attributes: Attribute[];
   sentences: string[];
+  /** The description's bullet list, kept as a list. */
+  bullets: string[];
   product: ProductFacts;
 };
 
@@ -32,9 +34,23 @@ const toWordString = (text: string) =>
 export const containsPhrase = (text: string, phrase: string) =>
   phrase.trim() !== '' && toWordString(text).includes(toWordString(phrase));
 
-/** The input's sentences, each capitalised and ending in punctuation; nothing else is changed. */
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/;
+
+/** The input's bullet list items ("- 14k yellow gold"), without their markers, as written. */
+function splitBullets(text: string): string[] {
+  return htmlToText(text)
+    .split(/\r?\n/)
+    .filter((line) => BULLET.test(line))
+    .map((line) => line.replace(BULLET, '').trim())
+    .filter((item) => /[\p{L}\p{N}]/u.test(item));
+}
+
+/** The input's sentences (bullet items apart), each capitalised and ending in punctuation. */
 function splitSentences(text: string): string[] {
   return htmlToText(text)
+    .split(/\r?\n/)
+    .filter((line) => !BULLET.test(line))
+    .join('\n')
     .split(/(?<=[.!?])\s+|\s*\n\s*/)
     .map((sentence) => sentence.replace(/^[\s.,;:]+/, '').trim())
     .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence))
@@ -62,7 +78,8 @@ export function readFacts(input: WriteCopyInput): Facts {
       (sentence) => findUngroundedTokens(sentence, grounded).length === 0,
     );
   }
-  return { name, brand: containsPhrase(name, brand) ? '' : brand, attributes, sentences, product };
+  const bullets = splitBullets(product.description ?? '');
+  return { name, brand: containsPhrase(name, brand) ? '' : brand, attributes, sentences, bullets, product };
 }
 
 /** "Blue, Large" for titles. */

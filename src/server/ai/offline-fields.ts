@@ -7,6 +7,8 @@ import {
   SEO_LIMITS,
   truncateAtWordBoundary,
 } from '../../common/copy-rules';
+import { fitField, measureField } from '../../common/seo-checks';
+import { estimateDescriptionWidth } from '../../common/serp-width';
 import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
 import { describeAttributes, type Facts, firstThatFits, listValues, value } from './offline-facts';
 
@@ -17,7 +19,24 @@ export function writePageTitle(facts: Facts): string {
     ...(facts.brand === '' ? [] : [`${facts.name}${suffix} | ${facts.brand}`]),
     `${facts.name}${suffix}`,
   ];
-  return firstThatFits(candidates, SEO_LIMITS.pageTitleMax, facts.name, suffix);
+  const fitting = candidates.find((candidate) => measureField('page_title', candidate) === null);
+  return fitting ?? fitWithSuffix(facts.name, suffix);
+}
+
+/**
+ * The name cut to fit the title's characters and pixels with the suffix kept whole (the suffix is what sets a
+ * variant apart), unless the name would have to shrink below a dozen characters.
+ */
+function fitWithSuffix(name: string, suffix: string): string {
+  const candidate = firstThatFits([], SEO_LIMITS.pageTitleMax, name, suffix);
+  if (measureField('page_title', candidate) === null) return candidate;
+  let shorter = name;
+  while (countCharacters(shorter) > 12) {
+    shorter = truncateAtWordBoundary(shorter, countCharacters(shorter) - 1);
+    const next = `${shorter}${suffix}`;
+    if (measureField('page_title', next) === null) return next;
+  }
+  return fitField('page_title', `${name}${suffix}`);
 }
 
 export function writeHeading(facts: Facts): string {
@@ -67,35 +86,61 @@ const PADDING = [
   'Shop now.',
 ];
 
-/** Fits a sentence into `room` characters, dropping trailing clauses if need be; null if it cannot fit. */
-function fitSentence(sentence: string, room: number): string | null {
-  if (countCharacters(sentence) <= room) return sentence;
+/** Fits a sentence where `fits` allows, dropping trailing clauses if need be; null if it cannot fit. */
+function fitSentence(sentence: string, fits: (sentence: string) => boolean): string | null {
+  if (fits(sentence)) return sentence;
   const clauses = sentence.replace(/[.!?]$/, '').split(/,\s+/);
   for (let count = clauses.length - 1; count >= 1; count--) {
     const shorter = `${clauses.slice(0, count).join(', ')}.`;
-    if (countCharacters(shorter) <= room) return shorter;
+    if (fits(shorter)) return shorter;
   }
   return null;
 }
 
-export function writeMetaDescription(facts: Facts, keywords: string[], tone: string): string {
-  const max = SEO_LIMITS.metaDescriptionMax;
+/** Whether a meta description is within its characters and Google's pixel width. */
+const metaFits = (text: string) =>
+  countCharacters(text) <= SEO_LIMITS.metaDescriptionMax &&
+  estimateDescriptionWidth(text) <= SEO_LIMITS.metaDescriptionPixels;
+
+// Other wordings of the meta description's first and last sentences, for `variation` 1, 2, 3: siblings whose
+// data differ only by a value need more than the value to differ (docs/decisions/008).
+const META_LEADS: ((name: string, attributes: string, brand: string) => string)[] = [
+  (name, attributes, brand) => `${name}${attributes}${brand === '' ? '' : ` from ${brand}`}.`,
+  (name, attributes, brand) =>
+    `Meet the ${name}${attributes}${brand === '' ? '' : ` by ${brand}`}, ready to order online.`,
+  (name, attributes, brand) =>
+    `Looking for the ${name}${attributes}? ${brand === '' ? 'Find it right here.' : `This one is from ${brand}.`}`,
+  (name, attributes, brand) =>
+    `Choose the ${name}${attributes}${brand === '' ? '' : `, made by ${brand}`}, with every detail listed.`,
+];
+const META_CLOSINGS: ((name: string) => string)[] = [
+  (name) => `Order the ${name} online today.`,
+  (name) => `Add the ${name} to your basket today.`,
+  (name) => `Find the ${name} in our online shop.`,
+  (name) => `See the ${name} and its options online.`,
+];
+
+/** How many wordings the meta description has (`variation` 0 to META_VARIATIONS - 1). */
+export const META_VARIATIONS = META_LEADS.length;
+
+export function writeMetaDescription(facts: Facts, keywords: string[], tone: string, variation = 0): string {
   const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
-  const from = facts.brand === '' ? '' : ` from ${facts.brand}`;
+  const form = ((variation % META_VARIATIONS) + META_VARIATIONS) % META_VARIATIONS;
   const lead =
-    fitSentence(`${facts.name}${attributes}${from}.`, max) ?? `${truncateAtWordBoundary(facts.name, 100)}.`;
+    fitSentence(META_LEADS[form]!(facts.name, attributes, facts.brand), metaFits) ??
+    `${fitField('meta_description', truncateAtWordBoundary(facts.name, 100))}.`;
   const parts = [lead];
   let length = countCharacters(lead);
   const add = (sentence: string, stopAtMinimum = false) => {
     if (stopAtMinimum && length >= SEO_LIMITS.metaDescriptionMin) return;
-    const fitted = fitSentence(sentence, max - length - 1);
+    const fitted = fitSentence(sentence, (candidate) => metaFits([...parts, candidate].join(' ')));
     if (fitted === null || parts.includes(fitted)) return;
     parts.push(fitted);
     length += 1 + countCharacters(fitted);
   };
   for (const sentence of facts.sentences) add(sentence);
   for (const keyword of keywords) add(`Shop ${keyword} online.`);
-  add(closingLine(facts, tone), true);
+  add(form === 0 ? closingLine(facts, tone) : META_CLOSINGS[form]!(facts.name), true);
   for (const pad of PADDING) add(pad, true);
   return parts.join(' ');
 }
@@ -123,13 +168,21 @@ export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: 
     sentences.length === 0 ? [lead] : sentences.slice(0, firstHalf),
     sentences.slice(firstHalf),
     [...details, ...closing],
-  ];
-  return paragraphs
+  ]
     .filter((paragraph) => paragraph.length > 0)
-    .map((paragraph) => paragraph.join(' '))
-    .join('\n\n');
+    .map((paragraph) => paragraph.join(' '));
+  // A bullet list stays a list, one "- item" per line, after the opening paragraphs.
+  if (facts.bullets.length > 0) {
+    paragraphs.splice(
+      Math.min(2, paragraphs.length - 1),
+      0,
+      facts.bullets.map((item) => `- ${item}`).join('\n'),
+    );
+  }
+  return paragraphs.join('\n\n');
 }
 
+// Only facts about the product itself: no URL, SKU, handle or id, which are the store's bookkeeping.
 const FACT_LABELS: [key: string, label: string][] = [
   ['brand', 'Brand'],
   ['colour', 'Colour'],
@@ -138,35 +191,50 @@ const FACT_LABELS: [key: string, label: string][] = [
   ['material', 'Material'],
   ['range', 'Range'],
   ['use_case', 'Use case'],
-  ['sku', 'SKU'],
-  ['url', 'URL'],
 ];
 
+// Labels of store bookkeeping in a user's own fact sheet, left out ("Handle: ...", "Option1 Name: Color").
+const BOOKKEEPING_LABEL =
+  /^(?:urls?|links?|handle|id|sku|gtin|ean|upc|barcode|mpn|status|published|tags?|vendor code|image(?: \w+)?|variant(?: \w+)?|option ?\d*(?: (?:name|value))?)$/i;
+const LINK = /\bhttps?:\/\/|^\/\S+$|\bwww\./i;
+const MEASURE = /\d\s*(?:cm|mm|m|in|inch|inches|ft|kg|g|lb|oz|"|″)\b|\d\s*[x×]\s*\d/i;
+
+/**
+ * Whether a value belongs under its label: dimensions state a measure, a colour does not ("Dimensions:
+ * Blue" is an option in the wrong column, and is left out rather than printed as a fact).
+ */
+function fitsLabel(key: string, text: string): boolean {
+  if (LINK.test(text)) return false;
+  if (key === 'dimensions') return /\d/.test(text);
+  if (key === 'colour') return !MEASURE.test(text);
+  return true;
+}
+
 export function writeFactSheet(product: ProductFacts): string {
-  const lines = FACT_LABELS.filter(([key]) => value(product, key) !== '').map(
-    ([key, label]) => `${label}: ${value(product, key)}`,
-  );
-  // The user's own fact sheet is kept line by line after the standard facts.
+  const lines = FACT_LABELS.filter(
+    ([key]) => value(product, key) !== '' && fitsLabel(key, value(product, key)),
+  ).map(([key, label]) => `${label}: ${value(product, key)}`);
+  // The user's own fact sheet is kept line by line after the standard facts, without bookkeeping lines.
   for (const line of (product.fact_sheet ?? '').split(/\r?\n/)) {
-    const trimmed = line.trim();
-    if (trimmed !== '' && !lines.some((existing) => existing.toLowerCase() === trimmed.toLowerCase())) {
-      lines.push(trimmed);
-    }
+    const trimmed = line.replace(/^\s*[-*•]\s*/, '').trim();
+    const [label = '', ...rest] = trimmed.split(':');
+    if (trimmed === '' || BOOKKEEPING_LABEL.test(label.trim()) || LINK.test(rest.join(':'))) continue;
+    if (!lines.some((existing) => existing.toLowerCase() === trimmed.toLowerCase())) lines.push(trimmed);
   }
   return lines.join('\n');
 }
 
+/**
+ * One alt text per image that describes the product and its variant ("Ocean Blue Shirt in Navy by
+ * partners-demo"); further images say they show another view, never "image 2 of 3".
+ */
 export function writeAltTexts(facts: Facts, imageCount: number): string[] {
   const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
   const by = facts.brand === '' ? '' : ` by ${facts.brand}`;
   return Array.from({ length: imageCount }, (_, index) => {
-    // checkCopy accepts "image N of M" as a position, not a claim.
-    const position = imageCount > 1 ? `, image ${index + 1} of ${imageCount}` : '';
-    const candidates = [
-      `${facts.name}${attributes}${by}${position}`,
-      `${facts.name}${attributes}${position}`,
-    ];
-    return firstThatFits(candidates, SEO_LIMITS.altTextMax, facts.name, `${attributes}${position}`);
+    const view = index === 0 ? '' : ', another view';
+    const candidates = [`${facts.name}${attributes}${by}${view}`, `${facts.name}${attributes}${view}`];
+    return firstThatFits(candidates, SEO_LIMITS.altTextMax, facts.name, `${attributes}${view}`);
   });
 }
 
@@ -174,13 +242,11 @@ export function writeAltTexts(facts: Facts, imageCount: number): string[] {
 export function setApartFromParent(copy: CopyFields, facts: Facts, parent: CopyFields): CopyFields {
   const differs = facts.attributes.length > 0 ? listValues(facts.attributes) : 'another version';
   const pageTitle =
-    copy.page_title === parent.page_title
-      ? firstThatFits([], SEO_LIMITS.pageTitleMax, facts.name, ` – ${differs}`)
-      : copy.page_title;
+    copy.page_title === parent.page_title ? fitWithSuffix(facts.name, ` – ${differs}`) : copy.page_title;
   let meta = copy.meta_description;
   if (meta === parent.meta_description) {
     const prefix = `This is ${differs === 'another version' ? differs : `the ${differs} version`}. `;
-    meta = truncateAtWordBoundary(`${prefix}${meta}`, SEO_LIMITS.metaDescriptionMax);
+    meta = fitField('meta_description', `${prefix}${meta}`);
   }
   return { ...copy, page_title: pageTitle, meta_description: meta };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOGUES, loadFixtureProducts } from '../../../tests/support/fixture-catalogues';
+import { checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
 import { checkCopy } from '../generation/check-copy';
 import { describeDifferences, detectVariants } from '../variants/detect-variants';
 import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
@@ -147,15 +148,13 @@ describe('OfflineWriter', () => {
         'Material: Cotton',
         'Range: Summer',
         'Use case: everyday wear',
-        'SKU: OBS-01',
-        'URL: /products/ocean-blue-shirt',
         'Care: machine wash',
       ].join('\n'),
     );
     expect(copy.alt_texts).toEqual([
-      'Ocean Blue Shirt in Navy, size Large by partners-demo, image 1 of 3',
-      'Ocean Blue Shirt in Navy, size Large by partners-demo, image 2 of 3',
-      'Ocean Blue Shirt in Navy, size Large by partners-demo, image 3 of 3',
+      'Ocean Blue Shirt in Navy, size Large by partners-demo',
+      'Ocean Blue Shirt in Navy, size Large by partners-demo, another view',
+      'Ocean Blue Shirt in Navy, size Large by partners-demo, another view',
     ]);
     const paragraphs = copy.description.split('\n\n');
     expect(paragraphs).toHaveLength(2);
@@ -166,6 +165,51 @@ describe('OfflineWriter', () => {
     expect(paragraphs[1]).toContain('Order the Ocean Blue Shirt online today!');
     expect(copy.description).not.toContain('wool');
     expect(checkCopy(copy, product, 3)).toEqual([]);
+  });
+
+  it.each(FIXTURE_CATALOGUES)('writes every alternative wording of %s within every check', (catalogue) => {
+    for (const product of loadFixtureProducts(catalogue)) {
+      for (const variation of [1, 2, 3]) {
+        const { copy } = writeOfflineCopy(input(product.details, 1, { variation }));
+        expect({ variation, problems: checkCopy(copy, product.details, 1) }).toEqual({
+          variation,
+          problems: [],
+        });
+      }
+    }
+  });
+
+  it('keeps only product facts in the fact sheet: no URL, handle, SKU or option in the wrong column', () => {
+    const product = {
+      product_name: 'Anchor Bracelet',
+      colour: 'Blue',
+      dimensions: 'Blue',
+      sku: 'AB-1',
+      url: '/products/anchor-bracelet',
+      fact_sheet: 'Handle: anchor-bracelet\nOption1 Name: Color\nURL: /products/x\nClasp: lobster',
+    };
+    const { copy } = writeOfflineCopy(input(product, 1));
+    expect(copy.fact_sheet).toBe('Colour: Blue\nClasp: lobster');
+  });
+
+  it('keeps a bullet list as a list', () => {
+    const description = '<p>A simple bracelet.</p><ul><li>14k yellow gold</li><li>Leather</li></ul>';
+    const { copy } = writeOfflineCopy(input({ product_name: 'Anchor Bracelet', description }, 1));
+    expect(copy.description).toContain('- 14k yellow gold\n- Leather');
+    expect(copy.description).not.toMatch(/gold\. -/);
+  });
+
+  it("keeps titles and meta descriptions within Google's pixel widths", () => {
+    const wide = {
+      product_name: 'WWWW MMMM Wide Capital Letters Headline Product',
+      brand: 'MEGAWATT',
+      description:
+        'WIDE CAPITAL LETTERS MAKE A MUCH WIDER SNIPPET THAN LOWERCASE TEXT DOES. MORE WORDS HERE.',
+    };
+    const { copy } = writeOfflineCopy(input(wide, 1));
+    expect(checkPageTitle(copy.page_title)).toBeNull();
+    expect(checkMetaDescription(copy.meta_description)).toBeNull();
+    expect(checkCopy(copy, wide, 1)).toEqual([]);
   });
 
   it('splits a long description into paragraphs by sentence', () => {

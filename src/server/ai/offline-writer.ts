@@ -2,6 +2,7 @@
 // builds every field from the product's own input and fits the same limits as the AI writers. It never
 // states a number or material the input lacks: it only reuses the input's own sentences and values, adds
 // generic phrases that are true of any product page, and drops any keyword phrase that would claim more.
+import { removeBannedPhrases, restoreProtectedTerms } from '../../common/copy-rules';
 import type { AiRequest } from './ai-request';
 import type { CopyFields, CopyWriter, WriteCopyInput, WriteCopyResult } from './copy-writer';
 import { readFacts } from './offline-facts';
@@ -28,13 +29,14 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
   const keywords = relevantKeywords(input.settings.keywords, facts);
   let copy: CopyFields = {
     page_title: writePageTitle(facts),
-    meta_description: writeMetaDescription(facts, keywords, input.settings.tone_of_voice),
+    meta_description: writeMetaDescription(facts, keywords, input.settings.tone_of_voice, variationOf(input)),
     heading: writeHeading(facts),
     description: writeDescription(facts, input, keywords),
     fact_sheet: writeFactSheet(input.product),
     alt_texts: writeAltTexts(facts, input.imageCount),
   };
   if (input.parent) copy = setApartFromParent(copy, facts, input.parent.copy);
+  copy = withVoiceRules(copy, input.voice);
 
   const used = {
     product: Object.fromEntries(
@@ -69,6 +71,37 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
     },
     originalRequest,
     finalRequest,
+  };
+}
+
+/**
+ * Which wording to write: the one asked for, or the first alternative when a repair says the copy repeats
+ * another product's (the offline writer otherwise ignores repairs: its copy meets every other check).
+ */
+function variationOf(input: WriteCopyInput): number {
+  if (input.variation !== undefined) return input.variation;
+  return input.repair?.problems.some((problem) => /another product's/.test(problem)) ? 1 : 0;
+}
+
+/**
+ * The workflow's banned phrases left out and its protected terms written as given, in every field: the built-in
+ * writer's own text, and the last resort after a repair (generation/repair-copy.ts).
+ */
+export function withVoiceRules(
+  copy: CopyFields,
+  voice: { bannedPhrases?: readonly string[]; protectedTerms?: readonly string[] } | undefined,
+): CopyFields {
+  const banned = voice?.bannedPhrases ?? [];
+  const terms = voice?.protectedTerms ?? [];
+  if (banned.length === 0 && terms.length === 0) return copy;
+  const mend = (text: string) => restoreProtectedTerms(removeBannedPhrases(text, banned), terms);
+  return {
+    page_title: mend(copy.page_title),
+    meta_description: mend(copy.meta_description),
+    heading: mend(copy.heading),
+    description: mend(copy.description),
+    fact_sheet: mend(copy.fact_sheet),
+    alt_texts: copy.alt_texts.map(mend),
   };
 }
 

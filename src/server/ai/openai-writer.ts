@@ -109,19 +109,24 @@ export class OpenAIWriter implements CopyWriter {
   async write(input: WriteCopyInput): Promise<WriteCopyResult> {
     // A bug, not a provider failure: generation builds the prompt from the workflow's templates.
     if (!input.prompt) throw new Error('An AI writer was called without a prompt.');
-    const originalRequest: AiRequest = { model: input.model, messages: input.prompt.templated };
-    const finalRequest: AiRequest = { model: input.model, messages: input.prompt.rendered };
+    const maxOutputTokens = input.maxOutputTokens ?? defaultMaxOutputTokens(input.imageCount);
+    const sent = {
+      max_tokens: maxOutputTokens,
+      ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
+    };
+    const originalRequest: AiRequest = { model: input.model, messages: input.prompt.templated, ...sent };
+    const finalRequest: AiRequest = { model: input.model, messages: input.prompt.rendered, ...sent };
 
     let completion: OpenAI.Chat.Completions.ChatCompletion | undefined;
     const callSignal = followSignal(input.signal);
-    const maxOutputTokens = input.maxOutputTokens ?? defaultMaxOutputTokens(input.imageCount);
     try {
       for (let step = 1; !completion; step++) {
+        const sent = { responseFormat: this.#dialect.responseFormat, tokenLimit: this.#dialect.tokenLimit };
         try {
           completion = await this.#send(input, finalRequest, maxOutputTokens, callSignal.signal);
         } catch (error) {
           // The endpoint refused a parameter it does not know: send the same call again without it.
-          if (step < MAX_DIALECT_STEPS && this.#dialect.learnFrom(error)) continue;
+          if (step < MAX_DIALECT_STEPS && this.#dialect.learnFrom(error, sent)) continue;
           throw error;
         }
       }
@@ -187,6 +192,7 @@ export class OpenAIWriter implements CopyWriter {
                 ? { response_format: RESPONSE_FORMATS[responseFormat] }
                 : {}),
               [tokenLimit]: maxOutputTokens,
+              ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
             },
             { signal },
           )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costOf, MODEL_PRICES, priceOf } from './pricing';
+import { costOf, effectivePrice, MODEL_PRICES, priceOf, UNKNOWN_PRICE_CAP_RATE } from './pricing';
 
 describe('priceOf', () => {
   it('knows every model in the table', () => {
@@ -19,7 +19,8 @@ describe('priceOf', () => {
   });
 
   it('does not price a different model by its prefix', () => {
-    expect(priceOf('gpt-4-turbo')).toBeNull();
+    expect(priceOf('gpt-4-turbo-preview')).toBeNull();
+    expect(priceOf('gpt-4-32k')).toBeNull();
     expect(priceOf('gpt-4o-audio-preview')).toBeNull();
     expect(priceOf('llama3')).toBeNull();
   });
@@ -39,5 +40,30 @@ describe('costOf', () => {
   it('is 0 for the offline writer and null for an unknown model', () => {
     expect(costOf('offline', { prompt_tokens: 500, completion_tokens: 900 })).toBe(0);
     expect(costOf('mystery-model', { prompt_tokens: 1, completion_tokens: 1 })).toBeNull();
+  });
+});
+
+describe("a workflow's own price", () => {
+  it('wins over the list price, and prices a model the list does not know', () => {
+    const own = { inputPerMillion: 1, outputPerMillion: 2 };
+    expect(costOf('gpt-4', { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 }, own)).toBe(3);
+    expect(
+      costOf(
+        'llama3.1:8b',
+        { prompt_tokens: 500, completion_tokens: 500 },
+        { inputPerMillion: 0, outputPerMillion: 0 },
+      ),
+    ).toBe(0);
+    expect(effectivePrice('llama3.1:8b', own)).toEqual({ ...own, source: 'workflow' });
+    expect(effectivePrice('gpt-4o-mini')).toEqual({
+      inputPerMillion: 0.15,
+      outputPerMillion: 0.6,
+      source: 'built_in',
+    });
+    expect(effectivePrice('llama3.1:8b')).toBeNull();
+  });
+
+  it('caps unknown prices at the dearest known one (gpt-4)', () => {
+    expect(UNKNOWN_PRICE_CAP_RATE).toEqual({ inputPerMillion: 30, outputPerMillion: 60 });
   });
 });

@@ -7,6 +7,7 @@ export type ModelPrice = { inputPerMillion: number; outputPerMillion: number };
 export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
   'gpt-3.5-turbo': { inputPerMillion: 0.5, outputPerMillion: 1.5 },
   'gpt-4': { inputPerMillion: 30, outputPerMillion: 60 },
+  'gpt-4-turbo': { inputPerMillion: 10, outputPerMillion: 30 },
   'gpt-4-1106-preview': { inputPerMillion: 10, outputPerMillion: 30 },
   'gpt-4o': { inputPerMillion: 2.5, outputPerMillion: 10 },
   'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6 },
@@ -37,12 +38,54 @@ export function priceOf(model: string): ModelPrice | null {
   return best === null ? null : MODEL_PRICES[best]!;
 }
 
-/** USD cost of one call, rounded to 10 decimal places; null for a model missing from the table. */
-export function costOf(model: string, usage: TokenUsage): number | null {
-  const price = priceOf(model);
-  if (!price) return null;
+/** The price set on a workflow itself (its two columns), when both halves are set. */
+export function ownPriceOf(columns: {
+  priceInputPerMillion: number | null;
+  priceOutputPerMillion: number | null;
+}): ModelPrice | null {
+  if (columns.priceInputPerMillion === null || columns.priceOutputPerMillion === null) return null;
+  return { inputPerMillion: columns.priceInputPerMillion, outputPerMillion: columns.priceOutputPerMillion };
+}
+
+/** Where a call's price comes from: the workflow's own price wins over the built-in list. */
+export type PriceSource = 'workflow' | 'built_in';
+
+/**
+ * The price a workflow's calls are charged at: its own price when set, else the list price of its model, else
+ * null (unknown: a local or hosted model the list does not know, whose cost is shown as unknown, not $0).
+ */
+export function effectivePrice(
+  model: string,
+  own?: ModelPrice | null,
+): (ModelPrice & { source: PriceSource }) | null {
+  if (own) return { ...own, source: 'workflow' };
+  const listed = priceOf(model);
+  return listed ? { ...listed, source: 'built_in' } : null;
+}
+
+/**
+ * What a spending cap charges for tokens whose price is unknown: the most expensive price on the list (gpt-4's
+ * $30/$60), so a cap never lets an unpriced model spend more than it would allow the dearest known one.
+ */
+export const UNKNOWN_PRICE_CAP_RATE: ModelPrice = Object.values(MODEL_PRICES).reduce(
+  (dearest, price) => ({
+    inputPerMillion: Math.max(dearest.inputPerMillion, price.inputPerMillion),
+    outputPerMillion: Math.max(dearest.outputPerMillion, price.outputPerMillion),
+  }),
+  { inputPerMillion: 0, outputPerMillion: 0 },
+);
+
+/** USD for `usage` at `price`, rounded to 10 decimal places (hides float noise such as 0.00015000000000000001). */
+export function costAt(price: ModelPrice, usage: TokenUsage): number {
   const cost =
     (usage.prompt_tokens * price.inputPerMillion + usage.completion_tokens * price.outputPerMillion) / 1e6;
-  // Rounding hides float noise such as 0.00015000000000000001 in logs and totals.
   return Math.round(cost * 1e10) / 1e10;
+}
+
+/**
+ * USD cost of one call at the workflow's price (`own`) or the model's list price; null when neither is known.
+ */
+export function costOf(model: string, usage: TokenUsage, own?: ModelPrice | null): number | null {
+  const price = effectivePrice(model, own);
+  return price ? costAt(price, usage) : null;
 }

@@ -3,6 +3,7 @@
 import { ConcurrencyLimit } from './concurrency-limit';
 import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from './copy-writer';
 import { EndpointDialect } from './endpoint-dialect';
+import { type ListedModel, ModelList } from './model-list';
 import { OFFLINE_MODEL, OfflineWriter } from './offline-writer';
 import { OpenAIWriter } from './openai-writer';
 import { RateController } from './rate-controller';
@@ -28,11 +29,18 @@ export class WriterRegistry {
   /** What the endpoint accepts is the endpoint's, so every workflow's calls learn it together. */
   readonly dialect: EndpointDialect;
   #quotaFailure: { error: ProviderError; until: number } | undefined;
+  readonly #models: ModelList;
 
   constructor(readonly settings: ProviderSettings) {
     const maxConcurrency = settings.maxConcurrency ?? 8;
     this.rateController = new RateController({ limit: new ConcurrencyLimit(maxConcurrency), maxConcurrency });
     this.dialect = new EndpointDialect(settings.onNotice);
+    this.#models = new ModelList({ apiKey: settings.apiKey, baseURL: settings.baseURL });
+  }
+
+  /** What the endpoint's GET /models lists (cached for a minute); empty without a key or when it lists nothing. */
+  listModels(): Promise<ListedModel[]> {
+    return this.#models.list();
   }
 
   get hasApiKey(): boolean {

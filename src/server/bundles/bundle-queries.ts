@@ -1,4 +1,4 @@
-// Read queries over bundles, always scoped to their owner.
+// Read queries over bundles, always scoped to their owner; a bundle marked deleted is left out.
 import { sql } from 'drizzle-orm';
 import type { BundleSummary } from '../../common/entities';
 import type { Queryable } from '../db/client';
@@ -24,7 +24,7 @@ export async function listBundles(db: Queryable, ownerId: string): Promise<Bundl
     from bundles b
     join bundle_workflows bw on bw.bundle_id = b.id
     left join bundle_workflow_products p on p.bundle_workflow_id = bw.id
-    where b.owner_id = ${ownerId}
+    where b.owner_id = ${ownerId} and b.deleted_at is null
     group by b.id, bw.id
     order by b.id, bw.created_at, bw.id`);
 

@@ -1,5 +1,6 @@
 // new-bundle: parse and validate the list, then write the bundle, its products, the run, the run's product
-// and image rows, and one job per product, in one transaction. Anything invalid writes nothing. The list is
+// and image rows, and one job per product, in one transaction. A list over INLINE_RUN_ROWS writes only the
+// bundle, its products and the run, and a prepare-run job writes the rest (src/server/queue/run-jobs.ts). Anything invalid writes nothing. The list is
 // either the SPEC's columns + raw_csv or a store export (parse-store-export.ts).
 import { sql } from 'drizzle-orm';
 import type { CustomFields } from '../../common/entities';
@@ -7,6 +8,7 @@ import type { ParsedFunctionRequest } from '../../common/functions';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows } from '../db/schema';
 import { queueGenerateJobs } from '../queue/generate-jobs';
+import { INLINE_RUN_JOBS, INLINE_RUN_ROWS, queuePrepareRun, queueRunJobsLater } from '../queue/run-jobs';
 import { detectVariants } from '../variants/detect-variants';
 import { isFromStoreExport, storeVariantLinks } from '../variants/store-variant-links';
 import { resolveWorkflow } from '../workflows/workflow-access';
@@ -23,7 +25,7 @@ export async function createBundle(
   hasApiKey: boolean,
 ): Promise<CreatedBundle> {
   const { columns, parsed, storeParents } = readProductList(input);
-  const workflow = await resolveWorkflow(db, input.workflow_id, hasApiKey);
+  const workflow = await resolveWorkflow(db, ownerId, input.workflow_id, hasApiKey);
 
   return db.transaction(async (tx) => {
     const [bundle] = await tx
@@ -34,13 +36,25 @@ export async function createBundle(
         columns,
         customFields: input.custom_fields,
         spendingCapUsd: input.spending_cap_usd ?? null,
+        fillEmptyOnly: input.fill_empty_only ?? false,
       })
       .returning({ id: bundles.id });
+    // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,
+    // its variants, URL suggestions and jobs are written by the prepare-run job queued with them.
+    if (parsed.length > INLINE_RUN_ROWS) {
+      await insertProducts(tx, bundle!.id, parsed);
+      const [run] = await tx
+        .insert(bundleWorkflows)
+        .values({ bundleId: bundle!.id, workflowId: workflow.id })
+        .returning({ id: bundleWorkflows.id });
+      await queuePrepareRun(tx, run!.id);
+      return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: run!.id };
+    }
     // Postgres stores the products while this process works out variants and URL suggestions, so on two
     // cores the two run side by side instead of taking turns.
     const [productIds, plan] = await Promise.all([
       insertProducts(tx, bundle!.id, parsed),
-      planRun(parsed, input.custom_fields, storeParents),
+      planRun(parsed, input.custom_fields, storeParents, workflow.language),
     ]);
     const bundleWorkflowId = await startRun(
       tx,
@@ -83,12 +97,13 @@ async function insertProducts(tx: Queryable, bundleId: number, parsed: ParsedPro
       position: product.position,
       details: product.details,
       image_urls: product.imageUrls,
+      store_copy: product.storeCopy ?? null,
     })),
   );
   const { rows: inserted } = await tx.execute<{ id: number; position: number }>(sql`
-    insert into products (bundle_id, position, details, image_urls)
-    select ${bundleId}, r.position, r.details, r.image_urls
-    from jsonb_to_recordset(${rows}::jsonb) as r(position int, details jsonb, image_urls jsonb)
+    insert into products (bundle_id, position, details, image_urls, store_copy)
+    select ${bundleId}, r.position, r.details, r.image_urls, r.store_copy
+    from jsonb_to_recordset(${rows}::jsonb) as r(position int, details jsonb, image_urls jsonb, store_copy jsonb)
     order by r.position
     returning id, position`);
   const idByPosition = new Map(inserted.map((row) => [row.position, row.id]));
@@ -108,6 +123,8 @@ export async function planRun(
   parsed: ParsedProduct[],
   customFields: CustomFields,
   storeParents?: Map<number, number>,
+  /** The workflow's language: its own spellings go into the slugs (de: ä → ae). */
+  language?: string | null,
 ): Promise<RunPlan> {
   const parentOf =
     storeParents ?? (isFromStoreExport(parsed) ? storeVariantLinks(parsed) : detectVariants(parsed));
@@ -120,6 +137,7 @@ export async function planRun(
           template: customFields.url_template,
           product: product.details,
           keywords: customFields.keywords,
+          language,
         }),
       );
     }
@@ -141,12 +159,66 @@ export async function startRun(
   customFields: CustomFields,
   plan?: RunPlan,
 ): Promise<number> {
-  const { parentOf, suggestions } = plan ?? (await planRun(parsed, customFields));
   const [run] = await tx
     .insert(bundleWorkflows)
     .values({ bundleId, workflowId })
     .returning({ id: bundleWorkflows.id });
-  const runId = run!.id;
+  await fillRun(tx, run!.id, parsed, productIds, customFields, plan);
+  return run!.id;
+}
+
+/**
+ * The prepare-run job of a big new-bundle: writes the run's product and image rows, variant links and jobs
+ * from the bundle's stored products, in one transaction. A run that has its product rows already is left
+ * as it is (a retry after the commit).
+ */
+export async function prepareRun(db: Database, runId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows: found } = await tx.execute<{ bundle_id: number; custom_fields: CustomFields }>(sql`
+      select b.id as bundle_id, b.custom_fields from bundle_workflows bw join bundles b on b.id = bw.bundle_id
+      where bw.id = ${runId} and b.deleted_at is null
+      for update of bw`);
+    const run = found[0];
+    if (!run) return;
+    const { rows: filled } = await tx.execute(
+      sql`select 1 from bundle_workflow_products where bundle_workflow_id = ${runId} limit 1`,
+    );
+    if (filled.length > 0) return;
+    const { rows } = await tx.execute<{
+      id: number;
+      position: number;
+      details: Record<string, string | null>;
+      image_urls: string[];
+    }>(
+      sql`select id, position, details, image_urls from products where bundle_id = ${run.bundle_id} order by position`,
+    );
+    await fillRun(
+      tx,
+      runId,
+      rows.map((row) => ({ position: row.position, details: row.details, imageUrls: row.image_urls })),
+      rows.map((row) => row.id),
+      run.custom_fields,
+    );
+  });
+}
+
+/** The language of the run's workflow, for its URL suggestions. */
+async function runLanguage(tx: Queryable, runId: number): Promise<string | null> {
+  const { rows } = await tx.execute<{ language: string | null }>(sql`
+    select w.language from bundle_workflows bw join workflows w on w.id = bw.workflow_id where bw.id = ${runId}`);
+  return rows[0]?.language ?? null;
+}
+
+async function fillRun(
+  tx: Queryable,
+  runId: number,
+  parsed: ParsedProduct[],
+  productIds: number[],
+  customFields: CustomFields,
+  plan?: RunPlan,
+): Promise<void> {
+  const { parentOf, suggestions } =
+    plan ?? (await planRun(parsed, customFields, undefined, await runLanguage(tx, runId)));
   const { rows } = await tx.execute<{ id: number; product_id: number }>(sql`
     insert into bundle_workflow_products (bundle_workflow_id, product_id, url_suggestion, url_suggestion_level)
     select ${runId}, s.product_id, s.url, s.level
@@ -185,11 +257,35 @@ export async function startRun(
       where p.id = v.variant`);
   }
 
-  await queueGenerateJobs(
-    tx,
-    parsed
-      .filter((product) => !parentOf.has(product.position))
-      .map((product) => runProductIdAt.get(product.position)!),
-  );
-  return runId;
+  const toQueue = parsed
+    .filter((product) => !parentOf.has(product.position))
+    .map((product) => runProductIdAt.get(product.position)!);
+  // A big run's jobs are queued by one follow-up job, in batches: the answer need not wait for them.
+  if (toQueue.length <= INLINE_RUN_JOBS) await queueGenerateJobs(tx, toQueue);
+  else await queueRunJobsLater(tx, runId);
+}
+
+/** Generate jobs queued per transaction by the queue-run-jobs job. */
+const RUN_JOBS_BATCH = 1_000;
+
+/**
+ * The queue-run-jobs job: queues a generate-product job for every product of the run still waiting for its
+ * first one (queued, and not a variant: variants are queued when their parent finishes), a batch at a time by
+ * id. The job keys make a retry after a crash harmless. Answers how many were queued.
+ */
+export async function queueRunJobsInBatches(db: Queryable, bundleWorkflowId: number): Promise<number> {
+  let queued = 0;
+  for (let after = 0; ; ) {
+    const { rows } = await db.execute<{ id: number }>(sql`
+      select p.id from bundle_workflow_products p
+      where p.bundle_workflow_id = ${bundleWorkflowId} and p.id > ${after}
+        and p.status = 'queued' and p.is_multiple_of is null
+      order by p.id limit ${RUN_JOBS_BATCH}`);
+    if (rows.length === 0) return queued;
+    queued += await queueGenerateJobs(
+      db,
+      rows.map((row) => row.id),
+    );
+    after = rows[rows.length - 1]!.id;
+  }
 }

@@ -1,10 +1,61 @@
-import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { bundles } from '../db/schema';
-import { requireOwnedBundle } from './bundle-access';
+// delete-bundle answers at once: it marks the bundle deleted (every function then answers unknown_bundle for
+// it, as for a missing one) and queues a purge-bundle job that removes the rows in batches, each batch its own
+// short transaction, so a 50,000-product bundle never holds a request, a long lock or a worker for minutes.
+// Why a job rather than one cascade: docs/decisions/009-deleting-big-bundles.md.
+import { sql } from 'drizzle-orm';
+import { AppError } from '../app-error';
+import type { Database, Queryable } from '../db/client';
+import { queuePurgeBundle } from '../queue/purge-jobs';
 
-/** Deletes the bundle and, by cascade, its products, runs, copy, images and logs. Queued jobs find nothing and end. */
-export async function deleteBundle(db: Queryable, ownerId: string, bundleId: number): Promise<void> {
-  await requireOwnedBundle(db, ownerId, bundleId);
-  await db.delete(bundles).where(and(eq(bundles.id, bundleId), eq(bundles.ownerId, ownerId)));
+export async function deleteBundle(db: Database, ownerId: string, bundleId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      update bundles set deleted_at = now()
+      where id = ${bundleId} and owner_id = ${ownerId} and deleted_at is null
+      returning id`);
+    if (rows.length === 0) throw new AppError('unknown_bundle');
+    await queuePurgeBundle(tx, bundleId);
+  });
+}
+
+/** Run products removed per transaction: with two images each, one batch takes well under a second. */
+export const PURGE_BATCH = 2_000;
+
+/**
+ * Removes a deleted bundle's rows, a batch of run products at a time (their images, compressed images and
+ * versions go by cascade over indexed keys), then its runs (with their logs), products and the bundle row.
+ * Each step commits on its own: a crash leaves a smaller bundle that is still marked deleted, and the job's
+ * retry carries on. A bundle that is not marked deleted is never touched. Answers how many run products went.
+ */
+export async function purgeBundle(db: Queryable, bundleId: number, batch = PURGE_BATCH): Promise<number> {
+  const marked = await db.execute(
+    sql`select 1 from bundles where id = ${bundleId} and deleted_at is not null`,
+  );
+  if (marked.rows.length === 0) return 0;
+  let removed = 0;
+  for (;;) {
+    // Queued generate jobs of the bundle find their product gone and end; the products go first for that.
+    const { rows } = await db.execute<{ n: number }>(sql`
+      with doomed as (
+        select p.id from bundle_workflow_products p
+        join bundle_workflows bw on bw.id = p.bundle_workflow_id
+        where bw.bundle_id = ${bundleId}
+        limit ${batch}),
+      gone as (delete from bundle_workflow_products p using doomed d where p.id = d.id returning 1)
+      select count(*)::int as n from gone`);
+    const n = rows[0]?.n ?? 0;
+    removed += n;
+    if (n < batch) break;
+  }
+  await db.execute(sql`delete from bundle_workflows where bundle_id = ${bundleId}`);
+  for (;;) {
+    const { rows } = await db.execute<{ n: number }>(sql`
+      with gone as (
+        delete from products where id in (select id from products where bundle_id = ${bundleId} limit ${batch * 5})
+        returning 1)
+      select count(*)::int as n from gone`);
+    if ((rows[0]?.n ?? 0) === 0) break;
+  }
+  await db.execute(sql`delete from bundles where id = ${bundleId} and deleted_at is not null`);
+  return removed;
 }

@@ -1,5 +1,6 @@
-// update-product-copy: the user's own edits, held to the same length limits as generated copy, and logged.
-import { and, eq, inArray } from 'drizzle-orm';
+// update-product-copy: the user's own edits, held to the same length limits as generated copy, logged and
+// kept as a version. A save made against copy that has changed since the editor loaded it is refused (409).
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { countCharacters, SEO_LIMITS } from '../../common/copy-rules';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
@@ -7,6 +8,8 @@ import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
 import { COPY_PROBLEM_MESSAGES } from '../generation/check-copy';
+import { recheckSavedCopy } from '../generation/recheck-copy';
+import { insertVersion } from '../review/versions';
 import { logGeneral } from '../run-log/run-log';
 import { requireOwnedRunProduct } from './bundle-access';
 import { runProducts } from './view-run';
@@ -49,19 +52,30 @@ export async function updateProductCopy(
   }
 
   await db.transaction(async (tx) => {
-    if (Object.keys(fields).length > 0) {
-      await tx
-        .update(bundleWorkflowProducts)
-        .set({
-          pageTitle: fields.page_title?.trim(),
-          metaDescription: fields.meta_description?.trim(),
-          heading: fields.heading?.trim(),
-          description: fields.description,
-          factSheet: fields.fact_sheet,
-          urlSuggestion: fields.url_suggestion?.trim(),
-        })
-        .where(eq(bundleWorkflowProducts.id, row.id));
+    // The row is locked while it is compared and written, so a regeneration saving at the same moment
+    // either lands before (and the save is refused as stale) or waits until this one is kept.
+    const { rows: current } = await tx.execute<{ updated_at: string }>(sql`
+      select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+      from bundle_workflow_products where id = ${row.id} for update`);
+    if (input.expected_updated_at !== undefined && current[0]?.updated_at !== input.expected_updated_at) {
+      throw new AppError(
+        'conflict',
+        'This product changed since you opened it (it was regenerated or edited elsewhere). Reload it, or compare, before saving.',
+      );
     }
+    // An edit always sends the product back to pending review, even one that touches only alt texts.
+    await tx
+      .update(bundleWorkflowProducts)
+      .set({
+        pageTitle: fields.page_title?.trim(),
+        metaDescription: fields.meta_description?.trim(),
+        heading: fields.heading?.trim(),
+        description: fields.description,
+        factSheet: fields.fact_sheet,
+        urlSuggestion: fields.url_suggestion?.trim(),
+        reviewState: 'pending',
+      })
+      .where(eq(bundleWorkflowProducts.id, row.id));
     if (altTexts.length > 0) {
       const ids = altTexts.map((a) => a.bundle_workflow_products_image_id);
       const owned = await tx
@@ -82,6 +96,8 @@ export async function updateProductCopy(
           .where(eq(bundleWorkflowProductImages.id, id));
       }
     }
+    await insertVersion(tx, row.id, 'edited', ownerId);
+    await recheckSavedCopy(tx, row.id);
     await logGeneral(
       tx,
       { bundleWorkflowId: row.bundleWorkflowId, productId: row.productId },

@@ -22,12 +22,11 @@ export async function exportBundle(
   pageSize = EXPORT_PAGE_SIZE,
 ): Promise<ExportFile> {
   const { bundle } = await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
-  // input.only_approved is accepted but filters nothing yet: products have no review state until the
-  // copy-and-review issue adds set-product-review; it will then narrow the page query.
   const writer = exportWriter(input.format, {
     hasVariants: await runHasVariants(db, input.bundle_workflow_id),
+    fillEmptyOnly: bundle.fillEmptyOnly,
   });
-  const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize);
+  const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize, input.only_approved === true);
   return {
     fileName: `${fileNameStem(bundle.name)}-${writer.suffix}.${writer.extension}`,
     contentType: writer.contentType,
@@ -50,6 +49,7 @@ async function* exportTexts(
   bundleWorkflowId: number,
   writer: ExportWriter,
   pageSize: number,
+  onlyApproved: boolean,
 ): AsyncGenerator<string> {
   yield writer.head;
   let isFirst = true;
@@ -64,14 +64,16 @@ async function* exportTexts(
   let group: BundleWorkflowProduct[] = [];
   let after: { group: number; id: number } | null = null;
   for (;;) {
-    const page = await runProductPage(db, bundleWorkflowId, {
+    const read = await runProductPage(db, bundleWorkflowId, {
       grouped: writer.grouped,
       after,
       limit: pageSize,
     });
-    if (page.length === 0) break;
-    const last = page.at(-1)!;
+    if (read.length === 0) break;
+    const last = read.at(-1)!;
     after = { group: last.is_multiple_of ?? last.id, id: last.id };
+    // only_approved (issue 14): the page is still read whole, so that paging goes on from its last row.
+    const page = onlyApproved ? read.filter((product) => product.review_state === 'approved') : read;
     if (!writer.grouped) {
       yield write(page);
       continue;

@@ -15,6 +15,7 @@ import {
 } from '../../common/export-rows';
 import { shopifyExportHeaders, shopifyGroupRows } from '../../common/export-shopify';
 import { WOOCOMMERCE_HEADERS, woocommerceRow } from '../../common/export-woocommerce';
+import { keepStoreCopy } from '../../common/fill-empty';
 import type { FunctionRequest } from '../../common/functions';
 
 export type ExportFormat = FunctionRequest<'export-bundle'>['format'];
@@ -48,7 +49,19 @@ const csvHead = (headers: readonly string[]) =>
 
 const csv = 'text/csv; charset=utf-8';
 
-export function exportWriter(format: ExportFormat, { hasVariants }: { hasVariants: boolean }): ExportWriter {
+export type ExportOptions = {
+  hasVariants: boolean;
+  /** The bundle's "fill empty, don't overwrite": the store's own copy is written wherever it had some. */
+  fillEmptyOnly?: boolean;
+};
+
+export function exportWriter(format: ExportFormat, options: ExportOptions): ExportWriter {
+  const writer = formatWriter(format, options);
+  if (!options.fillEmptyOnly) return writer;
+  return { ...writer, pieces: (products) => writer.pieces(products.map(keepStoreCopy)) };
+}
+
+function formatWriter(format: ExportFormat, { hasVariants, fillEmptyOnly }: ExportOptions): ExportWriter {
   switch (format) {
     case 'csv':
       // The same text as exportRowsToCsv(buildExportRows(products)) in src/common, a page at a time.
@@ -95,7 +108,7 @@ export function exportWriter(format: ExportFormat, { hasVariants }: { hasVariant
         head: csvHead(WOOCOMMERCE_HEADERS),
         separator: CSV_NEWLINE,
         tail: '',
-        pieces: (page) => storeCsv(page.map(woocommerceRow)),
+        pieces: (page) => storeCsv(page.map((product) => woocommerceRow(product, { fillEmptyOnly }))),
       };
     case 'merchant':
       return {

@@ -1,5 +1,6 @@
 // Parses the product list of a new bundle (SPEC §3 new bundle payload: raw_csv and columns) and rejects bad
 // input with a message that names the row and column (DESIGN.md, generation pipeline).
+
 import Papa from 'papaparse';
 import {
   ALLOWED_COLUMNS,
@@ -7,6 +8,7 @@ import {
   BUNDLE_LIMITS,
   IMAGE_URL_SEPARATOR,
 } from '../../common/constants';
+import type { StoreCopy } from '../../common/entities';
 import { AppError } from '../app-error';
 
 export { ALLOWED_COLUMNS, type AllowedColumn };
@@ -20,6 +22,8 @@ export type ParsedProduct = {
   /** Every given column except image_urls, values trimmed, empty ones null; title is under product_name. */
   details: Record<string, string | null>;
   imageUrls: string[];
+  /** The copy a store export already has for this product (store exports only). */
+  storeCopy?: StoreCopy;
 };
 
 // Only row problems are collected; a list with more than this many bad rows names the first ones.

@@ -2,6 +2,8 @@
 // mapper the browser previews with (src/common/product-import.ts), so both paths create the same products.
 // The store's identifiers and options go into each product's details, and variants link to the parent the
 // store names (Parent column, handle grouping) instead of one guessed from names.
+
+import type { StoreCopy } from '../../common/entities';
 import type { StoreExportFormat } from '../../common/functions';
 import {
   buildProductList,
@@ -10,7 +12,11 @@ import {
   parseDelimitedText,
   prepareImport,
 } from '../../common/product-import';
-import { type StoreProductDetails, storeProductDetails } from '../../common/store-product-details';
+import {
+  type StoreProductDetails,
+  storeProductDetails,
+  withoutEmpty,
+} from '../../common/store-product-details';
 import { AppError } from '../app-error';
 import { type ParsedProduct, parseProductList } from './parse-product-list';
 
@@ -67,6 +73,19 @@ function storeName(details: StoreProductDetails | undefined): string {
   if (details?.sku) return `SKU ${details.sku}`;
   if (details?.id) return `ID ${details.id}`;
   return '';
+}
+
+/** The copy the store already has for a record; undefined when it has none. */
+function storeCopyOf(details: StoreProductDetails, description: string | undefined): StoreCopy | undefined {
+  const copy = withoutEmpty({
+    page_title: details.current_page_title?.trim(),
+    meta_description: details.current_meta_description?.trim(),
+    description: description?.trim(),
+    short_description: details.current_short_description?.trim(),
+  }) as StoreCopy;
+  const altTexts = details.current_image_alt_texts;
+  if (altTexts?.some((text) => text.trim() !== '')) copy.alt_texts = altTexts.map((text) => text.trim());
+  return Object.keys(copy).length > 0 ? copy : undefined;
 }
 
 /** The product at the end of a record's parent links: the store's parent is never itself a variant here. */
@@ -132,6 +151,11 @@ export function parseStoreExport(format: StoreExportFormat, text: string): Store
   for (const product of products) {
     const index = recordAt[product.position]!;
     Object.assign(product.details, storeProductDetails(table.details[index]!));
+    const description = table.mapping.description;
+    product.storeCopy = storeCopyOf(
+      table.details[index]!,
+      description === null ? undefined : table.records[index]![description],
+    );
     const root = rootOf(table.details, index);
     const parentPosition = root === null ? undefined : positionOf.get(root);
     if (parentPosition !== undefined && parentPosition !== product.position) {

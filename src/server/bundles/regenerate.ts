@@ -1,17 +1,28 @@
-// regenerate-products: write chosen products again, or every failed product of a run.
-import { and, eq, inArray } from 'drizzle-orm';
+// regenerate-products: write chosen products again, or every failed product of a run. A locked field keeps
+// its text: it is neither cleared here nor overwritten when the new copy is saved (saveCopy). "Keep my edits"
+// locks the edited fields first, in the same transaction (lock_fields).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CopyFieldName } from '../../common/entities';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
 import { queueGenerateJobs } from '../queue/generate-jobs';
+import { changeLocks, isLocked } from '../review/locked-fields';
 import { logGeneral } from '../run-log/run-log';
 import { requireOwnedRun } from './bundle-access';
+
+/** The field's text, or null when it is not locked. */
+function clearUnlessLocked(field: CopyFieldName, column: AnyPgColumn) {
+  return sql`case when ${isLocked(field)} then ${column} else null end`;
+}
 
 export async function regenerateProducts(
   db: Database,
   ownerId: string,
   bundleWorkflowId: number,
   bundleWorkflowProductIds?: number[],
+  lockFields: CopyFieldName[] = [],
 ): Promise<number> {
   await requireOwnedRun(db, ownerId, bundleWorkflowId);
   return db.transaction(async (tx) => {
@@ -19,32 +30,60 @@ export async function regenerateProducts(
     const chosen = bundleWorkflowProductIds
       ? and(inRun, inArray(bundleWorkflowProducts.id, bundleWorkflowProductIds))
       : and(inRun, eq(bundleWorkflowProducts.status, 'failed'));
+    if (bundleWorkflowProductIds && lockFields.length > 0) {
+      const inThisRun = await tx
+        .select({ id: bundleWorkflowProducts.id })
+        .from(bundleWorkflowProducts)
+        .where(chosen);
+      await changeLocks(
+        tx,
+        inThisRun.map((row) => row.id),
+        lockFields,
+        true,
+      );
+    }
     const reset = await tx
       .update(bundleWorkflowProducts)
       .set({
         status: 'queued',
         progress: 0,
         error: null,
-        pageTitle: null,
-        metaDescription: null,
-        heading: null,
-        description: null,
-        factSheet: null,
+        pageTitle: clearUnlessLocked('page_title', bundleWorkflowProducts.pageTitle),
+        metaDescription: clearUnlessLocked('meta_description', bundleWorkflowProducts.metaDescription),
+        heading: clearUnlessLocked('heading', bundleWorkflowProducts.heading),
+        description: clearUnlessLocked('description', bundleWorkflowProducts.description),
+        factSheet: clearUnlessLocked('fact_sheet', bundleWorkflowProducts.factSheet),
+        // New copy goes back for review.
+        reviewState: 'pending',
       })
       .where(chosen)
-      .returning({ id: bundleWorkflowProducts.id, productId: bundleWorkflowProducts.productId });
+      .returning({
+        id: bundleWorkflowProducts.id,
+        productId: bundleWorkflowProducts.productId,
+        lockedFields: bundleWorkflowProducts.lockedFields,
+      });
     if (bundleWorkflowProductIds && reset.length !== new Set(bundleWorkflowProductIds).size) {
       throw new AppError('unknown_bundle', 'Some of those products are not in this run.');
     }
     if (reset.length === 0) return 0;
-    const ids = reset.map((row) => row.id);
-    await tx
-      .update(bundleWorkflowProductImages)
-      .set({ altText: null })
-      .where(inArray(bundleWorkflowProductImages.bundleWorkflowProductId, ids));
-    for (const row of reset) {
-      await logGeneral(tx, { bundleWorkflowId, productId: row.productId }, 'Regeneration requested');
+    const clearAltTexts = reset.filter((row) => !row.lockedFields.includes('alt_texts')).map((row) => row.id);
+    if (clearAltTexts.length > 0) {
+      await tx
+        .update(bundleWorkflowProductImages)
+        .set({ altText: null })
+        .where(inArray(bundleWorkflowProductImages.bundleWorkflowProductId, clearAltTexts));
     }
-    return queueGenerateJobs(tx, ids);
+    for (const row of reset) {
+      await logGeneral(
+        tx,
+        { bundleWorkflowId, productId: row.productId },
+        'Regeneration requested',
+        row.lockedFields.length > 0 ? { locked_fields: row.lockedFields } : {},
+      );
+    }
+    return queueGenerateJobs(
+      tx,
+      reset.map((row) => row.id),
+    );
   });
 }

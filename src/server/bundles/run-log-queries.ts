@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LogEntry } from '../../common/entities';
 import type { Queryable } from '../db/client';
 import { logs } from '../db/schema';
+import { RESERVED_NOT_SETTLED } from '../run-log/run-log';
 import { requireOwnedRun } from './bundle-access';
 
 /** A whole run's log can be large; it returns the newest entries up to this many. */
@@ -48,7 +49,11 @@ function toLogEntry(row: typeof logs.$inferSelect): LogEntry {
       response: details.response as Extract<LogEntry, { type: 'ai' }>['response'],
       bundle_id: details.bundle_id ?? 0,
       cost: row.cost,
-      additional: details.additional,
+      // A call sent but never answered (the process died): counted at its reserved cost, and said so.
+      additional:
+        row.callState === 'started'
+          ? { ...details.additional, call_state: RESERVED_NOT_SETTLED }
+          : details.additional,
     };
   }
   return { ...base, type: 'general', event: row.event ?? '', additional: details.additional ?? {} };

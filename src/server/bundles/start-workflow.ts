@@ -15,7 +15,7 @@ export async function startWorkflowOnBundle(
   hasApiKey: boolean,
 ): Promise<number> {
   const bundle = await requireOwnedBundle(db, ownerId, bundleId);
-  const workflow = await resolveWorkflow(db, workflowId, hasApiKey);
+  const workflow = await resolveWorkflow(db, ownerId, workflowId, hasApiKey);
   return db.transaction(async (tx) => {
     // Serialise concurrent starts on one bundle, so the pair's run is made once.
     await tx.execute(sql`select id from bundles where id = ${bundle.id} for update`);

@@ -123,3 +123,19 @@ describe('suggestUrl', () => {
     expect(suggestUrl({ template: '', product: other, keywords: '' }).url_suggestion_level).toBe('');
   });
 });
+
+describe('transliteration (issue 13 section 5)', () => {
+  it('spells Cyrillic and Greek names in Latin letters instead of dropping them', () => {
+    expect(slugify('Шерстяной шарф')).toBe('sherstyanoy-sharf');
+    expect(slugify('Ελαιόλαδο')).toBe('elaiolado');
+  });
+
+  it('writes a language’s own spellings in its slugs: German ä as ae', () => {
+    const product = { product_name: 'Grüner Tee', colour: 'Hellgrün' };
+    expect(suggestUrl({ template: '', product, keywords: '', language: 'de' }).url_suggestion).toBe(
+      '/gruener-tee-hellgruen',
+    );
+    expect(suggestUrl({ template: '', product, keywords: '' }).url_suggestion).toBe('/gruner-tee-hellgrun');
+    expect(slugify('Grüner Tee', 80, 'de-AT')).toBe('gruener-tee');
+  });
+});

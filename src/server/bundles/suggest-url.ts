@@ -42,17 +42,102 @@ const LETTER_FOLDS: Record<string, string> = {
   ı: 'i',
 };
 
+// Cyrillic and Greek letters spelled in Latin letters (common, readable transliterations), so a product named
+// in Russian, Ukrainian or Greek gets words in its URL instead of nothing.
+const SCRIPT_LETTERS: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  ґ: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  є: 'ye',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  і: 'i',
+  ї: 'yi',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
+};
+const SCRIPT_LETTER = /[\u0370-\u03ff\u0400-\u04ff]/g;
+
+// Language-specific spellings applied before accents are folded: German writes ä as ae in URLs (issue 13).
+const LANGUAGE_FOLDS: Record<string, [RegExp, Record<string, string>]> = {
+  de: [/[äöü]/g, { ä: 'ae', ö: 'oe', ü: 'ue' }],
+  da: [/[å]/g, { å: 'aa' }],
+  nb: [/[å]/g, { å: 'aa' }],
+  no: [/[å]/g, { å: 'aa' }],
+};
+
+/** The fold of a BCP 47 tag's language ("de-AT" → de's), if it has one. */
+function languageFold(language: string | null | undefined) {
+  return language ? LANGUAGE_FOLDS[language.toLowerCase().split('-')[0]!] : undefined;
+}
+
 // Plain ASCII has nothing to fold, and skipping NFKD for it keeps a 20,000-row import's URL suggestions fast.
 const NON_ASCII = /[\u0080-\uffff]/;
 
 /** Lowercase ASCII words of a text: accents folded, `&` read as "and", apostrophes closed up. */
-function toAsciiWords(text: string): string[] {
+function toAsciiWords(text: string, language?: string | null): string[] {
   const lower = text.toLowerCase();
+  const fold = NON_ASCII.test(lower) ? languageFold(language) : undefined;
   const ascii = NON_ASCII.test(lower)
-    ? lower
+    ? (fold ? lower.replace(fold[0], (letter) => fold[1][letter] ?? letter) : lower)
+        // Before NFKD, which would split й into и and a mark; accented Greek letters come after it.
+        .replace(SCRIPT_LETTER, (letter) => SCRIPT_LETTERS[letter] ?? letter)
         .normalize('NFKD')
         .replace(/\p{M}/gu, '')
         .replace(/[ßæøœđðþłı]/g, (letter) => LETTER_FOLDS[letter] ?? '')
+        .replace(SCRIPT_LETTER, (letter) => SCRIPT_LETTERS[letter] ?? '')
     : lower;
   const folded = ascii
     .replace(/&/g, ' and ')
@@ -86,8 +171,8 @@ function joinWithinLength(words: string[], maxLength: number): string {
  * boundary to `maxLength`. Because "and" is a stop word, "Salt & Pepper" and "Salt and Pepper" both give
  * "salt-pepper"; "&" alone gives "and".
  */
-export function slugify(text: string, maxLength = 80): string {
-  return joinWithinLength(dropStopWords(toAsciiWords(text)), maxLength);
+export function slugify(text: string, maxLength = 80, language?: string | null): string {
+  return joinWithinLength(dropStopWords(toAsciiWords(text, language)), maxLength);
 }
 
 /** The template used when a bundle has none. */
@@ -101,6 +186,8 @@ export type SuggestUrlInput = {
   product: Record<string, string | null | undefined>;
   /** The bundle's primary keywords: phrases separated by commas, semicolons or new lines. */
   keywords: string;
+  /** The copy's BCP 47 language (a workflow's `language`): its own spellings (German ä → ae) in the slug. */
+  language?: string | null;
 };
 
 export type UrlSuggestion = { url_suggestion: string; url_suggestion_level: UrlSuggestionLevel };
@@ -114,20 +201,27 @@ const value = (product: SuggestUrlInput['product'], key: string): string => prod
  *    (a URL never claims what the product data does not say), adding only its new words;
  * 3. the brand's words that are not already there.
  */
-function keywordWords(product: SuggestUrlInput['product'], keywords: string): string[] {
-  const words = dropStopWords(toAsciiWords(value(product, 'product_name')));
+function keywordWords(
+  product: SuggestUrlInput['product'],
+  keywords: string,
+  language?: string | null,
+): string[] {
+  const words = dropStopWords(toAsciiWords(value(product, 'product_name'), language));
   const seen = new Set(words);
   // The description is the longest text of a product: only read when there is a keyword phrase to test.
   let productWords: Set<string> | undefined;
   const relevant = keywords
     .split(/[,;\n]+/)
-    .map((phrase) => dropStopWords(toAsciiWords(phrase)))
+    .map((phrase) => dropStopWords(toAsciiWords(phrase, language)))
     .find((phrase) => {
       if (phrase.length === 0) return false;
-      productWords ??= new Set([...seen, ...toAsciiWords(value(product, 'description'))]);
+      productWords ??= new Set([...seen, ...toAsciiWords(value(product, 'description'), language)]);
       return phrase.every((word) => productWords!.has(word));
     });
-  for (const word of [...(relevant ?? []), ...dropStopWords(toAsciiWords(value(product, 'brand')))]) {
+  for (const word of [
+    ...(relevant ?? []),
+    ...dropStopWords(toAsciiWords(value(product, 'brand'), language)),
+  ]) {
     if (!seen.has(word)) {
       seen.add(word);
       words.push(word);
@@ -137,10 +231,14 @@ function keywordWords(product: SuggestUrlInput['product'], keywords: string): st
 }
 
 /** The words {{variants}} stands for: colour, size and dimensions values, without words already used. */
-function variantWords(product: SuggestUrlInput['product'], used: ReadonlySet<string>): string[] {
+function variantWords(
+  product: SuggestUrlInput['product'],
+  used: ReadonlySet<string>,
+  language?: string | null,
+): string[] {
   const words: string[] = [];
   for (const key of ['colour', 'size', 'dimensions']) {
-    for (const word of toAsciiWords(value(product, key))) {
+    for (const word of toAsciiWords(value(product, key), language)) {
       if (!used.has(word) && !words.includes(word)) words.push(word);
     }
   }
@@ -207,8 +305,8 @@ function isReordered(current: string[], suggested: string[]): boolean {
  */
 export function suggestUrl(input: SuggestUrlInput): UrlSuggestion {
   const template = input.template.trim() === '' ? DEFAULT_URL_TEMPLATE : input.template;
-  const keywords = keywordWords(input.product, input.keywords);
-  const variants = variantWords(input.product, new Set(keywords));
+  const keywords = keywordWords(input.product, input.keywords, input.language);
+  const variants = variantWords(input.product, new Set(keywords), input.language);
   const segments = pathOf(template)
     .split('/')
     .map((segment) => fillSegment(segment, keywords, variants))

@@ -3,8 +3,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../common/entities';
-import type { FunctionResponse } from '../../common/functions';
+import { type FunctionResponse, VIEW_RUN_LIMITS } from '../../common/functions';
 import { AppError } from '../app-error';
+import { readRunBatches } from '../batch/run-batches';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows, workflows } from '../db/schema';
 
@@ -31,7 +32,14 @@ export async function findRun(
       workflowExists: workflows.id,
     })
     .from(bundles)
-    .leftJoin(workflows, eq(workflows.id, workflowId))
+    // Another user's workflow answers as a missing one does (issue 13).
+    .leftJoin(
+      workflows,
+      and(
+        eq(workflows.id, workflowId),
+        sql`(${workflows.ownerId} is null or ${workflows.ownerId} = ${ownerId})`,
+      ),
+    )
     .leftJoin(
       bundleWorkflows,
       and(eq(bundleWorkflows.bundleId, bundles.id), eq(bundleWorkflows.workflowId, workflowId)),
@@ -48,64 +56,55 @@ export async function findRun(
   };
 }
 
+/**
+ * The whole run's counts and cost. The counts are index-only over bwp_run_status_idx (bundle_workflow_id,
+ * status), so a 50,000-product run costs a few milliseconds and no product row is read; cost and tokens
+ * come from the run's logs. A big run whose rows the prepare-run job has not written yet counts the bundle's
+ * products, so it reads as 0 of N done (still moving), never as an empty, finished run.
+ */
 type TotalsRow = {
   total: number;
   done: number;
   failed: number;
-  last_change: string | null;
-  progress_sum: number;
   cost: number;
+  cost_unknown: boolean;
   prompt_tokens: number;
   completion_tokens: number;
-  last_log: number | null;
-  last_image_change: string | null;
 };
 
-/** Counts, cost and a fingerprint of everything the view shows, in one query over indexed rows. */
-export async function runTotals(
-  db: Queryable,
-  bundleWorkflowId: number,
-): Promise<{ totals: RunTotals; fingerprint: string }> {
-  const { rows } = await db.execute<TotalsRow>(sql`
-    select p.total, p.done, p.failed, p.last_change, p.progress_sum,
-           l.cost, l.prompt_tokens, l.completion_tokens, l.last_log, i.last_image_change
+/** `run` is the run's id, or an SQL expression giving it (the head of the view's one statement). */
+function totalsSql(run: SQL | number): SQL {
+  return sql`
+    select case when p.total > 0 then p.total
+                else (select count(*)::int from products pr join bundle_workflows bw on bw.bundle_id = pr.bundle_id
+                      where bw.id = ${run}) end as total,
+           p.done, p.failed, l.cost, l.cost_unknown, l.prompt_tokens, l.completion_tokens
     from (select count(*)::int as total,
                  count(*) filter (where status = 'done')::int as done,
-                 count(*) filter (where status = 'failed')::int as failed,
-                 max(updated_at)::text as last_change,
-                 coalesce(sum(progress), 0)::int as progress_sum
-          from bundle_workflow_products where bundle_workflow_id = ${bundleWorkflowId}) p,
+                 count(*) filter (where status = 'failed')::int as failed
+          from bundle_workflow_products where bundle_workflow_id = ${run}) p,
          (select coalesce(sum(cost), 0)::float8 as cost,
+                 coalesce(bool_or(type = 'ai' and cost is null), false) as cost_unknown,
                  coalesce(sum(prompt_tokens), 0)::int as prompt_tokens,
-                 coalesce(sum(completion_tokens), 0)::int as completion_tokens,
-                 max(id) as last_log
-          from logs where bundle_workflow_id = ${bundleWorkflowId}) l,
-         (select max(i.updated_at)::text as last_image_change
-          from bundle_workflow_product_images i
-          join bundle_workflow_products p on p.id = i.bundle_workflow_product_id
-          where p.bundle_workflow_id = ${bundleWorkflowId}) i`);
-  const row = rows[0]!;
-  const fingerprint = [
-    bundleWorkflowId,
-    row.total,
-    row.done,
-    row.failed,
-    row.last_change,
-    row.progress_sum,
-    row.last_log,
-    row.last_image_change,
-  ].join('|');
+                 coalesce(sum(completion_tokens), 0)::int as completion_tokens
+          from logs where bundle_workflow_id = ${run}) l`;
+}
+
+function toTotals(row: TotalsRow): RunTotals {
   return {
-    totals: {
-      total: row.total,
-      done: row.done,
-      failed: row.failed,
-      cost: Number(row.cost),
-      prompt_tokens: row.prompt_tokens,
-      completion_tokens: row.completion_tokens,
-    },
-    fingerprint,
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    cost: Number(row.cost),
+    ...(row.cost_unknown ? { cost_unknown: true } : {}),
+    prompt_tokens: row.prompt_tokens,
+    completion_tokens: row.completion_tokens,
   };
+}
+
+export async function runTotals(db: Queryable, bundleWorkflowId: number): Promise<RunTotals> {
+  const { rows } = await db.execute<TotalsRow>(totalsSql(bundleWorkflowId));
+  return toTotals(rows[0]!);
 }
 
 type ProductRow = {
@@ -113,6 +112,7 @@ type ProductRow = {
   product_id: number;
   bundle_workflow_id: number;
   details: Record<string, string | null>;
+  store_copy: BundleWorkflowProduct['store_copy'];
   page_title: string | null;
   meta_description: string | null;
   heading: string | null;
@@ -124,6 +124,10 @@ type ProductRow = {
   url_suggestion_level: BundleWorkflowProduct['url_suggestion_level'];
   url_suggestion: string | null;
   is_multiple_of: number | null;
+  review_state: BundleWorkflowProduct['review_state'];
+  problems: BundleWorkflowProduct['problems'];
+  locked_fields: BundleWorkflowProduct['locked_fields'];
+  version: number;
   created_at: string;
   updated_at: string;
   image_details: ImageDetail[] | null;
@@ -163,16 +167,11 @@ export async function runProductPage(
   return selectRunProducts(db, bundleWorkflowId, filter, sql`order by ${key}, p.id limit ${page.limit}`);
 }
 
-async function selectRunProducts(
-  db: Queryable,
-  bundleWorkflowId: number,
-  filter: SQL,
-  orderAndLimit: SQL,
-): Promise<BundleWorkflowProduct[]> {
-  const { rows } = await db.execute<ProductRow>(sql`
-    select p.id, p.product_id, p.bundle_workflow_id, pr.details, p.page_title, p.meta_description, p.heading,
+function runProductsSql(bundleWorkflowId: number | SQL, filter: SQL, orderAndLimit: SQL): SQL {
+  return sql`
+    select p.id, p.product_id, p.bundle_workflow_id, pr.details, pr.store_copy, p.page_title, p.meta_description, p.heading,
            p.description, p.fact_sheet, p.progress, p.status, p.error, p.url_suggestion_level, p.url_suggestion,
-           p.is_multiple_of,
+           p.is_multiple_of, p.review_state, p.problems, p.locked_fields, p.version,
            to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
            (select json_agg(json_build_object(
@@ -186,8 +185,11 @@ async function selectRunProducts(
     from bundle_workflow_products p
     join products pr on pr.id = p.product_id
     where p.bundle_workflow_id = ${bundleWorkflowId} ${filter}
-    ${orderAndLimit}`);
-  return rows.map(({ details, image_details, ...row }) => ({
+    ${orderAndLimit}`;
+}
+
+function toProduct({ details, image_details, ...row }: ProductRow): BundleWorkflowProduct {
+  return {
     ...row,
     product_details: {
       product_name: details.product_name ?? null,
@@ -200,53 +202,181 @@ async function selectRunProducts(
       ...details,
     },
     image_details: image_details ?? [],
-  }));
+  };
+}
+
+async function selectRunProducts(
+  db: Queryable,
+  bundleWorkflowId: number,
+  filter: SQL,
+  orderAndLimit: SQL,
+): Promise<BundleWorkflowProduct[]> {
+  const { rows } = await db.execute<ProductRow>(runProductsSql(bundleWorkflowId, filter, orderAndLimit));
+  return rows.map(toProduct);
 }
 
 export type RunView = { etag: string; body?: FunctionResponse<'view-bundle-workflow'> };
 
+export type RunViewRequest = {
+  ownerId: string;
+  bundleId: number;
+  workflowId: number;
+  limit?: number;
+  offset?: number;
+  since?: string;
+  ifNoneMatch?: string;
+};
+
+type RunHead = {
+  bundle_workflow_id: number;
+  bundle_name: string;
+  paused_reason: string | null;
+  spending_cap_usd: string | number | null;
+  run_version: string;
+  max_version: string | null;
+  last_log: string | null;
+  snapshot_xmin: string;
+};
+
 /**
- * The run as the view shows it; without a body when the caller's ETag still matches. The totals, the ETag and
- * the products are read in one snapshot: read apart, a product saved in between would show every product
- * settled while the totals (and the ETag) still count one short, and the client, seeing the run complete,
- * would stop polling at "11 of 12 done" for good.
+ * The owner's run and what the ETag is made of, in one statement over indexed rows: the run row's version and
+ * the highest product version (both from the sequence run_change_seq, which triggers bump on every write to a
+ * product, to its images and to the run), the last log line (cost and tokens come from logs), and the
+ * statement's snapshot xmin for the cursor. A bundle marked deleted is missing.
  */
-export function viewRun(
-  db: Database,
-  ownerId: string,
-  bundleId: number,
-  workflowId: number,
-  ifNoneMatch: string | undefined,
-): Promise<RunView> {
-  return db.transaction((tx) => readRunView(tx, ownerId, bundleId, workflowId, ifNoneMatch), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+function runHeadSql(request: RunViewRequest): SQL {
+  return sql`
+    select bw.id as bundle_workflow_id, b.name as bundle_name, bw.paused_reason, b.spending_cap_usd::text,
+           bw.version::text as run_version,
+           (select max(p.version) from bundle_workflow_products p
+            where p.bundle_workflow_id = bw.id)::text as max_version,
+           (select max(l.id) from logs l where l.bundle_workflow_id = bw.id)::text as last_log,
+           pg_snapshot_xmin(pg_current_snapshot())::text as snapshot_xmin
+    from bundles b
+    join bundle_workflows bw on bw.bundle_id = b.id and bw.workflow_id = ${request.workflowId}
+    join workflows w on w.id = bw.workflow_id and (w.owner_id is null or w.owner_id = ${request.ownerId})
+    where b.id = ${request.bundleId} and b.owner_id = ${request.ownerId} and b.deleted_at is null`;
 }
 
-async function readRunView(
-  db: Queryable,
-  ownerId: string,
-  bundleId: number,
-  workflowId: number,
-  ifNoneMatch: string | undefined,
-): Promise<RunView> {
-  const run = await findRun(db, ownerId, bundleId, workflowId);
-  const totals = await runTotals(db, run.bundleWorkflowId);
-  // The pause and the cap are shown too, so they are part of the fingerprint.
-  const fingerprint = `${totals.fingerprint}|${run.pausedReason}|${run.spendingCapUsd}`;
-  const etag = `"${createHash('sha1').update(fingerprint).digest('base64url')}"`;
-  if (ifNoneMatch && ifNoneMatch === etag) return { etag };
-  const products = await runProducts(db, run.bundleWorkflowId);
+/** No run to show: findRun names why (unknown_bundle, unknown_workflow, not_created); a deleted bundle is unknown. */
+async function missingRun(db: Queryable, request: RunViewRequest): Promise<never> {
+  await findRun(db, request.ownerId, request.bundleId, request.workflowId);
+  throw new AppError('unknown_bundle');
+}
+
+function etagOf(head: RunHead, limit: number, offset: number): string {
+  // The pause and the cap are shown too, and the page asked for decides which products an answer holds. The
+  // cursor is not part of it: a since poll of an unchanged run is answered 304 against the previous answer.
+  const fingerprint = [
+    head.bundle_workflow_id,
+    head.run_version,
+    head.max_version,
+    head.last_log,
+    head.paused_reason,
+    head.spending_cap_usd,
+    limit,
+    offset,
+  ].join('|');
+  return `"${createHash('sha1').update(fingerprint).digest('base64url')}"`;
+}
+
+/**
+ * The cursor is "<version>.<xid>": the highest product version the answer's snapshot saw, and a transaction id
+ * no newer than any transaction that could still commit a product row below that version. The version alone
+ * would lose writes: a version is taken from the sequence when the row is written, not when it commits, so a
+ * save that took version 100 and commits after a read that saw version 101 would sit below the cursor for
+ * good. Such a row's transaction was writing to bundle_workflow_products when the read took its snapshot, so
+ * it already held its lock on the table, or it started after the check: just before the statement, the view
+ * takes the oldest transaction id among the holders of that lock (pg_locks), or else the next id to be
+ * assigned. A since poll then returns the rows above the version and also the rows whose xmin (the writing
+ * transaction) is not older than that id. (The snapshot's own xmin would do too, but it is held back by any
+ * long transaction in the whole cluster, and every poll would then send everything written since.) The price:
+ * a poll may send again a few rows written just before the previous one; the client merges them by id.
+ */
+function parseCursor(since: string): { version: string; xmin32: string } {
+  const [version, xmin] = since.split('.');
+  // xmin is a 32-bit transaction id on rows; age() compares it with the cursor's 64-bit xmin wrap-safely, and
+  // a frozen row counts as old.
+  return { version: version!, xmin32: (BigInt(xmin!) % 4294967296n).toString() };
+}
+
+/**
+ * The run as the view shows it: a page of its products (by id), or with `since` only the products changed
+ * after that cursor; without a body when the caller's ETag still matches. An unchanged poll costs one indexed
+ * statement. A changed one is one statement too, so the head, the totals and the products come from one
+ * snapshot: read apart, a product saved in between would show every product settled while the totals still
+ * count one short, and the client, seeing the run complete, would stop polling at "11 of 12 done" for good.
+ */
+export async function viewRun(db: Database, request: RunViewRequest): Promise<RunView> {
+  const limit = request.limit ?? VIEW_RUN_LIMITS.defaultLimit;
+  const offset = request.since === undefined ? (request.offset ?? 0) : 0;
+  if (request.ifNoneMatch) {
+    const { rows } = await db.execute<RunHead>(runHeadSql(request));
+    const head = rows[0] ?? (await missingRun(db, request));
+    const etag = etagOf(head, limit, offset);
+    if (etag === request.ifNoneMatch) return { etag };
+  }
+
+  const since = request.since === undefined ? undefined : parseCursor(request.since);
+  // Read before the view's statement takes its snapshot (see the cursor, above).
+  const { rows: writers } = await db.execute<{ oldest: string }>(sql`
+    select coalesce(
+      (select a.backend_xid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+       where l.locktype = 'relation' and l.relation = 'bundle_workflow_products'::regclass
+         and l.database = (select oid from pg_database where datname = current_database())
+         and l.granted and a.backend_xid is not null
+       order by age(a.backend_xid) desc limit 1),
+      (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text::xid)::text as oldest`);
+  const products = since
+    ? runProductsSql(
+        sql`(select bundle_workflow_id from head)`,
+        sql`and (p.version > ${since.version}::bigint or age(p.xmin) <= age(${since.xmin32}::text::xid))`,
+        sql`order by p.id limit ${limit + 1}`,
+      )
+    : runProductsSql(
+        sql`(select bundle_workflow_id from head)`,
+        sql``,
+        sql`order by p.id limit ${limit} offset ${offset}`,
+      );
+  const { rows } = await db.execute<{
+    head: RunHead | null;
+    totals: TotalsRow | null;
+    products: ProductRow[] | null;
+  }>(sql`
+    with head as (${runHeadSql(request)}),
+    page as (${products})
+    select (select row_to_json(head) from head) as head,
+           (select row_to_json(t) from (${totalsSql(sql`(select bundle_workflow_id from head)`)}) t) as totals,
+           (select json_agg(page order by page.id) from page) as products`);
+  const { head, totals: totalsRow, products: productRows } = rows[0]!;
+  if (!head || !totalsRow) return missingRun(db, request);
+  const etag = etagOf(head, limit, offset);
+  const totals = toTotals(totalsRow);
+  const cursor = `${head.max_version ?? '0'}.${writers[0]!.oldest}`;
+  let list = (productRows ?? []).map(toProduct);
+  let hasMore: boolean;
+  let nextOffset: number | null = null;
+  if (since) {
+    hasMore = list.length > limit;
+    if (hasMore) list = list.slice(0, limit);
+  } else {
+    hasMore = list.length > 0 && offset + list.length < totals.total;
+    nextOffset = hasMore ? offset + list.length : null;
+  }
   return {
     etag,
     body: {
-      bundle_workflow_id: run.bundleWorkflowId,
-      bundle_name: run.bundleName,
-      paused_reason: run.pausedReason,
-      spending_cap_usd: run.spendingCapUsd,
-      totals: totals.totals,
-      products,
+      bundle_workflow_id: head.bundle_workflow_id,
+      bundle_name: head.bundle_name,
+      paused_reason: head.paused_reason,
+      spending_cap_usd: head.spending_cap_usd === null ? null : Number(head.spending_cap_usd),
+      totals,
+      products: list,
+      cursor,
+      has_more: hasMore,
+      next_offset: nextOffset,
+      // Read just after the statement: a batch's change bumps the run row, so the next poll's ETag differs.
+      batches: await readRunBatches(db, head.bundle_workflow_id),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { requestCompression } from '../images/request-compression';
-import { addGraphileJobs } from '../queue/image-jobs';
+import { queueCompressions } from '../queue/image-jobs';
 import type { FunctionHandler } from './types';
 
 export const compressImagesFunction: FunctionHandler<'compress-images'> = (ctx, input) =>
-  requestCompression(ctx.db, ctx.userId, input, addGraphileJobs);
+  requestCompression(ctx.db, ctx.userId, input, queueCompressions);

@@ -1,6 +1,7 @@
 import { deleteBundle } from '../bundles/delete-bundle';
 import type { FunctionHandler } from './types';
 
+/** Answers at once: the bundle is marked deleted and its rows are removed by a purge-bundle job. */
 export const deleteBundleFunction: FunctionHandler<'delete-bundle'> = async (ctx, input) => {
   await deleteBundle(ctx.db, ctx.userId, input.bundle_id);
   return { deleted: true };

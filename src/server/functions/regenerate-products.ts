@@ -7,5 +7,6 @@ export const regenerateProductsFunction: FunctionHandler<'regenerate-products'> 
     ctx.userId,
     input.bundle_workflow_id,
     input.bundle_workflow_product_ids,
+    input.lock_fields,
   ),
 });

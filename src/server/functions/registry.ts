@@ -3,25 +3,37 @@
 import type { FunctionName } from '../../common/functions';
 import { compressImagesFunction } from './compress-images';
 import { deleteBundleFunction } from './delete-bundle';
+import { deleteWorkflowFunction } from './delete-workflow';
 import { estimateCostFunction } from './estimate-cost';
 import { exportBundleFunction } from './export-bundle';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listBundlesFunction } from './list-bundles';
+import { listModelsFunction } from './list-models';
 import { listWorkflowsFunction } from './list-workflows';
 import { newBundleFunction } from './new-bundle';
 import { newBundleWorkflowFunction } from './new-bundle-workflow';
+import { newWorkflowFunction } from './new-workflow';
 import { regenerateProductsFunction } from './regenerate-products';
+import { restoreProductVersionFunction } from './restore-product-version';
+import { setLockedFieldsFunction } from './set-locked-fields';
+import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
 import type { FunctionHandler } from './types';
 import { updateProductCopyFunction } from './update-product-copy';
+import { updateWorkflowFunction } from './update-workflow';
 import { viewBundleLogFunction } from './view-bundle-log';
 import { viewBundleWorkflowFunction } from './view-bundle-workflow';
 import { viewCompressedImageFunction } from './view-compressed-image';
+import { viewProductHistoryFunction } from './view-product-history';
 
 export type FunctionRegistry = { [N in FunctionName]: FunctionHandler<N> };
 
 export const functionRegistry: FunctionRegistry = {
   'list-workflows': listWorkflowsFunction,
+  'new-workflow': newWorkflowFunction,
+  'update-workflow': updateWorkflowFunction,
+  'delete-workflow': deleteWorkflowFunction,
+  'list-models': listModelsFunction,
   'list-bundles': listBundlesFunction,
   'new-bundle': newBundleFunction,
   'view-bundle-workflow': viewBundleWorkflowFunction,
@@ -36,4 +48,8 @@ export const functionRegistry: FunctionRegistry = {
   'estimate-cost': estimateCostFunction,
   'set-spending-cap': setSpendingCapFunction,
   'export-bundle': exportBundleFunction,
+  'set-product-review': setProductReviewFunction,
+  'set-locked-fields': setLockedFieldsFunction,
+  'view-product-history': viewProductHistoryFunction,
+  'restore-product-version': restoreProductVersionFunction,
 };

@@ -75,4 +75,40 @@ describe('buildMessages', () => {
     expect(some).toContain('(3 images, one alt text each)');
     expect(rendered({ keywords: '', business_type: '', tone_of_voice: '' }, 0)).toContain('no images');
   });
+
+  it('states the workflow language, banned phrases, protected terms and voice notes (issue 13 section 5)', () => {
+    const text = renderMessages(
+      buildMessages(DEFAULT_PROMPT_TEMPLATES, {
+        ...input,
+        voice: {
+          language: 'de',
+          bannedPhrases: ['best in class'],
+          protectedTerms: ['Nordhaus'],
+          voiceNotes: 'Short sentences, no exclamation marks.',
+        },
+        parent: {
+          product: input.product,
+          copy: input.parent?.copy ?? ({} as CopyFields),
+          differences: ['colour: Black (parent: Oak)'],
+        },
+      }),
+    )[0]!.content;
+    expect(text).toContain('Write in German (de)');
+    expect(text).toContain('at most 60 characters');
+    expect(text).toContain('Never use these phrases, in any case or form: "best in class".');
+    expect(text).toContain(
+      'write these exactly as given, never translated, respelled or recased: "Nordhaus"',
+    );
+    expect(text).toContain('Voice notes: Short sentences, no exclamation marks.');
+    expect(text).toContain('its page_title and heading must each name "Black"');
+  });
+
+  it('adds the field rules to a workflow template that leaves them out, without reading settings as templates', () => {
+    const custom = { ...DEFAULT_PROMPT_TEMPLATES, system: 'You write copy.' };
+    const text = renderMessages(
+      buildMessages(custom, { ...input, voice: { bannedPhrases: ['{{keywords}}'] } }),
+    )[0]!.content;
+    expect(text).toContain('page_title: the page title, at most 60 characters');
+    expect(text).toContain('"{{keywords}}"');
+  });
 });

@@ -3,6 +3,7 @@
 import type { AiRequest } from '../ai/ai-request';
 import type { CopyPrompt, ProductFacts, WriteCopyInput } from '../ai/copy-writer';
 import type { PromptTemplates } from '../db/schema';
+import { COPY_FIELD_RULES } from './prompt-templates';
 import { listTemplateVariables, renderTemplate, type TemplateVariables } from './render-template';
 
 type TemplatedMessage = AiRequest['messages'][number];
@@ -32,8 +33,11 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
     parent_copy: input.parent ? JSON.stringify(input.parent.copy) : '',
     differences: input.parent ? input.parent.differences.join(', ') : '',
   };
+  variables.workflow_rules = describeWorkflowRules(input, templates.system.includes('page_title'));
+  // Added only when there are rules, so a plain workflow's prompt is its template as written.
+  const system = variables.workflow_rules ? `${templates.system}\n{{workflow_rules}}` : templates.system;
   const messages: TemplatedMessage[] = [
-    templatedMessage('system', templates.system, variables),
+    templatedMessage('system', system, variables),
     templatedMessage('user', input.parent ? templates.variant : templates.user, variables),
   ];
   if (input.repair) {
@@ -41,6 +45,60 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
     messages.push(templatedMessage('user', templates.repair, { problems: input.repair.problems.join('; ') }));
   }
   return messages;
+}
+
+/** "German (de)" for "de"; the tag alone when the runtime does not know its name. */
+export function describeLanguage(tag: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
+    return name && name !== tag ? `${name} (${tag})` : tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** What a variant's title and heading must name: "Silver" from "colour: Silver (parent: Gold)". */
+export function variantValuesOf(differences: readonly string[]): string[] {
+  return differences
+    .map((difference) => /^[^:]+:\s*(.*?)(?:\s*\(parent: .*\))?$/.exec(difference)?.[1]?.trim() ?? '')
+    .filter((value) => value !== '' && value !== 'none');
+}
+
+/**
+ * The rules a workflow adds to every prompt, stated in the text itself (issue 13 section 5): the field rules
+ * when the workflow's own templates leave them out, the language, banned phrases, protected terms, voice
+ * notes and, for a variant, the values its title and heading must name. Sent as a variable, so nothing in
+ * the workflow's settings is read as a template.
+ */
+export function describeWorkflowRules(input: WriteCopyInput, templateStatesFields: boolean): string {
+  const lines: string[] = [];
+  if (!templateStatesFields) lines.push(COPY_FIELD_RULES);
+  const voice = input.voice ?? {};
+  const language = voice.language?.trim();
+  if (language) {
+    lines.push(
+      `Write in ${describeLanguage(language)}: every field, fact sheet labels included, is in ${describeLanguage(language)}; the limits above stay the same. Product and brand names stay as they are.`,
+    );
+  }
+  const banned = (voice.bannedPhrases ?? []).map((phrase) => phrase.trim()).filter(Boolean);
+  if (banned.length > 0) {
+    lines.push(`Never use these phrases, in any case or form: ${banned.map((p) => `"${p}"`).join(', ')}.`);
+  }
+  const terms = (voice.protectedTerms ?? []).map((term) => term.trim()).filter(Boolean);
+  if (terms.length > 0) {
+    lines.push(
+      `Protected terms: write these exactly as given, never translated, respelled or recased: ${terms.map((t) => `"${t}"`).join(', ')}.`,
+    );
+  }
+  const notes = voice.voiceNotes?.trim();
+  if (notes) lines.push(`Voice notes: ${notes}`);
+  const values = input.parent ? variantValuesOf(input.parent.differences) : [];
+  if (values.length > 0) {
+    lines.push(
+      `This is a variant: its page_title and heading must each name ${values.map((v) => `"${v}"`).join(' and ')}.`,
+    );
+  }
+  return lines.join('\n');
 }
 
 function templatedMessage(

@@ -1,19 +1,60 @@
 // The provider call of one product, as the generate-product task makes it: the prompt built from the
-// workflow's templates, the spending cap checked before every attempt, retries logged, and an unusable
-// answer's tokens logged like any other answer's.
+// workflow's templates and settings (max_tokens, temperature), and for every attempt a reservation before it
+// is sent (a 'started' ai line at its worst-case cost, refused when it could pass the spending cap) that is
+// settled with the answer's real tokens and cost, an unusable answer's tokens, or nothing for a failed call.
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
+import { defaultMaxOutputTokens } from '../ai/openai-writer';
+import { costAt, effectivePrice, type ModelPrice, UNKNOWN_PRICE_CAP_RATE } from '../ai/pricing';
 import { withProviderRetries } from '../ai/retry-policy';
+import { countChatTokens } from '../ai/tokens';
 import type { Database } from '../db/client';
-import type { PromptTemplates } from '../db/schema';
-import { type LogTarget, logAiCall, logGeneral } from '../run-log/run-log';
-import { spendingCapReached } from '../spending-cap/spending-cap';
+import { bundleWorkflowProducts, type PromptTemplates } from '../db/schema';
+import {
+  aiLogEntry,
+  type LogEntry,
+  type LogTarget,
+  logGeneral,
+  settleAiCallStatement,
+  startedAiLogEntry,
+} from '../run-log/run-log';
+import { reserveCall } from '../spending-cap/spending-cap';
 import { withPrompt } from './build-prompt';
 
 export class SpendingCapReached extends Error {
   override name = 'SpendingCapReached';
 }
 
-export type ProviderCall = (event: string, input: WriteCopyInput) => Promise<WriteCopyResult>;
+/** `progress`, when given, is the product's progress once the call is settled, written with the settlement. */
+export type ProviderCall = (
+  event: string,
+  input: WriteCopyInput,
+  progress?: number,
+) => Promise<WriteCopyResult>;
+
+/** The workflow's request settings and price (issue 13). */
+export type CallSettings = {
+  temperature?: number | null;
+  maxOutputTokens?: number | null;
+  /** The workflow's own price; the model's list price when null. */
+  ownPrice?: ModelPrice | null;
+};
+
+/**
+ * Room for what the tokenizer cannot see: a server's own chat template, and the JSON instruction the writer
+ * appends for an endpoint that takes no response_format.
+ */
+const PROMPT_TOKEN_MARGIN = 64;
+
+/**
+ * Prompt tokens without the tokenizer, for a reservation no cap depends on: about 3 characters a token (English
+ * averages 4) plus OpenAI's per-message overhead, so it errs high.
+ */
+function quickPromptTokens(messages: readonly { role: string; content: string }[]): number {
+  let characters = 0;
+  for (const message of messages) characters += message.content.length;
+  return Math.ceil(characters / 3) + 4 * messages.length + 3;
+}
 
 export function createProviderCall({
   db,
@@ -21,6 +62,8 @@ export function createProviderCall({
   templates,
   isCapKnownUnset: isCapKnownUnsetAtStart,
   target,
+  productRowId,
+  settings = {},
   signal,
 }: {
   db: Database;
@@ -29,38 +72,77 @@ export function createProviderCall({
   /** True when the product was read with no cap a moment ago, so the first attempt need not ask again. */
   isCapKnownUnset: boolean;
   target: LogTarget & { bundleId: number };
+  /** The bundle_workflow_products row, whose progress a call's settlement moves on. */
+  productRowId?: number;
+  settings?: CallSettings;
   signal?: AbortSignal;
 }): ProviderCall {
   // Later attempts and the repair call ask again, since the user may set a cap while the run goes.
   let isCapKnownUnset = isCapKnownUnsetAtStart;
-  return (event, input) => {
-    const callInput = withPrompt(templates, input);
+  const { ownPrice = null } = settings;
+
+  const settle = async (logId: number, entry: LogEntry, progress?: number) => {
+    const settled = settleAiCallStatement(db, logId, entry);
+    if (progress === undefined || productRowId === undefined) {
+      await settled;
+      return;
+    }
+    // One statement for the settlement and the step's progress: a product takes several steps, and each round
+    // trip costs more than the work it carries (bench/throughput).
+    const progressed = db
+      .update(bundleWorkflowProducts)
+      .set({ progress })
+      .where(and(eq(bundleWorkflowProducts.id, productRowId), ne(bundleWorkflowProducts.status, 'done')));
+    await db.execute(sql`with settled as (${settled.getSQL()}) ${progressed.getSQL()}`);
+  };
+
+  return (event, input, progress) => {
+    const callInput: WriteCopyInput = {
+      ...withPrompt(templates, input),
+      // Always a cap on the answer, so a model that loops inside a JSON string stops (issue 13).
+      maxOutputTokens:
+        input.maxOutputTokens ?? settings.maxOutputTokens ?? defaultMaxOutputTokens(input.imageCount),
+      ...(settings.temperature != null && input.temperature === undefined
+        ? { temperature: settings.temperature }
+        : {}),
+    };
+    const maxOutputTokens = callInput.maxOutputTokens!;
+    const price = effectivePrice(callInput.model, ownPrice);
+    const reservation = (isPrecise: boolean) => {
+      const messages = callInput.prompt?.rendered ?? [];
+      const promptTokens =
+        (isPrecise ? countChatTokens(messages, callInput.model) : quickPromptTokens(messages)) +
+        PROMPT_TOKEN_MARGIN;
+      const worstCase = { prompt_tokens: promptTokens, completion_tokens: maxOutputTokens };
+      const reservedUsd = price ? costAt(price, worstCase) : null;
+      return {
+        started: startedAiLogEntry(target, event, {
+          model: callInput.model,
+          promptTokens,
+          maxOutputTokens,
+          reservedUsd,
+        }),
+        // A model without a price still counts against a cap: its tokens at the dearest known price.
+        worstUsd: costAt(price ?? UNKNOWN_PRICE_CAP_RATE, worstCase),
+      };
+    };
+
     return withProviderRetries(
       async () => {
-        const capReached = isCapKnownUnset ? null : await spendingCapReached(db, target.bundleId);
+        const reserved = await reserveCall(db, target.bundleId, reservation, isCapKnownUnset);
         isCapKnownUnset = false;
-        if (capReached) throw new SpendingCapReached(capReached);
+        if ('refused' in reserved) throw new SpendingCapReached(reserved.refused);
+        let result: WriteCopyResult;
         try {
-          return await writer.write(callInput);
+          result = await writer.write(callInput);
         } catch (error) {
-          // An unusable answer still cost tokens: log it like any other answer.
-          if (error instanceof ProviderError && error.usage) {
-            await logAiCall(
-              db,
-              target,
-              `${event} (unusable answer)`,
-              {
-                content: '',
-                model: callInput.model,
-                usage: error.usage,
-                originalRequest: { model: callInput.model, messages: [] },
-                finalRequest: { model: callInput.model, messages: [] },
-              },
-              { error: error.message },
-            );
-          }
+          await settleFailure(reserved.logId, event, callInput.model, error).catch(() => {
+            // The line stays 'started' and counts at its reserved cost: more than it cost, never less.
+          });
           throw error;
         }
+        await settle(reserved.logId, aiLogEntry(target, event, result, undefined, ownPrice), progress);
+        return result;
       },
       {
         signal,
@@ -74,4 +156,24 @@ export function createProviderCall({
       },
     );
   };
+
+  /** An unusable answer still cost its tokens; a call that got no answer costs nothing. */
+  function settleFailure(logId: number, event: string, model: string, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const empty = { model, messages: [] };
+    const usage =
+      error instanceof ProviderError && error.usage
+        ? error.usage
+        : { prompt_tokens: 0, completion_tokens: 0 };
+    const entry = aiLogEntry(
+      target,
+      error instanceof ProviderError && error.usage ? `${event} (unusable answer)` : `${event} (no answer)`,
+      { content: '', model, usage, originalRequest: empty, finalRequest: empty },
+      { error: message },
+      ownPrice,
+    );
+    // A failed call with no usage was not billed: it settles at 0, priced or not.
+    if (!(error instanceof ProviderError && error.usage)) entry.cost = 0;
+    return settle(logId, entry);
+  }
 }

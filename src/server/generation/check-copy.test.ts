@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
 import type { CopyFields } from '../ai/copy-writer';
 import { checkCopy, describeProblems, fitCopyToLimits } from './check-copy';
 
@@ -52,7 +53,8 @@ describe('checkCopy', () => {
   });
 
   it('counts characters, not UTF-16 units', () => {
-    expect(checkCopy({ ...goodCopy(), page_title: '👕'.repeat(60) }, facts, 2)).toEqual([]);
+    expect(checkCopy({ ...goodCopy(), heading: '👕'.repeat(70) }, facts, 2)).toEqual([]);
+    expect(checkCopy({ ...goodCopy(), heading: '👕'.repeat(71) }, facts, 2)).toHaveLength(1);
   });
 
   it('reports empty required fields and a wrong number of alt texts', () => {
@@ -75,9 +77,9 @@ describe('checkCopy', () => {
     expect(describeProblems(checkCopy(copy, facts, 2))).toEqual([
       'heading mentions "Cashmere", which is not in the product data.',
       'description mentions "3-pack", which is not in the product data.',
-      'description mentions "500 g", which is not in the product data.',
       'description mentions "silk", which is not in the product data.',
-      'description mentions "four", which is not in the product data.',
+      'description mentions "500 g", which is not in the product data.',
+      'description mentions "four buttons", which is not in the product data.',
     ]);
   });
 
@@ -118,5 +120,95 @@ describe('fitCopyToLimits', () => {
     expect(copy.alt_texts[1]!.length).toBeLessThanOrEqual(125);
     expect(copy.alt_texts[0]).toBe('ok');
     expect(copy.meta_description).toBe(meta);
+  });
+
+  it('measures titles and meta descriptions in pixels as the screen does', () => {
+    const wideMeta = `${'WIDE CAPITALS '.repeat(10)}`.trim();
+    expect(checkMetaDescription(wideMeta)).not.toBeNull();
+    const problems = checkCopy(
+      { ...goodCopy(), page_title: 'W'.repeat(40), meta_description: wideMeta },
+      facts,
+      2,
+    );
+    expect(problems.map((p) => [p.field, p.kind])).toEqual([
+      ['page_title', 'too_wide'],
+      ['meta_description', 'too_wide'],
+    ]);
+    expect(problems[0]!.message).toMatch(/^page_title is about \d+ px wide; Google cuts titles near 600 px/);
+    const { copy } = fitCopyToLimits({
+      ...goodCopy(),
+      page_title: 'W'.repeat(40),
+      meta_description: wideMeta,
+    });
+    expect(checkPageTitle(copy.page_title)).toBeNull();
+    expect(checkMetaDescription(copy.meta_description) ?? '').not.toMatch(/px wide/);
+  });
+
+  it('refuses an invented guarantee even when its number is elsewhere in the input', () => {
+    const boxed = { product_name: 'Storage Box', dimensions: '10 × 8 × 3 in' };
+    const copy = { ...goodCopy(), description: 'A storage box. Backed by a 3 year warranty.' };
+    expect(describeProblems(checkCopy(copy, boxed, 2)).filter((m) => m.startsWith('description'))).toEqual([
+      'description mentions "3 year", which is not in the product data.',
+      'description mentions "warranty", which is not in the product data.',
+    ]);
+  });
+
+  it('asks a variant to name the values that set it apart, in its title and heading', () => {
+    const variant = { ...facts, colour: 'Silver' };
+    const unnamed = checkCopy(goodCopy(), variant, 2, { variantValues: ['Silver'] });
+    expect(describeProblems(unnamed)).toEqual([
+      'page_title does not name what sets this variant apart from its parent: "Silver".',
+      'heading does not name what sets this variant apart from its parent: "Silver".',
+    ]);
+    const named = {
+      ...goodCopy(),
+      page_title: 'Yellow Wool Jumper – silver | partners-demo',
+      heading: 'Yellow Wool Jumper in Silver',
+    };
+    expect(checkCopy(named, variant, 2, { variantValues: ['Silver'] })).toEqual([]);
+  });
+
+  it('finds banned phrases as whole phrases in any case', () => {
+    const copy = { ...goodCopy(), description: 'Best In Class knitting. A bestinclass look.' };
+    expect(
+      describeProblems(checkCopy(copy, facts, 2, { bannedPhrases: ['best in class', 'cheap'] })),
+    ).toEqual(['description contains the banned phrase "best in class"; leave it out entirely.']);
+  });
+
+  it('refuses a near miss of a protected term, by case or by one letter', () => {
+    const rules = { protectedTerms: ['partners-demo', 'Merino Loft'] };
+    expect(checkCopy(goodCopy(), facts, 2, rules)).toEqual([]);
+    const copy = {
+      ...goodCopy(),
+      heading: 'Yellow Wool Jumper by Partners-Demo',
+      description: 'A merino lofts knit.',
+    };
+    expect(describeProblems(checkCopy(copy, { ...facts, material: 'merino' }, 2, rules))).toEqual([
+      'heading writes "Partners-Demo" where the protected term "partners-demo" belongs; write it exactly as "partners-demo".',
+      'description writes "merino lofts" where the protected term "Merino Loft" belongs; write it exactly as "Merino Loft".',
+    ]);
+  });
+
+  it('grounds a translated noun by its number in copy in another language, but still checks units and guarantees', () => {
+    const boxed = {
+      product_name: 'Storage Box',
+      description: 'Holds 3 years of receipts.',
+      dimensions: '45 cm',
+    };
+    const german = {
+      ...goodCopy(),
+      description: 'Fasst Belege aus 3 Jahren. 45 cm breit. 45 kg schwer. Mit Garantie.',
+    };
+    expect(
+      describeProblems(checkCopy(german, boxed, 2, { language: 'de' })).filter((m) =>
+        m.startsWith('description'),
+      ),
+    ).toEqual([
+      'description mentions "45 kg", which is not in the product data.',
+      'description mentions "Garantie", which is not in the product data.',
+    ]);
+    expect(
+      describeProblems(checkCopy(german, boxed, 2)).filter((m) => m.startsWith('description')),
+    ).toContain('description mentions "3 Jahren", which is not in the product data.');
   });
 });

@@ -1,9 +1,11 @@
 // The cost of a run before it starts: the same prompts, tokenizer and pricing the run will use. Completion
 // length is estimated from the offline writer's copy for the same product, which has the shape and length
-// of a real answer. Large lists are sampled evenly and scaled.
+// of a real answer. Repair calls are included: a share `repairRate` of products (measured from the user's
+// recent runs, else DEFAULT_REPAIR_RATE) is expected to need one, whose prompt is the first prompt plus the
+// previous answer and the problems. Large lists are sampled evenly and scaled.
 import type { BundleSettings, CopyFields, ProductFacts } from '../ai/copy-writer';
 import { OFFLINE_MODEL, writeOfflineCopy } from '../ai/offline-writer';
-import { costOf } from '../ai/pricing';
+import { costOf, type ModelPrice } from '../ai/pricing';
 import { countChatTokens, countTokens } from '../ai/tokens';
 import type { PromptTemplates } from '../db/schema';
 import { describeDifferences, detectVariants } from '../variants/detect-variants';
@@ -18,19 +20,54 @@ export type CostEstimate = {
   cost_usd: number | null;
   /** How many products were tokenized; the rest are scaled from them. */
   sampled: number;
+  /** The share of products expected to take a repair call, included in the tokens and cost. */
+  repair_rate: number;
 };
+
+/**
+ * The share of products assumed to need a repair call when the user has no runs to measure it from: about what
+ * small and mid-sized models show on the fixture catalogues (issue 13 measured a 2.7× miss without repairs).
+ */
+export const DEFAULT_REPAIR_RATE = 0.3;
+
+export type RepairShare = { rate: number; prompt: number; completion: number };
+/** A typical problem list of a repair call, for its prompt's length. */
+const TYPICAL_PROBLEMS = ['page_title: 74 characters; at most 60'];
 
 export type EstimateInput = {
   model: string;
   templates: PromptTemplates;
   products: { position: number; details: ProductFacts; imageUrls: string[] }[];
   settings: BundleSettings;
+  /** A batch workflow's calls go through the Batch API, at half the list price (issue 16). */
+  batch?: boolean;
+  /** The share of products expected to take a repair call; DEFAULT_REPAIR_RATE when unset. */
+  repairRate?: number;
+  /**
+   * Measured from the user's recent runs: their repair calls' tokens as a share of their first calls' tokens
+   * (rate and size in one). Used instead of repairRate's modelled repair prompt when given.
+   */
+  repairShare?: RepairShare;
+  /** The workflow's own price, which wins over the list price. */
+  ownPrice?: ModelPrice | null;
 };
+
+/** OpenAI bills Batch API calls at half the list price. */
+const BATCH_PRICE_MULTIPLIER = 0.5;
 
 /** Tokenizing every product of a 50,000-row list would take seconds; this many give a close mean. */
 const MAX_SAMPLE = 400;
 
-export function estimateRunCost({ model, templates, products, settings }: EstimateInput): CostEstimate {
+export function estimateRunCost({
+  model,
+  templates,
+  products,
+  settings,
+  batch,
+  repairRate = DEFAULT_REPAIR_RATE,
+  repairShare,
+  ownPrice = null,
+}: EstimateInput): CostEstimate {
   const parentOf = detectVariants(products);
   const byPosition = new Map(products.map((p) => [p.position, p]));
   const step = Math.max(1, Math.ceil(products.length / MAX_SAMPLE));
@@ -74,8 +111,25 @@ export function estimateRunCost({ model, templates, products, settings }: Estima
       promptTokens += usage.prompt_tokens;
       completionTokens += usage.completion_tokens;
     } else {
-      promptTokens += countChatTokens(renderMessages(buildMessages(templates, input)), model);
-      completionTokens += countTokens(JSON.stringify(offlineCopy(product)), model);
+      const answer = offlineCopy(product);
+      const answerTokens = countTokens(JSON.stringify(answer), model);
+      const firstPrompt = countChatTokens(renderMessages(buildMessages(templates, input)), model);
+      promptTokens += firstPrompt;
+      completionTokens += answerTokens;
+      const repairPrompt = countChatTokens(
+        renderMessages(
+          buildMessages(templates, { ...input, repair: { previous: answer, problems: TYPICAL_PROBLEMS } }),
+        ),
+        model,
+      );
+      if (repairShare) {
+        // Measured: the user's repair calls cost this share of their first calls, in prompt and completion.
+        promptTokens += repairShare.prompt * firstPrompt;
+        completionTokens += repairShare.completion * answerTokens;
+      } else {
+        promptTokens += repairRate * repairPrompt;
+        completionTokens += repairRate * answerTokens;
+      }
     }
     sampled++;
   }
@@ -84,11 +138,14 @@ export function estimateRunCost({ model, templates, products, settings }: Estima
     prompt_tokens: Math.round(promptTokens * scale),
     completion_tokens: Math.round(completionTokens * scale),
   };
+  const listCost = model === OFFLINE_MODEL ? 0 : costOf(model, usage, ownPrice);
   return {
     model,
     products: products.length,
     ...usage,
-    cost_usd: model === OFFLINE_MODEL ? 0 : costOf(model, usage),
+    cost_usd:
+      listCost !== null && batch ? Math.round(listCost * BATCH_PRICE_MULTIPLIER * 1e10) / 1e10 : listCost,
     sampled,
+    repair_rate: model === OFFLINE_MODEL ? 0 : repairRate,
   };
 }

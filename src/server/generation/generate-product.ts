@@ -3,15 +3,22 @@
 // order of the steps; the steps live beside it (product-store, call-provider, check-copy, distinct-copy,
 // repair-copy).
 import { and, eq, ne } from 'drizzle-orm';
-import { type CopyFields, ProviderError, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
+import {
+  type CopyFields,
+  type CopyVoice,
+  ProviderError,
+  type WriteCopyInput,
+  type WriteCopyResult,
+} from '../ai/copy-writer';
+import { ownPriceOf } from '../ai/pricing';
 import type { WriterRegistry } from '../ai/writer-registry';
 import type { Database } from '../db/client';
 import { bundleWorkflowProducts } from '../db/schema';
-import { aiLogEntry, generalLogEntry, type LogTarget } from '../run-log/run-log';
+import { generalLogEntry, type LogTarget } from '../run-log/run-log';
 import { pauseRun } from '../spending-cap/spending-cap';
-import { describeDifferences } from '../variants/detect-variants';
+import { describeDifferences, differingValues } from '../variants/detect-variants';
 import { createProviderCall, SpendingCapReached } from './call-provider';
-import { checkCopy, describeProblems } from './check-copy';
+import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } from './check-copy';
 import { findDuplicateProblems } from './distinct-copy';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
@@ -48,7 +55,14 @@ export async function generateProduct(
       'running',
     );
     const copy = await writeCheckedCopy(deps, context, target, signal);
-    await saveCopy(db, context, copy, target);
+    // The complete final check is stored with the copy; the screen flags exactly these problems.
+    await saveCopy(
+      db,
+      context,
+      copy,
+      toStoredProblems(checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context))),
+      target,
+    );
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof SpendingCapReached) {
@@ -71,20 +85,27 @@ export async function generateProduct(
   }
 }
 
-/** One call for every field; one repair call naming any problems; then cuts or grounded fallbacks. */
-async function writeCheckedCopy(
-  deps: GenerationDeps,
-  context: ProductContext,
-  target: LogTarget & { bundleId: number },
-  signal?: AbortSignal,
-): Promise<CopyFields> {
-  const { db, writers } = deps;
-  const writer = writers.forWorkflow(context.workflow);
-  const imageCount = context.imageUrls.length;
-  const input: WriteCopyInput = {
+/** The workflow's voice and, for a variant, the values its title and heading must name. */
+export function copyRulesFor(context: ProductContext): CopyRulesContext {
+  return {
+    variantValues: context.parent
+      ? differingValues({ details: context.parent.details }, { details: context.details })
+      : [],
+    bannedPhrases: context.workflow.bannedPhrases ?? [],
+    protectedTerms: context.workflow.protectedTerms ?? [],
+    language: context.workflow.language,
+  };
+}
+
+/**
+ * The input of a product's first call: its facts, the bundle's settings, the workflow's voice, and for a variant
+ * its parent's facts, finished copy and what differs. The batch path sends the same request (batch-lines.ts).
+ */
+export function firstCallInput(context: ProductContext): WriteCopyInput {
+  return {
     model: context.workflow.model,
     product: context.details,
-    imageCount,
+    imageCount: context.imageUrls.length,
     settings: {
       keywords: context.customFields.keywords,
       business_type: context.customFields.business_type,
@@ -97,25 +118,56 @@ async function writeCheckedCopy(
           differences: describeDifferences({ details: context.parent.details }, { details: context.details }),
         }
       : undefined,
-    signal,
+    voice: copyVoiceFor(context),
   };
+}
+
+/** The workflow's language and voice, as the prompt states them. */
+export function copyVoiceFor(context: ProductContext): CopyVoice {
+  return {
+    language: context.workflow.language,
+    bannedPhrases: context.workflow.bannedPhrases ?? [],
+    protectedTerms: context.workflow.protectedTerms ?? [],
+    voiceNotes: context.workflow.voiceNotes ?? '',
+  };
+}
+
+/** One call for every field; one repair call naming any problems; then cuts or grounded fallbacks. */
+async function writeCheckedCopy(
+  deps: GenerationDeps,
+  context: ProductContext,
+  target: LogTarget & { bundleId: number },
+  signal?: AbortSignal,
+): Promise<CopyFields> {
+  const { db, writers } = deps;
+  const writer = writers.forWorkflow(context.workflow);
+  const imageCount = context.imageUrls.length;
+  const input: WriteCopyInput = { ...firstCallInput(context), signal };
+  const rules = copyRulesFor(context);
+  const checkAll = async (written: CopyFields) => [
+    ...checkCopy(written, context.details, imageCount, rules),
+    ...(await findDuplicateProblems(db, context.row, written, context.details)),
+  ];
   const call = createProviderCall({
     db,
     writer,
     templates: context.workflow.promptTemplates,
     isCapKnownUnset: context.spendingCapUsd === null,
     target,
+    productRowId: context.row.id,
+    settings: {
+      temperature: context.workflow.temperature,
+      maxOutputTokens: context.workflow.maxOutputTokens,
+      ownPrice: ownPriceOf(context.workflow),
+    },
     signal,
   });
 
-  const first: WriteCopyResult = await call('Copy written', input);
-  await recordStep(db, context.row.id, aiLogEntry(target, 'Copy written', first), 50);
+  // The call writes its own ai log line (started, then settled) and moves progress on.
+  const first: WriteCopyResult = await call('Copy written', input, 50);
 
   let copy = first.copy;
-  let problems = [
-    ...checkCopy(copy, context.details, imageCount),
-    ...(await findDuplicateProblems(db, context.row, copy)),
-  ];
+  let problems = await checkAll(copy);
   await recordStep(
     db,
     context.row.id,
@@ -130,14 +182,16 @@ async function writeCheckedCopy(
   );
 
   if (problems.length > 0) {
-    const repaired = await call('Copy repaired', {
-      ...input,
-      repair: { previous: copy, problems: describeProblems(problems) },
-    });
-    await recordStep(db, context.row.id, aiLogEntry(target, 'Copy repaired', repaired), 85);
+    const repaired = await call(
+      'Copy repaired',
+      { ...input, repair: { previous: copy, problems: describeProblems(problems) } },
+      85,
+    );
     copy = repaired.copy;
-    problems = checkCopy(copy, context.details, imageCount);
+    problems = await checkAll(copy);
   }
-  if (problems.length > 0) copy = await settleRemainingProblems(db, target, context, input, copy, problems);
+  if (problems.length > 0) {
+    copy = await settleRemainingProblems(db, target, context, input, copy, problems, rules);
+  }
   return copy;
 }

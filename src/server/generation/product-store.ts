@@ -2,6 +2,8 @@
 // workflow and finished parent; each step's log and progress; and the final save (or failure), which queues
 // the product's variants in the same transaction.
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CopyFieldName, CopyProblem as StoredProblem } from '../../common/entities';
 import type { CopyFields, WriteCopyInput } from '../ai/copy-writer';
 import type { Database, Queryable } from '../db/client';
 import {
@@ -14,12 +16,14 @@ import {
   workflows,
 } from '../db/schema';
 import { queueGenerateJobs } from '../queue/generate-jobs';
+import { isLocked } from '../review/locked-fields';
+import { insertVersion } from '../review/versions';
 import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../run-log/run-log';
 import { makeDistinct } from './distinct-copy';
 
 export type ProductContext = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
 
-export async function loadProduct(db: Database, id: number) {
+export async function loadProduct(db: Queryable, id: number) {
   const [found] = await db
     .select({
       row: bundleWorkflowProducts,
@@ -34,6 +38,15 @@ export async function loadProduct(db: Database, id: number) {
         name: workflows.name,
         model: workflows.model,
         promptTemplates: workflows.promptTemplates,
+        language: workflows.language,
+        bannedPhrases: workflows.bannedPhrases,
+        protectedTerms: workflows.protectedTerms,
+        voiceNotes: workflows.voiceNotes,
+        // The request's settings and the price its calls are reserved and charged at (issue 13).
+        temperature: workflows.temperature,
+        maxOutputTokens: workflows.maxOutputTokens,
+        priceInputPerMillion: workflows.priceInputPerMillion,
+        priceOutputPerMillion: workflows.priceOutputPerMillion,
       },
     })
     .from(bundleWorkflowProducts)
@@ -47,7 +60,7 @@ export async function loadProduct(db: Database, id: number) {
   return { ...found, parent };
 }
 
-async function loadParent(db: Database, parentId: number) {
+async function loadParent(db: Queryable, parentId: number) {
   const [parent] = await db
     .select({ row: bundleWorkflowProducts, details: products.details })
     .from(bundleWorkflowProducts)
@@ -102,40 +115,50 @@ function offlineInput(context: ProductContext): WriteCopyInput {
   };
 }
 
+/** The new text for a field, or the row's own text when the field is locked (issue 14). */
+function unlessLocked(field: CopyFieldName, column: AnyPgColumn, value: string) {
+  return sql`case when ${isLocked(field)} then ${column} else ${value} end`;
+}
+
 /**
- * The copy, the alt texts, the log and the variants' jobs land together, once. The row, its alt texts and its
- * log entry are written by one statement (a round trip saved is worth more than the SQL it takes), and none
- * of them when the row was done already.
+ * The copy, the alt texts, the log, the kept version and the variants' jobs land together, once. The row, its
+ * alt texts and its log entry are written by one statement (a round trip saved is worth more than the SQL it
+ * takes), and none of them when the row was done already. A locked field keeps its text: the lock is read
+ * from the row as it is saved, so a lock set while the product was being written still holds.
  */
 export async function saveCopy(
   db: Database,
   context: ProductContext,
   proposed: CopyFields,
+  problems: StoredProblem[],
   target: LogTarget,
 ) {
   await db.transaction(async (tx) => {
     const copy = await makeDistinct(tx, context.row, offlineInput(context), proposed, target);
+    const p = bundleWorkflowProducts;
     const saveRow = tx
-      .update(bundleWorkflowProducts)
+      .update(p)
       .set({
-        pageTitle: copy.page_title,
-        metaDescription: copy.meta_description,
-        heading: copy.heading,
-        description: copy.description,
-        factSheet: copy.fact_sheet,
+        pageTitle: unlessLocked('page_title', p.pageTitle, copy.page_title),
+        metaDescription: unlessLocked('meta_description', p.metaDescription, copy.meta_description),
+        heading: unlessLocked('heading', p.heading, copy.heading),
+        description: unlessLocked('description', p.description, copy.description),
+        factSheet: unlessLocked('fact_sheet', p.factSheet, copy.fact_sheet),
+        problems,
         status: 'done',
         progress: 100,
         error: null,
       })
-      .where(and(eq(bundleWorkflowProducts.id, context.row.id), ne(bundleWorkflowProducts.status, 'done')))
-      .returning({ id: bundleWorkflowProducts.id });
+      .where(and(eq(p.id, context.row.id), ne(p.status, 'done')))
+      .returning({ id: p.id, lockedFields: p.lockedFields });
     const positions = copy.alt_texts.map((_, i) => i);
-    const { rows: variants } = await tx.execute<{ id: number }>(sql`
+    const { rows } = await tx.execute<{ saved: number; variants: number[] }>(sql`
       with saved as (${saveRow.getSQL()}),
       alt_texts as (
         update bundle_workflow_product_images i set alt_text = a.alt_text
         from saved, unnest(${sql.param(positions)}::int[], ${sql.param(copy.alt_texts)}::text[]) as a(position, alt_text)
         where i.bundle_workflow_product_id = saved.id and i.position = a.position
+          and not saved.locked_fields @> '["alt_texts"]'::jsonb
       ),
       logged as (
         insert into logs (bundle_workflow_id, product_id, type, event, details)
@@ -143,12 +166,15 @@ export async function saveCopy(
           ${JSON.stringify(generalLogEntry(target, 'Copy saved', { page_title: copy.page_title }).details)}::jsonb
         from saved
       )
-      select variant.id from saved
-      join bundle_workflow_products variant on variant.is_multiple_of = saved.id and variant.status = 'queued'`);
-    await queueGenerateJobs(
-      tx,
-      variants.map((variant) => variant.id),
-    );
+      select (select count(*)::int from saved) as saved,
+             array(select variant.id from saved
+                   join bundle_workflow_products variant
+                     on variant.is_multiple_of = saved.id and variant.status = 'queued') as variants`);
+    const result = rows[0];
+    if (!result || result.saved === 0) return;
+    // Read after the statement above, so the version holds the alt texts it wrote.
+    await insertVersion(tx, context.row.id, 'generation', null);
+    await queueGenerateJobs(tx, result.variants);
   });
 }
 

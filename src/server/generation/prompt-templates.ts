@@ -6,13 +6,18 @@ import type { PromptTemplates } from '../db/schema';
 
 const FIELD_RULES = [
   'Answer with one JSON object with exactly these fields:',
-  `- page_title: the page title, at most ${SEO_LIMITS.pageTitleMax} characters.`,
-  `- meta_description: ${SEO_LIMITS.metaDescriptionMin} to ${SEO_LIMITS.metaDescriptionMax} characters.`,
+  `- page_title: the page title, at most ${SEO_LIMITS.pageTitleMax} characters and no wider than ${SEO_LIMITS.pageTitlePixels} px in Google's results (wide capitals count more).`,
+  `- meta_description: ${SEO_LIMITS.metaDescriptionMin} to ${SEO_LIMITS.metaDescriptionMax} characters and no wider than ${SEO_LIMITS.metaDescriptionPixels} px in Google's results (about 135 characters of ordinary text).`,
   `- heading: the H1 heading, at most ${SEO_LIMITS.headingMax} characters.`,
-  '- description: the product description, in plain text paragraphs.',
+  '- description: the product description, in plain text paragraphs; a list in the product data stays a list, one "- item" per line.',
   '- fact_sheet: plain text, one "Label: value" fact per line, only facts from the product data.',
-  `- alt_texts: a list with one alt text per image, in the order of the images, each at most ${SEO_LIMITS.altTextMax} characters.`,
+  `- alt_texts: a list with one alt text per image, in the order of the images, each at most ${SEO_LIMITS.altTextMax} characters, describing the product and its variant.`,
+  'No two products share a page_title, meta_description or heading: name what sets this product apart.',
+  'Claims need the product data: a number with its unit or noun ("3 year warranty", "45 cm") and words such as warranty, guarantee, certified, organic or handmade only when the product data says them.',
 ].join('\n');
+
+/** The field rules, for a workflow whose own templates leave them out (build-prompt.ts adds them). */
+export const COPY_FIELD_RULES = FIELD_RULES;
 
 export const DEFAULT_PROMPT_TEMPLATES: PromptTemplates = {
   system: [

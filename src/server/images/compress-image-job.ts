@@ -4,13 +4,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/client';
 import { bundleWorkflowProductImages } from '../db/schema';
-import type { CompressImageJob } from '../queue/image-jobs';
+import { type CompressImageJob, requestIdOf } from '../queue/image-jobs';
 import {
   type CompressedImage,
   type CompressOptions,
   compressImage,
   ImageCompressionError,
 } from './encode-jpeg';
+import { type FetchLimits, hostOf } from './fetch-limits';
 import { ImageFetchError } from './image-fetch-error';
 import { createPostgresImageStore, type ImageStore } from './image-store';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
@@ -22,6 +23,8 @@ export type CompressImageDeps = {
   compress?: CompressOptions;
   /** Storage bound to the transaction that marks the row complete. Defaults to Postgres. */
   createStore?: (db: Queryable) => ImageStore;
+  /** Per-host limits and skipped hosts (fetch-limits.ts); the worker shares one per process. */
+  limits?: FetchLimits;
 };
 
 /**
@@ -65,6 +68,8 @@ export function describeImageFailure(error: unknown): string | null {
 export type CompressImageOutcome =
   | { status: 'compressed'; originalBytes: number; compressedBytes: number }
   | { status: 'failed'; reason: string }
+  /** The host has its share of fetches in flight: run this job again a little later. */
+  | { status: 'deferred' }
   | { status: 'skipped'; why: 'missing' | 'complete' | 'not_requested' | 'superseded' };
 
 /**
@@ -101,15 +106,30 @@ export async function compressImageTask(
     eq(bundleWorkflowProductImages.compressionComplete, false),
   );
 
+  const host = hostOf(row.url);
+  const requestId = requestIdOf(row.processingId ?? undefined) ?? '';
+  const skipped = deps.limits?.skipReason(requestId, host);
+  if (skipped) {
+    await db.update(bundleWorkflowProductImages).set({ compressionError: skipped }).where(sameRequest);
+    return { status: 'failed', reason: skipped };
+  }
+  const release = deps.limits ? deps.limits.tryAcquire(host) : () => {};
+  if (!release) return { status: 'deferred' };
+
   let image: CompressedImage;
   try {
     // No transaction is held open across the fetch: it can take the whole 20 s deadline.
     image = await fetchAndCompressImage(row.url, deps);
+    deps.limits?.recordOutcome(requestId, host, false);
   } catch (error) {
     const reason = describeImageFailure(error);
     if (reason === null) throw error;
+    const timedOut = error instanceof ImageFetchError && error.code === 'timeout';
+    deps.limits?.recordOutcome(requestId, host, timedOut);
     await db.update(bundleWorkflowProductImages).set({ compressionError: reason }).where(sameRequest);
     return { status: 'failed', reason };
+  } finally {
+    release();
   }
 
   const createStore = deps.createStore ?? createPostgresImageStore;

@@ -1,5 +1,5 @@
 // view-compressed-image: the compressed JPEG of one of the owner's images.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { bundles, bundleWorkflowProductImages, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
@@ -24,7 +24,13 @@ export async function readCompressedImage(
     )
     .innerJoin(bundleWorkflows, eq(bundleWorkflows.id, bundleWorkflowProducts.bundleWorkflowId))
     .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
-    .where(and(eq(bundleWorkflowProductImages.id, imageId), eq(bundles.ownerId, ownerId)));
+    .where(
+      and(
+        eq(bundleWorkflowProductImages.id, imageId),
+        eq(bundles.ownerId, ownerId),
+        isNull(bundles.deletedAt),
+      ),
+    );
   if (!row) throw new AppError('unknown_bundle');
   const bytes = row.complete ? await createStore(db).get(imageId) : undefined;
   if (!bytes) {

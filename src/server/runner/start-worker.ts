@@ -12,6 +12,7 @@ import { type Runner, run, type TaskList, type WorkerEvents, Logger as WorkerLog
 import type pg from 'pg';
 import type { Config } from '../config';
 import { type Logger, silentLogger } from '../logger';
+import { IMAGE_TASKS } from './image-tasks';
 
 export type WorkerOptions = {
   pool: pg.Pool;
@@ -22,6 +23,11 @@ export type WorkerOptions = {
   heartbeatMs?: number;
   /** A worker silent for this long is taken for dead. */
   deadAfterMs?: number;
+  /**
+   * When set, the image tasks (IMAGE_TASKS) run in a pool of their own with this many slots, and every other
+   * task in the `concurrency` pool: a slow image host then never holds a generation slot. Unset, one pool.
+   */
+  imageConcurrency?: number;
 };
 
 export type RunningWorker = {
@@ -65,19 +71,82 @@ export function workerTimings(config: Pick<Config, 'WORKER_DEAD_AFTER_SECONDS'>)
 const RESTART_FIRST_MS = 500;
 const RESTART_MAX_MS = 10_000;
 
-export async function startWorker({
-  pool,
-  concurrency,
-  taskList,
-  log = silentLogger,
-  heartbeatMs = 5_000,
-  deadAfterMs = 30_000,
-}: WorkerOptions): Promise<RunningWorker> {
+/**
+ * Starts the worker: one graphile-worker runner per pool, each supervised on its own. graphile-worker only
+ * fetches jobs whose task is in the runner's task list, so runners with disjoint task lists are separate
+ * pools with their own concurrency. Send-mail goes with the generation pool.
+ */
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const { imageConcurrency, taskList } = options;
+  const { images, others } = splitTaskList(taskList);
+  if (imageConcurrency === undefined || Object.keys(images).length === 0) return startPool(options);
+  const events: WorkerEvents = new EventEmitter();
+  const started: RunningWorker[] = [];
+  try {
+    started.push(await startPool({ ...options, taskList: others }, events));
+    started.push(await startPool({ ...options, taskList: images, concurrency: imageConcurrency }, events));
+  } catch (error) {
+    await Promise.all(started.map((worker) => worker.stop()));
+    throw error;
+  }
+  const workerIds = new Set<string>();
+  const refresh = () => {
+    workerIds.clear();
+    for (const worker of started) for (const id of worker.workerIds) workerIds.add(id);
+  };
+  events.on('pool:create', () => queueMicrotask(refresh));
+  events.on('pool:release', () => queueMicrotask(refresh));
+  refresh();
+  return {
+    events,
+    get workerIds() {
+      refresh();
+      return workerIds;
+    },
+    stop: async () => {
+      await Promise.all(started.map((worker) => worker.stop()));
+    },
+  };
+}
+
+/** The task list split by pool: image tasks by name, everything else (tasks added later too) in generation. */
+export function splitTaskList(taskList: TaskList): { images: TaskList; others: TaskList } {
+  const images: TaskList = {};
+  const others: TaskList = {};
+  for (const [name, task] of Object.entries(taskList)) {
+    if (IMAGE_TASKS.has(name)) images[name] = task;
+    else others[name] = task;
+  }
+  return { images, others };
+}
+
+/** Events that reach the shared emitter as well as the pool's own (the pool's own tracks only its ids). */
+class ForwardingEmitter extends EventEmitter {
+  constructor(private readonly also: EventEmitter | undefined) {
+    super();
+  }
+  override emit(name: string | symbol, ...args: unknown[]): boolean {
+    this.also?.emit(name, ...args);
+    return super.emit(name, ...args);
+  }
+}
+
+async function startPool(
+  {
+    pool,
+    concurrency,
+    taskList,
+    log = silentLogger,
+    heartbeatMs = 5_000,
+    deadAfterMs = 30_000,
+  }: WorkerOptions,
+  forwardTo?: WorkerEvents,
+): Promise<RunningWorker> {
   // graphile-worker 0.17 locks jobs with its worker pool's id (`locked_by = 'pool-…'`), not with each
   // worker's id, so the pool id is what beats and what force_unlock_workers must be given. The pool is
   // created before run() resolves, so listening on runner.events afterwards would miss it: the emitter goes
   // in with the options instead.
-  const events: WorkerEvents = new EventEmitter();
+  const events: WorkerEvents = new ForwardingEmitter(forwardTo);
   const workerIds = new Set<string>();
   events.on('pool:create', ({ workerPool }) => {
     workerIds.add(workerPool.id);
@@ -169,6 +238,9 @@ export async function startWorker({
       // stop() resolves before the runner has let go of its LISTEN connection; wait for that too, so the
       // database is not closed under it.
       await runner.promise.catch(() => {});
+      // Whatever our pools still lock once stopped (a job cut off at the shutdown deadline can be left locked,
+      // and with it its named queue) runs no more here: unlock it now, or no heartbeat would be left to say so.
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [ids]).catch(() => {});
       await pool
         .query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids])
         .catch(() => {});
@@ -196,11 +268,18 @@ async function releaseOrphanedJobs(
   runningJobIds: ReadonlySet<string>,
   olderThanMs: number,
 ): Promise<string[]> {
+  // A job in a named queue (an owner's image queue) holds its queue too: released together, or the queue
+  // would stay locked by this live pool and its other jobs never run.
   const { rows } = await pool.query<{ id: string }>(
-    `update graphile_worker._private_jobs set locked_by = null, locked_at = null
-     where locked_by = any($1::text[]) and locked_at < now() - make_interval(secs => $2::float8 / 1000)
-       and not (id = any($3::bigint[]))
-     returning id::text`,
+    `with released as (
+       update graphile_worker._private_jobs set locked_by = null, locked_at = null
+       where locked_by = any($1::text[]) and locked_at < now() - make_interval(secs => $2::float8 / 1000)
+         and not (id = any($3::bigint[]))
+       returning id, job_queue_id),
+     queues as (
+       update graphile_worker._private_job_queues set locked_by = null, locked_at = null
+       where id in (select job_queue_id from released) and locked_by = any($1::text[]))
+     select id::text from released`,
     [workerIds, olderThanMs, [...runningJobIds]],
   );
   return rows.map((row) => row.id);

@@ -2,11 +2,17 @@
 import { setMaxListeners } from 'node:events';
 import type { TaskList } from 'graphile-worker';
 import type { Mailer } from '../auth/mailer';
+import { createBatchTasks } from '../batch/batch-tasks';
+import { routeToBatch } from '../batch/route-to-batch';
+import { prepareRun, queueRunJobsInBatches } from '../bundles/create-bundle';
+import { purgeBundle } from '../bundles/delete-bundle';
 import { type GenerationDeps, generateProduct } from '../generation/generate-product';
 import type { CompressImageDeps } from '../images/compress-image-job';
 import type { Logger } from '../logger';
 import { GENERATE_PRODUCT_TASK, generateProductPayloadSchema } from '../queue/generate-jobs';
 import { SEND_MAIL_TASK } from '../queue/mail-jobs';
+import { PURGE_BUNDLE_TASK, purgeBundlePayloadSchema } from '../queue/purge-jobs';
+import { PREPARE_RUN_TASK, QUEUE_RUN_JOBS_TASK, queueRunJobsPayloadSchema } from '../queue/run-jobs';
 import { createCompressImageTasks } from './image-tasks';
 import { createSendMailTask } from './mail-tasks';
 
@@ -27,9 +33,23 @@ export function createTaskList(deps: TaskDeps): TaskList {
   return {
     ...createCompressImageTasks(deps.db, deps.images),
     ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer, deps.log) } : {}),
+    ...createBatchTasks(deps),
+    // delete-bundle marks the bundle and queues this: its rows go in batches (docs/decisions/009).
+    [PURGE_BUNDLE_TASK]: async (payload) => {
+      await purgeBundle(deps.db, purgeBundlePayloadSchema.parse(payload).bundleId);
+    },
+    // A big new-bundle queues this instead of its generate jobs (src/server/queue/run-jobs.ts).
+    [QUEUE_RUN_JOBS_TASK]: async (payload) => {
+      await queueRunJobsInBatches(deps.db, queueRunJobsPayloadSchema.parse(payload).bundleWorkflowId);
+    },
+    [PREPARE_RUN_TASK]: async (payload) => {
+      await prepareRun(deps.db, queueRunJobsPayloadSchema.parse(payload).bundleWorkflowId);
+    },
     [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
       const { bundleWorkflowProductId } = generateProductPayloadSchema.parse(payload);
       setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, helpers.abortSignal);
+      // A batch workflow's product is collected into a Batch API batch instead (issue 16).
+      if (await routeToBatch(deps, bundleWorkflowProductId)) return;
       await generateProduct(
         deps,
         bundleWorkflowProductId,

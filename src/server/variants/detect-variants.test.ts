@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixtureProducts } from '../../../tests/support/fixture-catalogues';
-import { describeDifferences, detectVariants, splitProductName } from './detect-variants';
+import { describeDifferences, detectVariants, differingValues, splitProductName } from './detect-variants';
 
 const product = (position: number, details: Record<string, string | null>) => ({
   position,
@@ -137,5 +137,14 @@ describe('describeDifferences', () => {
         { details: { product_name: 'Tee Large' } },
       ),
     ).toEqual(['name: Tee Large (parent: Tee Small)']);
+  });
+});
+
+describe('differingValues', () => {
+  it('lists the variant values that differ from the parent, as the variant writes them', () => {
+    const parent = { details: { product_name: 'Anchor Bracelet', colour: 'Gold', size: 'M' } };
+    const variant = { details: { product_name: 'Anchor Bracelet', colour: 'Silver', size: 'm' } };
+    expect(differingValues(parent, variant)).toEqual(['Silver']);
+    expect(differingValues(parent, { details: { colour: '', size: 'L' } })).toEqual(['L']);
   });
 });

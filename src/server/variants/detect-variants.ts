@@ -200,3 +200,16 @@ export function describeDifferences(
   }
   return differences;
 }
+
+/**
+ * The option values a variant's title and heading must name (issue 14 section 3): its own colour, size and
+ * dimensions wherever they differ from its parent's, as the variant's data writes them.
+ */
+export function differingValues(
+  parent: Pick<VariantCandidate, 'details'>,
+  variant: Pick<VariantCandidate, 'details'>,
+): string[] {
+  return VARIANT_ATTRIBUTES.map((key) => display(variant.details[key])).filter(
+    (own, index) => own !== '' && clean(own) !== clean(parent.details[VARIANT_ATTRIBUTES[index]!]),
+  );
+}

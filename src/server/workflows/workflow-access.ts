@@ -1,21 +1,38 @@
-// Which workflow a request means, and whether this server can run it.
-import { asc, eq } from 'drizzle-orm';
+// Which workflow a request means, whether the user may use it, and whether this server can run it.
+import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { workflows } from '../db/schema';
-import { isWorkflowAvailable } from './workflows';
+import { isWorkflowAvailable, visibleTo, type WorkflowRow } from './workflows';
 
-export type WorkflowRow = typeof workflows.$inferSelect;
+export type { WorkflowRow } from './workflows';
+
+/**
+ * A workflow the user may use: a seeded one or their own. Another user's answers exactly as a missing one
+ * does (404 unknown_workflow), so ids reveal nothing.
+ */
+export async function findVisibleWorkflow(
+  db: Queryable,
+  ownerId: string,
+  workflowId: number,
+): Promise<WorkflowRow> {
+  const [workflow] = await db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), visibleTo(ownerId)));
+  if (!workflow) throw new AppError('unknown_workflow', `There is no workflow ${workflowId}.`);
+  return workflow;
+}
 
 /** The named workflow, or without a name the first available one (the offline writer when there is no key). */
 export async function resolveWorkflow(
   db: Queryable,
+  ownerId: string,
   workflowId: number | undefined,
   hasApiKey: boolean,
 ): Promise<WorkflowRow> {
   if (workflowId !== undefined) {
-    const [workflow] = await db.select().from(workflows).where(eq(workflows.id, workflowId));
-    if (!workflow) throw new AppError('unknown_workflow', `There is no workflow ${workflowId}.`);
+    const workflow = await findVisibleWorkflow(db, ownerId, workflowId);
     if (!isWorkflowAvailable(workflow.model, hasApiKey)) {
       throw new AppError(
         'bad_input',
@@ -24,7 +41,7 @@ export async function resolveWorkflow(
     }
     return workflow;
   }
-  const all = await db.select().from(workflows).orderBy(asc(workflows.id));
+  const all = await db.select().from(workflows).where(visibleTo(ownerId)).orderBy(asc(workflows.id));
   const available = all.find((workflow) => isWorkflowAvailable(workflow.model, hasApiKey));
   if (!available) throw new AppError('server_error', 'No workflow is available on this server.');
   return available;

@@ -1,12 +1,16 @@
-// The workflows every installation has (SPEC §3 models, plus the offline writer), kept in step at boot.
-import { sql } from 'drizzle-orm';
+// The workflows every installation has (SPEC §3 models, two current OpenAI models, and the offline writer), kept
+// in step at boot, and how any workflow, seeded or a user's own, is shown.
+import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Workflow } from '../../common/entities';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
+import { effectivePrice, ownPriceOf } from '../ai/pricing';
 import type { Queryable } from '../db/client';
 import { type PromptTemplates, workflows } from '../db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
 
-/** Ids are fixed so that links such as /view-bundle/1/4 mean the same thing on every installation. */
+export type WorkflowRow = typeof workflows.$inferSelect;
+
+/** Ids are fixed (below 1000, where users' own never go) so that /view-bundle/1/4 means the same everywhere. */
 export const SEEDED_WORKFLOWS: {
   id: number;
   name: string;
@@ -27,6 +31,13 @@ export const SEEDED_WORKFLOWS: {
     promptTemplates: DEFAULT_PROMPT_TEMPLATES,
   },
   { id: 4, name: 'Built-in writer (no AI)', model: OFFLINE_MODEL, promptTemplates: DEFAULT_PROMPT_TEMPLATES },
+  { id: 5, name: 'SEO copy (gpt-4o-mini)', model: 'gpt-4o-mini', promptTemplates: DEFAULT_PROMPT_TEMPLATES },
+  {
+    id: 6,
+    name: 'SEO copy (gpt-4.1-mini)',
+    model: 'gpt-4.1-mini',
+    promptTemplates: DEFAULT_PROMPT_TEMPLATES,
+  },
 ];
 
 export async function seedWorkflows(db: Queryable): Promise<void> {
@@ -48,14 +59,42 @@ export function isWorkflowAvailable(model: string, hasApiKey: boolean): boolean 
   return model === OFFLINE_MODEL || hasApiKey;
 }
 
-export async function listWorkflows(db: Queryable, hasApiKey: boolean): Promise<Workflow[]> {
-  const rows = await db.select().from(workflows).orderBy(workflows.id);
-  return rows.map((row) => ({
+/** The seeded workflows (no owner) and the user's own: the only ones a user may see, run or estimate. */
+export function visibleTo(ownerId: string) {
+  return or(isNull(workflows.ownerId), eq(workflows.ownerId, ownerId));
+}
+
+export function toWorkflowEntity(row: WorkflowRow, hasApiKey: boolean): Workflow {
+  const own = ownPriceOf(row);
+  const effective = effectivePrice(row.model, own);
+  return {
     id: row.id,
     name: row.name,
     model: row.model,
     is_available: isWorkflowAvailable(row.model, hasApiKey),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-  }));
+    is_own: row.ownerId !== null,
+    language: row.language,
+    banned_phrases: row.bannedPhrases,
+    protected_terms: row.protectedTerms,
+    voice_notes: row.voiceNotes,
+    temperature: row.temperature,
+    max_output_tokens: row.maxOutputTokens,
+    price: own ? { input_per_million: own.inputPerMillion, output_per_million: own.outputPerMillion } : null,
+    effective_price: effective
+      ? {
+          input_per_million: effective.inputPerMillion,
+          output_per_million: effective.outputPerMillion,
+          source: effective.source,
+        }
+      : null,
+    batch: row.batch,
+  };
+}
+
+/** The seeded workflows, then the user's own, oldest first. */
+export async function listWorkflows(db: Queryable, ownerId: string, hasApiKey: boolean): Promise<Workflow[]> {
+  const rows = await db.select().from(workflows).where(visibleTo(ownerId)).orderBy(asc(workflows.id));
+  return rows.map((row) => toWorkflowEntity(row, hasApiKey));
 }

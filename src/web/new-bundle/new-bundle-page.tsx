@@ -1,5 +1,5 @@
 // New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
-import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -32,7 +32,22 @@ type NewBundleValues = {
   workflowId: number | null;
   /** As typed: a number, or '' for no cap. */
   spendingCap: number | string;
+  fillEmptyOnly: boolean;
 };
+
+/**
+ * A Shopify or WooCommerce file whose mapping the user left as it was goes to the server whole, which maps it
+ * with the same mapper as this preview and also keeps what the list columns cannot carry: the store's
+ * identifiers, variant links and existing SEO copy. A file the user re-mapped, or one too big for one
+ * request, goes as the mapped list.
+ */
+function storeExportOf(imported: ImportedFile | null, mapping: ColumnMapping | null) {
+  if (!imported || imported.text === '' || mapping !== imported.table.mapping) return null;
+  const { format } = imported.table;
+  if (format !== 'shopify' && format !== 'woocommerce') return null;
+  if (new Blob([imported.text]).size > BUNDLE_LIMITS.maxBodyBytes * 0.9) return null;
+  return { format, text: imported.text };
+}
 
 export function NewBundlePage() {
   usePageTitle('New bundle');
@@ -48,6 +63,7 @@ export function NewBundlePage() {
       toneOfVoice: '',
       workflowId: null,
       spendingCap: '',
+      fillEmptyOnly: false,
     },
     validate: {
       // Said here, before anything is sent: the request check would only say the body is invalid.
@@ -82,6 +98,7 @@ export function NewBundlePage() {
       ? { columns: [...DEFAULT_COLUMNS] as string[], raw_csv: manualText }
       : { columns: importedList?.columns ?? [], raw_csv: importedList?.raw_csv ?? '' };
   const isListEmpty = productList.raw_csv === '';
+  const storeExport = mode === 'import' ? storeExportOf(imported, mapping) : null;
   const customFields = {
     keywords: form.values.keywords,
     url_template: form.values.urlTemplate,
@@ -100,7 +117,7 @@ export function NewBundlePage() {
       toneOfVoice: store.toneOfVoice,
     });
 
-  const create = ({ bundleName, spendingCap }: NewBundleValues) => {
+  const create = ({ bundleName, spendingCap, fillEmptyOnly }: NewBundleValues) => {
     if (isCreating) return;
     // SPEC §5: both the name and the list are needed.
     if (!bundleName.trim() || !productList.raw_csv.trim()) {
@@ -110,8 +127,9 @@ export function NewBundlePage() {
     createBundle.mutate(
       {
         bundle_name: bundleName.trim(),
-        columns: productList.columns,
-        raw_csv: productList.raw_csv,
+        ...(storeExport
+          ? { store_export: storeExport, fill_empty_only: fillEmptyOnly }
+          : { columns: productList.columns, raw_csv: productList.raw_csv }),
         custom_fields: customFields,
         workflow_id: workflowId ?? undefined,
         spending_cap_usd: typeof spendingCap === 'number' && spendingCap > 0 ? spendingCap : undefined,
@@ -147,6 +165,13 @@ export function NewBundlePage() {
               />
             }
           />
+          {storeExport && (
+            <Checkbox
+              label="Fill empty fields only"
+              description="Keep the SEO titles, meta descriptions, descriptions and alt texts the store already has; new copy goes only where a field is empty, and the exports carry the store's own text elsewhere."
+              {...form.getInputProps('fillEmptyOnly', { type: 'checkbox' })}
+            />
+          )}
           <Textarea
             label="Bundle's Primary Keywords"
             description="The search terms the copy should work in, separated by commas."

@@ -7,7 +7,8 @@ import type { ImportTable, ProductList } from '../../common/product-import';
 import { ImportMapping } from './import-mapping';
 import { parseCsvFile } from './parse-csv-file';
 
-export type ImportedFile = { fileName: string; table: ImportTable; parseErrors: string[] };
+/** A read file: its text goes to the server as a store export when it is one (issue 12). */
+export type ImportedFile = { fileName: string; text: string; table: ImportTable; parseErrors: string[] };
 
 type ProductImportProps = {
   imported: ImportedFile | null;
@@ -35,12 +36,12 @@ export function ProductImport({
     if (!file) return;
     setIsReading(true);
     setError(null);
-    const result = await parseCsvFile(file);
+    const [result, text] = await Promise.all([parseCsvFile(file), file.text().catch(() => '')]);
     setIsReading(false);
     // The same file can be chosen again after a fix.
     resetRef.current?.();
     if ('error' in result) setError(result.error);
-    else onImported({ fileName: file.name, table: result.table, parseErrors: result.parseErrors });
+    else onImported({ fileName: file.name, text, table: result.table, parseErrors: result.parseErrors });
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {

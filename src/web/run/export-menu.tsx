@@ -1,6 +1,7 @@
 // The Export CSV/JSON button (SPEC §2): every format is written by the server's export-bundle, streamed from
-// the database, and saved under the filename the server gives it (the bundle's name and the format).
-import { Button, Menu } from '@mantine/core';
+// the database, and saved under the filename the server gives it (the bundle's name and the format). "Only
+// approved products" exports just the products approved in review (issue 14).
+import { Button, Checkbox, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CSV_EXPORT_FILE_NAME } from '../../common/constants';
@@ -27,8 +28,16 @@ const FORMATS: readonly ExportFormat[] = [
   { format: 'jsonld', label: 'JSON-LD structured data', fallbackFileName: 'structured-data.jsonld' },
 ];
 
-async function exportAs(bundleWorkflowId: number, { format, fallbackFileName }: ExportFormat) {
-  const result = await invoke('export-bundle', { bundle_workflow_id: bundleWorkflowId, format });
+async function exportAs(
+  bundleWorkflowId: number,
+  { format, fallbackFileName }: ExportFormat,
+  onlyApproved: boolean,
+) {
+  const result = await invoke('export-bundle', {
+    bundle_workflow_id: bundleWorkflowId,
+    format,
+    ...(onlyApproved ? { only_approved: true } : {}),
+  });
   if (result.error) {
     notifications.show({ color: 'red', title: 'Could not export', message: describeError(result.error) });
     return;
@@ -39,19 +48,23 @@ async function exportAs(bundleWorkflowId: number, { format, fallbackFileName }: 
 export function ExportMenu({
   bundleWorkflowId,
   productCount,
+  approvedCount,
 }: {
   /** The run to export; undefined while it loads. */
   bundleWorkflowId: number | undefined;
   productCount: number;
+  /** How many products are approved, for the "only approved" choice. */
+  approvedCount: number;
 }) {
   const [exporting, setExporting] = useState<ExportFormatName | null>(null);
+  const [onlyApproved, setOnlyApproved] = useState(false);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
 
   async function onExport(format: ExportFormat) {
     if (bundleWorkflowId === undefined) return;
     setExporting(format.format);
     try {
-      await exportAs(bundleWorkflowId, format);
+      await exportAs(bundleWorkflowId, format, onlyApproved);
     } finally {
       setExporting(null);
     }
@@ -65,6 +78,15 @@ export function ExportMenu({
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Checkbox
+          px="sm"
+          py={6}
+          size="xs"
+          label={`Only approved products (${approvedCount})`}
+          checked={onlyApproved}
+          onChange={(event) => setOnlyApproved(event.currentTarget.checked)}
+        />
+        <Menu.Divider />
         {FORMATS.map((format) => (
           <Menu.Item key={format.format} onClick={() => void onExport(format)}>
             {format.label}

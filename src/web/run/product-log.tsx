@@ -91,7 +91,14 @@ export function ProductLog({ bundleWorkflowId, productId }: { bundleWorkflowId: 
                 ))}
               </Stack>
             </Table.Td>
-            <Table.Td>{entry.type === 'ai' ? formatCost(entry.cost) : ''}</Table.Td>
+            <Table.Td>
+              {entry.type === 'ai' ? (entry.cost === null ? 'unknown' : formatCost(entry.cost)) : ''}
+              {entry.type === 'ai' && entry.additional?.call_state === 'reserved, not settled' && (
+                <Text span size="xs" c="orange.8" display="block">
+                  reserved, not settled
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>{formatDate(entry.created_at)}</Table.Td>
           </Table.Tr>
         ))}

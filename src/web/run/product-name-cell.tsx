@@ -1,5 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { BundleWorkflowProduct } from '../../common/entities';
+import { ReviewBadge } from './review/review-badge';
 
 // SPEC §2: the name cell shows product_name plus colour, dimensions, brand, range and use case; size is
 // added because imported store variants differ by it.
@@ -24,6 +25,16 @@ export function ProductNameCell({ product }: { product: BundleWorkflowProduct })
         <Text size="xs" c="dimmed">
           {attributes.join(' · ')}
         </Text>
+      )}
+      {product.status === 'done' && (
+        <Group gap={4}>
+          <ReviewBadge state={product.review_state} />
+          {product.locked_fields.length > 0 && (
+            <Text size="xs" c="dimmed">
+              {product.locked_fields.length} locked
+            </Text>
+          )}
+        </Group>
       )}
       {product.status === 'running' && (
         <Text size="xs" c="teal">

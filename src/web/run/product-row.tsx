@@ -1,13 +1,12 @@
-// One product of the run as table rows: the product itself and, when open, its review panel and log.
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+// One product of the run as table rows: the product itself and, when open, its log. Its Review button opens
+// the Review panel, a drawer over the page (review/review-drawer.tsx).
+import { Anchor, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { BundleWorkflowProduct } from '../../common/entities';
-import { type CopyLimitField, checkAltText, checkCopyField } from '../../common/seo-checks';
-import { LimitFlag } from './limit-flag';
+import { ProblemFlags } from './limit-flag';
 import { MissingText } from './missing-text';
 import { ProductLog } from './product-log';
-import { ProductNameCell } from './product-name-cell';
-import { ProductReview } from './product-review';
+import { ProductNameCell, productName } from './product-name-cell';
 import classes from './products-table.module.css';
 import { useRunActions } from './run-context';
 import { useRegenerateProducts } from './use-regenerate-products';
@@ -44,7 +43,7 @@ type ProductRowProps = {
   product: BundleWorkflowProduct;
   parentName: string | null;
   isLogOpen: boolean;
-  isReviewOpen: boolean;
+  isSelected: boolean;
 };
 
 const isFailed = (product: BundleWorkflowProduct) => product.status === 'failed';
@@ -64,11 +63,9 @@ function Pending({ product }: { product: BundleWorkflowProduct }) {
 function CopyCell({
   product,
   field,
-  limit,
 }: {
   product: BundleWorkflowProduct;
   field: 'page_title' | 'meta_description' | 'heading' | 'description';
-  limit?: CopyLimitField;
 }) {
   const text = product[field];
   if (!text) return <Pending product={product} />;
@@ -77,7 +74,7 @@ function CopyCell({
       <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-line' }}>
         {text}
       </Text>
-      {limit && <LimitFlag problem={checkCopyField(limit, text)} />}
+      <ProblemFlags problems={product.problems} field={field} />
     </Stack>
   );
 }
@@ -131,7 +128,7 @@ function ImageCaptions({ product }: { product: BundleWorkflowProduct }) {
   }
   return (
     <Stack gap={6}>
-      {images.map((image) => (
+      {images.map((image, index) => (
         <Group key={image.bundle_workflow_products_image_id} gap={8} wrap="nowrap" align="flex-start">
           <img
             src={image.url}
@@ -146,7 +143,7 @@ function ImageCaptions({ product }: { product: BundleWorkflowProduct }) {
               <Text size="xs" lineClamp={3}>
                 {image.alt_text}
               </Text>
-              <LimitFlag problem={checkAltText(image.alt_text)} />
+              <ProblemFlags problems={product.problems} field={`alt_texts[${index}]`} />
             </Stack>
           ) : (
             <Pending product={product} />
@@ -193,29 +190,36 @@ function PanelRow({ children }: { children: ReactNode }) {
   );
 }
 
-function ProductRowView({ index, product, parentName, isLogOpen, isReviewOpen }: ProductRowProps) {
-  const { toggleLog, toggleReview, measureElement, bundleWorkflowId } = useRunActions();
+function ProductRowView({ index, product, parentName, isLogOpen, isSelected }: ProductRowProps) {
+  const { toggleLog, openReview, toggleSelected, measureElement, bundleWorkflowId } = useRunActions();
   const level = LEVEL_LABELS[product.url_suggestion_level];
   const parentId = product.is_multiple_of;
   return (
     <Table.Tbody ref={measureElement} data-index={index}>
       <Table.Tr id={`product-${product.id}`} style={{ scrollMarginTop: 56, verticalAlign: 'top' }}>
         <Table.Td className={classes.frozenStart}>
-          <ProductNameCell product={product} />
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            <Checkbox
+              size="xs"
+              mt={3}
+              aria-label={`Select ${productName(product.product_details)}`}
+              checked={isSelected}
+              onChange={() => toggleSelected(product.id)}
+            />
+            <ProductNameCell product={product} />
+          </Group>
         </Table.Td>
         <Table.Td>
           <Stack gap={6}>
-            {(product.page_title || !isFailed(product)) && (
-              <CopyCell product={product} field="page_title" limit="page_title" />
-            )}
+            {(product.page_title || !isFailed(product)) && <CopyCell product={product} field="page_title" />}
             {isFailed(product) && <FailureNotice product={product} />}
           </Stack>
         </Table.Td>
         <Table.Td>
-          <CopyCell product={product} field="meta_description" limit="meta_description" />
+          <CopyCell product={product} field="meta_description" />
         </Table.Td>
         <Table.Td>
-          <CopyCell product={product} field="heading" limit="heading" />
+          <CopyCell product={product} field="heading" />
         </Table.Td>
         <Table.Td>
           <CopyCell product={product} field="description" />
@@ -237,15 +241,12 @@ function ProductRowView({ index, product, parentName, isLogOpen, isReviewOpen }:
         <Table.Td className={classes.frozenEnd}>
           <Stack gap={4} align="flex-start">
             <PanelToggle label="Log" isOpen={isLogOpen} onToggle={() => toggleLog(product.id)} />
-            <PanelToggle label="Review" isOpen={isReviewOpen} onToggle={() => toggleReview(product.id)} />
+            <Button size="compact-xs" variant="subtle" onClick={() => openReview(product.id)}>
+              Review
+            </Button>
           </Stack>
         </Table.Td>
       </Table.Tr>
-      {isReviewOpen && (
-        <PanelRow>
-          <ProductReview product={product} />
-        </PanelRow>
-      )}
       {isLogOpen && (
         <PanelRow>
           <ProductLog bundleWorkflowId={bundleWorkflowId} productId={product.product_id} />
@@ -260,7 +261,7 @@ function areRowPropsEqual(previous: ProductRowProps, next: ProductRowProps): boo
   if (
     previous.index !== next.index ||
     previous.isLogOpen !== next.isLogOpen ||
-    previous.isReviewOpen !== next.isReviewOpen ||
+    previous.isSelected !== next.isSelected ||
     previous.parentName !== next.parentName
   ) {
     return false;

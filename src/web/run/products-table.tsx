@@ -27,7 +27,13 @@ const OVERSCAN_ROWS = 8;
 const STICKY_HEADER_HEIGHT = 48;
 const TABLE_WIDTH = PRODUCT_COLUMNS.reduce((sum, column) => sum + column.width, 0);
 
-type ProductsTableProps = { run: RunIds; products: BundleWorkflowProduct[] };
+type ProductsTableProps = {
+  run: RunIds;
+  products: BundleWorkflowProduct[];
+  selected: ReadonlySet<number>;
+  onToggleSelected: (productId: number) => void;
+  onOpenReview: (productId: number) => void;
+};
 
 function toggleIn(set: ReadonlySet<number>, id: number): Set<number> {
   const next = new Set(set);
@@ -58,9 +64,14 @@ function useVisibleWidth(element: HTMLElement | null): number | null {
 
 const measureNothing = () => {};
 
-export function ProductsTable({ products, run }: ProductsTableProps) {
+export function ProductsTable({
+  products,
+  run,
+  selected,
+  onToggleSelected,
+  onOpenReview,
+}: ProductsTableProps) {
   const [openLogs, setOpenLogs] = useState<ReadonlySet<number>>(() => new Set());
-  const [openReviews, setOpenReviews] = useState<ReadonlySet<number>>(() => new Set());
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const listRef = useRef<HTMLTableSectionElement>(null);
   const visibleWidth = useVisibleWidth(scrollElement);
@@ -126,11 +137,17 @@ export function ProductsTable({ products, run }: ProductsTableProps) {
   }, [hasProducts]);
 
   const toggleLog = useCallback((id: number) => setOpenLogs((set) => toggleIn(set, id)), []);
-  const toggleReview = useCallback((id: number) => setOpenReviews((set) => toggleIn(set, id)), []);
 
   const actions = useMemo<RunActions>(
-    () => ({ ...run, toggleLog, toggleReview, goToProduct, measureElement }),
-    [run, toggleLog, toggleReview, goToProduct, measureElement],
+    () => ({
+      ...run,
+      toggleLog,
+      openReview: onOpenReview,
+      toggleSelected: onToggleSelected,
+      goToProduct,
+      measureElement,
+    }),
+    [run, toggleLog, onOpenReview, onToggleSelected, goToProduct, measureElement],
   );
 
   const nameById = useMemo(
@@ -139,7 +156,7 @@ export function ProductsTable({ products, run }: ProductsTableProps) {
   );
 
   if (products.length === 0) {
-    return <Text c="dimmed">This run has no products.</Text>;
+    return <Text c="dimmed">No products to show.</Text>;
   }
 
   // Windowed, only the rows near the visible part render, with spacers standing in for the rest.
@@ -194,7 +211,7 @@ export function ProductsTable({ products, run }: ProductsTableProps) {
                   : null
               }
               isLogOpen={openLogs.has(product.id)}
-              isReviewOpen={openReviews.has(product.id)}
+              isSelected={selected.has(product.id)}
             />
           ))}
           <tbody aria-hidden="true">

@@ -5,7 +5,9 @@ import type { RunIds } from './use-regenerate-products';
 
 export type RunActions = RunIds & {
   toggleLog: (productId: number) => void;
-  toggleReview: (productId: number) => void;
+  /** Opens the Review panel (a drawer over the page) for the product. */
+  openReview: (productId: number) => void;
+  toggleSelected: (productId: number) => void;
   goToProduct: (productId: number) => void;
   /** Ref for each rendered row, so that a windowed table knows its height. */
   measureElement: (element: HTMLElement | null) => void;

@@ -12,7 +12,7 @@ import { CompressImagesSection } from './compress-images-section';
 import { DeleteBundleButton } from './delete-bundle-button';
 import { ExportMenu } from './export-menu';
 import { BundleNotFound } from './not-found';
-import { ProductsTable } from './products-table';
+import { RunProducts } from './review/run-products';
 import { parseIdParam } from './route-params';
 import { RunHeader } from './run-header';
 import { SpendingCap } from './spending-cap';
@@ -56,6 +56,7 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
           <ExportMenu
             bundleWorkflowId={run.data?.bundle_workflow_id}
             productCount={run.data?.products.length ?? 0}
+            approvedCount={run.data?.products.filter((p) => p.review_state === 'approved').length ?? 0}
           />
           {(run.data || summary) && (
             <DeleteBundleButton bundleId={bundleId} bundleName={name || 'This bundle'} />
@@ -88,14 +89,19 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
       )}
       {run.data && (
         <>
-          <RunHeader run={ids} totals={run.data.totals} isComplete={isRunComplete(run.data)} />
+          <RunHeader
+            run={ids}
+            totals={run.data.totals}
+            isComplete={isRunComplete(run.data)}
+            batches={run.data.batches}
+          />
           <SpendingCap
             bundleId={bundleId}
             workflowId={workflowId}
             cap={run.data.spending_cap_usd}
             pausedReason={run.data.paused_reason}
           />
-          <ProductsTable run={ids} products={run.data.products} />
+          <RunProducts run={ids} products={run.data.products} />
           <CompressImagesSection run={ids} products={run.data.products} />
         </>
       )}

@@ -30,6 +30,7 @@ export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; 
   return (
     <Stack gap={4} h="100%">
       <PageLink to="/new-bundle" label="New" onNavigate={onNavigate} />
+      <PageLink to="/workflows" label="Workflows" onNavigate={onNavigate} />
       <Divider my={4} label="Bundles" labelPosition="left" />
       <ScrollArea style={{ flex: 1 }} type="auto">
         <nav aria-label="Bundles">

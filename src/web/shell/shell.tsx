@@ -10,6 +10,7 @@ import { authClient } from '../auth/auth-client';
 import { SignInPanel } from '../auth/sign-in-panel';
 import { NewBundlePage } from '../new-bundle/new-bundle-page';
 import { ViewBundlePage } from '../run/view-bundle-page';
+import { WorkflowsPage } from '../workflows/workflows-page';
 import { JobLoopBanner } from './job-loop-banner';
 import { Navigation } from './navigation';
 import { PageNotFound } from './page-not-found';
@@ -91,6 +92,7 @@ export function Shell() {
         <Routes>
           <Route path="/" element={<WelcomePage />} />
           <Route path="/new-bundle" element={<NewBundlePage />} />
+          <Route path="/workflows" element={<WorkflowsPage />} />
           <Route path="/view-bundle/:bundleId?/:workflowId?" element={<ViewBundlePage />} />
           <Route path="/account" element={<AccountPage onChanged={() => void refetch()} />} />
           <Route path="*" element={<PageNotFound />} />

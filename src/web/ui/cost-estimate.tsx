@@ -38,13 +38,21 @@ export function CostEstimate({ request }: { request: FunctionRequest<'estimate-c
       </Text>
     );
   }
-  const { cost_usd, products, prompt_tokens, completion_tokens, model } = estimate.data;
-  const price = cost_usd === null ? 'no price is known for this model' : `about ${formatCost(cost_usd)}`;
+  const { cost_usd, products, prompt_tokens, completion_tokens, model, repair_rate } = estimate.data;
+  const price =
+    cost_usd === null ? 'unknown: no price is known for this model' : `about ${formatCost(cost_usd)}`;
+  const repairs =
+    repair_rate && cost_usd !== 0
+      ? `, repairs included at ${Math.round(repair_rate * 100)}% of products`
+      : '';
   return (
     <Text size="sm" role="status" aria-label="Estimated cost">
       Estimated cost: <strong>{cost_usd === 0 ? 'free' : price}</strong> for{' '}
       {products.toLocaleString('en-US')} {products === 1 ? 'product' : 'products'} ({tokens(prompt_tokens)}{' '}
-      prompt + {tokens(completion_tokens)} completion tokens, {model}).
+      prompt + {tokens(completion_tokens)} completion tokens, {model}
+      {repairs}).
+      {cost_usd === null &&
+        " Set a price on the workflow (Workflows). Until then a spending cap counts this model's tokens at the dearest known price (gpt-4's $30 in / $60 out per million)."}
     </Text>
   );
 }

@@ -10,12 +10,20 @@ import {
   jsonb,
   numeric,
   pgTable,
+  real,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { PRODUCT_STATUSES, UrlSuggestionLevel } from '../../../common/entities';
+import type {
+  CopyFieldName,
+  CopyProblem,
+  PRODUCT_STATUSES,
+  ReviewState,
+  StoreCopy,
+  UrlSuggestionLevel,
+} from '../../../common/entities';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
@@ -23,15 +31,56 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export type PromptTemplates = { system: string; user: string; variant: string; repair: string };
 
-export const workflows = pgTable('workflows', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  /** An OpenAI-compatible model name, or `offline` for the built-in writer. */
-  model: text('model').notNull(),
-  promptTemplates: jsonb('prompt_templates').$type<PromptTemplates>().notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** Where a kept version of a product's copy came from. */
+export const VERSION_SOURCES = ['generated', 'regenerated', 'edited', 'restored'] as const;
+export type VersionSource = (typeof VERSION_SOURCES)[number];
+
+/** The batch states of OpenAI's Batch API, plus the local ones before anything remote exists. */
+export type ProviderBatchState =
+  | 'preparing'
+  | 'submitting'
+  | 'validating'
+  | 'in_progress'
+  | 'finalizing'
+  | 'completed'
+  | 'failed'
+  | 'expired'
+  | 'cancelling'
+  | 'cancelled';
+
+/**
+ * Seeded workflows (ids below 1000, owner null) are everyone's; a user's own have an owner and ids from 1000,
+ * so the seeded ids stay fixed on every installation.
+ */
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** An OpenAI-compatible model name, or `offline` for the built-in writer. */
+    model: text('model').notNull(),
+    promptTemplates: jsonb('prompt_templates').$type<PromptTemplates>().notNull(),
+    /** BCP 47 language of the copy; null means the product's own (English by default). */
+    language: text('language'),
+    bannedPhrases: jsonb('banned_phrases').$type<string[]>().notNull().default([]),
+    protectedTerms: jsonb('protected_terms').$type<string[]>().notNull().default([]),
+    voiceNotes: text('voice_notes').notNull().default(''),
+    temperature: real('temperature'),
+    maxOutputTokens: integer('max_output_tokens'),
+    /** USD per million tokens; null means the built-in list price, or unknown for a model not on it. */
+    priceInputPerMillion: numeric('price_input_per_million', { precision: 12, scale: 6, mode: 'number' }),
+    priceOutputPerMillion: numeric('price_output_per_million', { precision: 12, scale: 6, mode: 'number' }),
+    /** Run through the provider's Batch API (issue 16). */
+    batch: boolean('batch').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('workflows_owner_name_idx').on(t.ownerId, t.name),
+    index('workflows_owner_idx').on(t.ownerId),
+  ],
+);
 
 export const bundles = pgTable(
   'bundles',
@@ -47,6 +96,10 @@ export const bundles = pgTable(
       .notNull(),
     /** Optional spending cap for all runs of this bundle, in USD. */
     spendingCapUsd: numeric('spending_cap_usd', { precision: 12, scale: 4, mode: 'number' }),
+    /** Write only the fields the store left empty, keeping its existing SEO fields (issue 12). */
+    fillEmptyOnly: boolean('fill_empty_only').notNull().default(false),
+    /** Set by delete-bundle; the rows go in a job, and every function treats the bundle as gone at once. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +116,11 @@ export const products = pgTable(
     position: integer('position').notNull(),
     details: jsonb('details').$type<Record<string, string | null>>().notNull(),
     imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
+    /**
+     * The copy the store already has (Shopify SEO Title/SEO Description/Image Alt Text, the body): shown beside
+     * the new copy and kept by a fill-empty bundle. Kept out of details, which all reach the prompt.
+     */
+    storeCopy: jsonb('store_copy').$type<StoreCopy>(),
   },
   (t) => [uniqueIndex('products_bundle_position_idx').on(t.bundleId, t.position)],
 );
@@ -79,6 +137,8 @@ export const bundleWorkflows = pgTable(
       .references(() => workflows.id),
     /** Set when the bundle's spending cap stopped the run. */
     pausedReason: text('paused_reason'),
+    /** The run's place in the change sequence, bumped by a trigger on every write (as products' versions). */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('run_change_seq')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -108,12 +168,27 @@ export const bundleWorkflowProducts = pgTable(
     status: text('status').$type<(typeof PRODUCT_STATUSES)[number]>().notNull().default('queued'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    reviewState: text('review_state').$type<ReviewState>().notNull().default('pending'),
+    /** The copy checks' result for the saved copy; null until the product has copy. */
+    problems: jsonb('problems').$type<CopyProblem[]>(),
+    /** Copy fields regeneration never touches (page_title, heading, …, alt_texts). */
+    lockedFields: jsonb('locked_fields').$type<CopyFieldName[]>().notNull().default([]),
+    /** The batch this product's request went into, while it goes by the Batch API. */
+    providerBatchId: integer('provider_batch_id'),
+    /**
+     * The product's place in the run's change sequence: a trigger sets it from run_change_seq on every insert
+     * and update (and when one of its images changes), so a `since` poll reads only what changed.
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('run_change_seq')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('bwp_run_product_idx').on(t.bundleWorkflowId, t.productId),
     index('bwp_run_status_idx').on(t.bundleWorkflowId, t.status),
+    index('bwp_run_version_idx').on(t.bundleWorkflowId, t.version),
+    index('bwp_parent_idx').on(t.isMultipleOf),
+    index('bwp_product_idx').on(t.productId),
     check('bwp_progress_range', sql`${t.progress} between 0 and 100`),
   ],
 );
@@ -159,13 +234,66 @@ export const logs = pgTable(
     productId: integer('product_id'),
     type: text('type').$type<'general' | 'ai'>().notNull(),
     event: text('event'),
-    cost: numeric('cost', { precision: 16, scale: 10, mode: 'number' }).notNull().default(0),
+    /** USD; null when the model's price is unknown. A started call holds its reserved (worst-case) cost. */
+    cost: numeric('cost', { precision: 16, scale: 10, mode: 'number' }).default(0),
+    /** An `ai` line is written 'started' before its call is sent and 'settled' on the answer (issue 13). */
+    callState: text('call_state').$type<'started' | 'settled'>().notNull().default('settled'),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('logs_run_product_idx').on(t.bundleWorkflowId, t.productId, t.id)],
+);
+
+/** Each generation, regeneration, edit and restore of a product's copy, kept for its history (issue 14). */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bundleWorkflowProductId: integer('bundle_workflow_product_id')
+      .notNull()
+      .references(() => bundleWorkflowProducts.id, { onDelete: 'cascade' }),
+    source: text('source').$type<VersionSource>().notNull(),
+    pageTitle: text('page_title'),
+    metaDescription: text('meta_description'),
+    heading: text('heading'),
+    description: text('description'),
+    factSheet: text('fact_sheet'),
+    urlSuggestion: text('url_suggestion'),
+    altTexts: jsonb('alt_texts').$type<string[]>().notNull().default([]),
+    /** The user who edited or restored; null for the writer's versions. */
+    userId: text('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_versions_product_idx').on(t.bundleWorkflowProductId, t.id)],
+);
+
+/** A run's requests sent through the provider's Batch API (issue 16), kept before anything remote exists. */
+export const providerBatches = pgTable(
+  'provider_batches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    bundleWorkflowId: integer('bundle_workflow_id')
+      .notNull()
+      .references(() => bundleWorkflows.id, { onDelete: 'cascade' }),
+    /** 'generate' for first answers, 'repair' for the follow-up batch of repairs. */
+    purpose: text('purpose').$type<'generate' | 'repair'>().notNull().default('generate'),
+    state: text('state').$type<ProviderBatchState>().notNull().default('preparing'),
+    remoteBatchId: text('remote_batch_id'),
+    inputFileId: text('input_file_id'),
+    outputFileId: text('output_file_id'),
+    errorFileId: text('error_file_id'),
+    requestCount: integer('request_count').notNull().default(0),
+    completedCount: integer('completed_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    error: text('error'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('provider_batches_run_idx').on(t.bundleWorkflowId)],
 );
 
 /**

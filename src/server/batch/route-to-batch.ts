@@ -1,0 +1,39 @@
+// Whether a generate-product job's product goes by the Batch API: a product of a batch workflow on an AI model,
+// on a provider that has not shown it lacks the Batch API (a variant's job is queued once its parent is saved,
+// so it goes in a later batch). Every entry point that queues products (a new run, regenerate, a raised cap)
+// queues generate-product jobs, so this one check routes them all.
+import { sql } from 'drizzle-orm';
+import { OFFLINE_MODEL } from '../ai/offline-writer';
+import type { Database } from '../db/client';
+import { queueCollectBatch } from '../queue/batch-jobs';
+import { BATCH_API_UNSUPPORTED, type BatchDeps } from './submit-batch';
+
+/** True when the batch path took the product (queued for collection, or already in a batch). */
+export async function routeToBatch(deps: BatchDeps, bundleWorkflowProductId: number): Promise<boolean> {
+  if (!deps.writers.hasApiKey) return false;
+  const { rows } = await deps.db.execute<{
+    batch: boolean;
+    model: string;
+    is_multiple_of: number | null;
+    status: string;
+    provider_batch_id: number | null;
+    bundle_workflow_id: number;
+    is_unsupported: boolean;
+  }>(sql`
+    select w.batch, w.model, p.is_multiple_of, p.status, p.provider_batch_id, p.bundle_workflow_id,
+      exists (select 1 from provider_batches b
+              where b.bundle_workflow_id = p.bundle_workflow_id and b.error = ${BATCH_API_UNSUPPORTED}) as is_unsupported
+    from bundle_workflow_products p
+    join bundle_workflows bw on bw.id = p.bundle_workflow_id
+    join workflows w on w.id = bw.workflow_id
+    where p.id = ${bundleWorkflowProductId}`);
+  const row = rows[0];
+  if (!row?.batch || row.model === OFFLINE_MODEL || row.is_unsupported) {
+    return false;
+  }
+  if (row.status === 'queued') {
+    await queueCollectBatch(deps.db as Database, row.bundle_workflow_id);
+    return true;
+  }
+  return row.status === 'running' && row.provider_batch_id !== null;
+}

@@ -1,0 +1,184 @@
+// The submit-batch task: upload a local batch's lines and create it at the provider, exactly once. Before
+// creating, it asks the provider for a batch carrying this row's id in its metadata (one created just before a
+// crash); the uploaded file's id is stored before the batch is created, so a retry does not upload again.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { bundleWorkflowProducts, providerBatches } from '../db/schema';
+import type { GenerationDeps } from '../generation/generate-product';
+import { queuePollBatch } from '../queue/batch-jobs';
+import { queueGenerateJobs } from '../queue/generate-jobs';
+import { logGeneral } from '../run-log/run-log';
+import { BatchApi, BatchApiError, BatchApiUnsupported, type RemoteBatch } from './batch-api';
+import { buildBatchLines } from './batch-lines';
+import { failProducts } from './batch-products';
+import { buildRepairLines } from './repair-batch';
+
+export type BatchDeps = GenerationDeps & {
+  /** The provider's Batch API; built from the writers' provider settings when unset. */
+  batchApi?: BatchApi;
+  /** Repairs go to the provider at once, at the full price, instead of into a follow-up repair batch. */
+  repairDirectly?: boolean;
+};
+
+/** Stored as the row's error when the provider has no Batch API; the run's products then go direct. */
+export const BATCH_API_UNSUPPORTED =
+  'The provider has no Batch API: this run is written by direct calls at the full price.';
+
+export function batchApiFor(deps: BatchDeps): BatchApi {
+  if (deps.batchApi) return deps.batchApi;
+  const { apiKey, baseURL } = deps.writers.settings;
+  return new BatchApi({ apiKey: apiKey ?? '', baseURL: baseURL ?? process.env.OPENAI_BASE_URL });
+}
+
+export async function submitBatch(deps: BatchDeps, providerBatchId: number): Promise<void> {
+  const { db } = deps;
+  const [row] = await db.select().from(providerBatches).where(eq(providerBatches.id, providerBatchId));
+  if (!row) return;
+  if (row.remoteBatchId) {
+    await queuePollBatch(db, row.id, new Date());
+    return;
+  }
+  if (row.state !== 'preparing' && row.state !== 'submitting') return;
+  const api = batchApiFor(deps);
+  try {
+    const existing = await api.findByLocalId(row.id);
+    if (existing) {
+      await recordSubmitted(db, row.id, row.bundleWorkflowId, existing, row.requestCount);
+      return;
+    }
+    let inputFileId = row.inputFileId;
+    let requestCount = row.requestCount;
+    if (!inputFileId) {
+      const lines =
+        row.purpose === 'repair'
+          ? await buildRepairLines(db, row.id)
+          : await buildBatchLines(db, await productsOf(db, row.id));
+      if (lines.length === 0) {
+        await db
+          .update(providerBatches)
+          .set({ state: 'cancelled', error: 'No products were left to send.', finishedAt: new Date() })
+          .where(eq(providerBatches.id, row.id));
+        return;
+      }
+      const file = await api.uploadFile(
+        `${lines.map((line) => line.json).join('\n')}\n`,
+        `copyloom-batch-${row.id}.jsonl`,
+      );
+      inputFileId = file.id;
+      requestCount = lines.length;
+      await db
+        .update(providerBatches)
+        .set({ inputFileId, requestCount, state: 'submitting' })
+        .where(eq(providerBatches.id, row.id));
+    }
+    const created = await api.createBatch(inputFileId, row.id);
+    await recordSubmitted(db, row.id, row.bundleWorkflowId, created, requestCount);
+  } catch (error) {
+    if (error instanceof BatchApiUnsupported) {
+      await fallBackToDirect(db, row.id, row.bundleWorkflowId, error.message);
+      return;
+    }
+    if (error instanceof BatchApiError && !error.retryable) {
+      await failBatchProducts(db, row.id, error.message);
+      return;
+    }
+    throw error;
+  }
+}
+
+/** The products still waiting on this batch, in id order. */
+export async function productsOf(db: Database, providerBatchId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: bundleWorkflowProducts.id })
+    .from(bundleWorkflowProducts)
+    .where(
+      and(
+        eq(bundleWorkflowProducts.providerBatchId, providerBatchId),
+        eq(bundleWorkflowProducts.status, 'running'),
+      ),
+    )
+    .orderBy(bundleWorkflowProducts.id);
+  return rows.map((row) => row.id);
+}
+
+async function recordSubmitted(
+  db: Database,
+  providerBatchId: number,
+  bundleWorkflowId: number,
+  remote: RemoteBatch,
+  requestCount: number,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(providerBatches)
+      .set({
+        remoteBatchId: remote.id,
+        inputFileId: remote.input_file_id,
+        state: remote.status,
+        submittedAt: sql`coalesce(${providerBatches.submittedAt}, now())`,
+      })
+      .where(eq(providerBatches.id, providerBatchId));
+    await logGeneral(tx, { bundleWorkflowId, productId: null }, 'Batch submitted', {
+      batch_id: remote.id,
+      requests: requestCount,
+    });
+    await queuePollBatch(tx, providerBatchId, new Date(Date.now() + 1_000));
+  });
+}
+
+/** Says so once per run, and sends the batch's products to the ordinary generate-product jobs. */
+async function fallBackToDirect(
+  db: Database,
+  providerBatchId: number,
+  bundleWorkflowId: number,
+  reason: string,
+) {
+  await db.transaction(async (tx) => {
+    const [earlier] = await tx
+      .select({ id: providerBatches.id })
+      .from(providerBatches)
+      .where(
+        and(
+          eq(providerBatches.bundleWorkflowId, bundleWorkflowId),
+          eq(providerBatches.error, BATCH_API_UNSUPPORTED),
+        ),
+      );
+    await tx
+      .update(providerBatches)
+      .set({ state: 'failed', error: BATCH_API_UNSUPPORTED, finishedAt: new Date() })
+      .where(eq(providerBatches.id, providerBatchId));
+    const released = await tx
+      .update(bundleWorkflowProducts)
+      .set({ providerBatchId: null, status: 'queued', progress: 0 })
+      .where(
+        and(
+          eq(bundleWorkflowProducts.providerBatchId, providerBatchId),
+          eq(bundleWorkflowProducts.status, 'running'),
+        ),
+      )
+      .returning({ id: bundleWorkflowProducts.id });
+    if (!earlier) {
+      await logGeneral(
+        tx,
+        { bundleWorkflowId, productId: null },
+        'Batch API not available; writing directly',
+        {
+          reason,
+        },
+      );
+    }
+    await queueGenerateJobs(
+      tx,
+      released.map((row) => row.id),
+    );
+  });
+}
+
+/** A refusal that another try cannot fix: the batch's products fail with the provider's reason. */
+export async function failBatchProducts(db: Database, providerBatchId: number, reason: string) {
+  await db
+    .update(providerBatches)
+    .set({ state: 'failed', error: reason, finishedAt: new Date() })
+    .where(eq(providerBatches.id, providerBatchId));
+  await failProducts(db, await productsOf(db, providerBatchId), reason);
+}

@@ -1,0 +1,7 @@
+import { deleteWorkflow } from '../workflows/own-workflows';
+import type { FunctionHandler } from './types';
+
+export const deleteWorkflowFunction: FunctionHandler<'delete-workflow'> = async (ctx, input) => {
+  await deleteWorkflow(ctx.db, ctx.userId, input.workflow_id);
+  return { deleted: true };
+};

@@ -1,0 +1,6 @@
+import { createWorkflow } from '../workflows/own-workflows';
+import type { FunctionHandler } from './types';
+
+export const newWorkflowFunction: FunctionHandler<'new-workflow'> = async (ctx, input) => ({
+  workflow_id: await createWorkflow(ctx.db, ctx.userId, input),
+});

@@ -1,0 +1,12 @@
+import { setLockedFields } from '../review/locked-fields';
+import type { FunctionHandler } from './types';
+
+export const setLockedFieldsFunction: FunctionHandler<'set-locked-fields'> = async (ctx, input) => ({
+  updated: await setLockedFields(
+    ctx.db,
+    ctx.userId,
+    input.bundle_workflow_product_ids,
+    input.fields,
+    input.locked,
+  ),
+});

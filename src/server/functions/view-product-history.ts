@@ -1,0 +1,6 @@
+import { listVersions } from '../review/versions';
+import type { FunctionHandler } from './types';
+
+export const viewProductHistoryFunction: FunctionHandler<'view-product-history'> = async (ctx, input) => ({
+  versions: await listVersions(ctx.db, ctx.userId, input.bundle_workflow_product_id),
+});

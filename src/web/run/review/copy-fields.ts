@@ -1,0 +1,75 @@
+// The copy a reviewer edits, compares and locks: the six text fields and the alt texts, read the same way
+// from a product, a kept version or the editor's draft, so that any two of them can be compared.
+import type { BundleWorkflowProduct, CopyFieldName } from '../../../common/entities';
+import type { EditableCopyFields, ProductVersion } from '../../../common/functions';
+
+export const TEXT_FIELDS = [
+  'page_title',
+  'meta_description',
+  'heading',
+  'description',
+  'fact_sheet',
+  'url_suggestion',
+] as const satisfies readonly (keyof EditableCopyFields & CopyFieldName)[];
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export const FIELD_LABELS: Record<CopyFieldName, string> = {
+  page_title: 'Page Title',
+  meta_description: 'Meta Description',
+  heading: 'Heading',
+  description: 'Description',
+  fact_sheet: 'Fact Sheet',
+  url_suggestion: 'URL Suggestion',
+  alt_texts: 'Alt texts',
+};
+
+/** A product's copy: its text fields, and its alt texts in image order. */
+export type Copy = { fields: Record<TextField, string>; altTexts: string[] };
+
+export function copyOfProduct(product: BundleWorkflowProduct): Copy {
+  return {
+    fields: Object.fromEntries(TEXT_FIELDS.map((field) => [field, product[field] ?? ''])) as Copy['fields'],
+    altTexts: (product.image_details ?? []).map((image) => image.alt_text ?? ''),
+  };
+}
+
+export function copyOfVersion(version: ProductVersion): Copy {
+  return {
+    fields: Object.fromEntries(TEXT_FIELDS.map((field) => [field, version[field] ?? ''])) as Copy['fields'],
+    altTexts: version.alt_texts,
+  };
+}
+
+/** The fields (alt texts as one) whose text differs between two copies. */
+export function changedFields(a: Copy, b: Copy): CopyFieldName[] {
+  const changed: CopyFieldName[] = TEXT_FIELDS.filter((field) => a.fields[field] !== b.fields[field]);
+  const altCount = Math.max(a.altTexts.length, b.altTexts.length);
+  for (let i = 0; i < altCount; i++) {
+    if ((a.altTexts[i] ?? '') !== (b.altTexts[i] ?? '')) {
+      changed.push('alt_texts');
+      break;
+    }
+  }
+  return changed;
+}
+
+export function isSameCopy(a: Copy, b: Copy): boolean {
+  return changedFields(a, b).length === 0;
+}
+
+/** The field's text in a copy; alt texts joined one per line. */
+export function fieldText(copy: Copy, field: CopyFieldName): string {
+  return field === 'alt_texts' ? copy.altTexts.join('\n') : copy.fields[field];
+}
+
+/** The store's own copy for the product, shown beside the new copy (issue 12 §2). */
+export function storeCopyOf(product: BundleWorkflowProduct) {
+  const details = product.product_details;
+  const store = product.store_copy ?? {};
+  return {
+    page_title: store.page_title ?? details.current_page_title ?? undefined,
+    meta_description: store.meta_description ?? details.current_meta_description ?? undefined,
+    description: store.description ?? undefined,
+    alt_texts: store.alt_texts ?? [],
+  };
+}

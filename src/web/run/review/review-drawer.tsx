@@ -1,0 +1,33 @@
+// The Review panel opens over the page, never inside the table's scroll area (issue 14 §8): a drawer at the
+// right on wide and medium screens, and the whole screen on a phone.
+import { Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { BundleWorkflowProduct } from '../../../common/entities';
+import { productName } from '../product-name-cell';
+import { ProductReview } from '../product-review';
+import type { RunActions } from '../run-context';
+
+export function ReviewDrawer({
+  product,
+  run,
+  onClose,
+}: {
+  product: BundleWorkflowProduct | undefined;
+  run: RunActions;
+  onClose: () => void;
+}) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  return (
+    <Drawer
+      opened={product !== undefined}
+      onClose={onClose}
+      position="right"
+      size={isPhone ? '100%' : 'min(760px, 92vw)'}
+      title={product ? `Review: ${productName(product.product_details)}` : 'Review'}
+      closeButtonProps={{ 'aria-label': 'Close review' }}
+    >
+      {/* A new key per product, so that one product's draft never shows on another. */}
+      {product && <ProductReview key={product.id} product={product} run={run} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,64 @@
+// The Workflows journey (issue 13): see the built-in workflows with their prices and an estimate per 1,000
+// products; make a workflow for a model the endpoint lists or one typed by hand; see its unknown price, set
+// one, find it in the new-bundle select, and delete it.
+import { expect, test } from '@playwright/test';
+import { signInNewUser } from './helpers';
+
+test('create a workflow for a typed model → price unknown → set a price → pick it for a bundle → delete', async ({
+  page,
+  request,
+}) => {
+  await signInNewUser(page, request, 'workflows');
+  await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(page.getByRole('heading', { name: 'Workflows' })).toBeVisible();
+
+  const mini = page.getByRole('article', { name: 'SEO copy (gpt-4o-mini)' });
+  await expect(mini.getByText('$0.15 in / $0.6 out per million tokens (list price)')).toBeVisible();
+  await expect(mini.getByLabel('Estimate for SEO copy (gpt-4o-mini)')).toHaveText(
+    /About \$\d+\.\d+ per 1,000 products, repairs included/,
+  );
+
+  await page.getByRole('button', { name: 'New workflow' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New workflow' });
+  await dialog.getByLabel('Name').fill('Lokal auf Deutsch');
+  const model = dialog.getByRole('combobox', { name: 'Model' });
+  // The endpoint's GET /models list is offered…
+  await model.fill('gpt-4o');
+  await expect(page.getByRole('option', { name: 'gpt-4o-mini' })).toBeVisible();
+  // …and a name it does not list can be typed.
+  await model.fill('llama3.1:8b');
+  await dialog.getByLabel('Language').fill('de');
+  await expect(dialog.getByLabel('Batch (half price, finishes within 24 h)')).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Create workflow' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const mine = page.getByRole('article', { name: 'Lokal auf Deutsch' });
+  await expect(mine.getByText('Model: llama3.1:8b · Language: de')).toBeVisible();
+  await expect(mine.getByText(/Price unknown — set one/)).toBeVisible();
+  await expect(mine.getByLabel('Estimate for Lokal auf Deutsch')).toHaveText(/cost unknown/);
+
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit workflow' });
+  await edit.getByLabel('Input price (USD per million tokens)').fill('0');
+  await edit.getByLabel('Output price (USD per million tokens)').fill('0');
+  await edit.getByRole('button', { name: 'Save workflow' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(mine.getByText('$0 in / $0 out per million tokens (your price)')).toBeVisible();
+  await expect(mine.getByLabel('Estimate for Lokal auf Deutsch')).toHaveText(
+    /About \$0\.00 per 1,000 products/,
+  );
+
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Workflow' }).click();
+  await expect(page.getByRole('option', { name: 'Lokal auf Deutsch' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('link', { name: 'Workflows', exact: true }).click();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page
+    .getByRole('article', { name: 'Lokal auf Deutsch' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('article', { name: 'Lokal auf Deutsch' })).toHaveCount(0);
+});

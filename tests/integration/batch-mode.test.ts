@@ -1,0 +1,328 @@
+// Issue 16, batch mode: a batch workflow's products go through the provider's Batch API (a fake that
+// implements /v1/files and /v1/batches and completes after a delay), at half the list price, all but the variants through one batch
+// even when the worker is killed with SIGKILL after submitting it and another one takes over.
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { costOf } from '../../src/server/ai/pricing';
+import { buildBatchLines } from '../../src/server/batch/batch-lines';
+import { collectBatch } from '../../src/server/batch/collect-batch';
+import { pollBatch } from '../../src/server/batch/poll-batch';
+import { batchApiFor, submitBatch } from '../../src/server/batch/submit-batch';
+import { fixtureProductList, setupFakeOpenAIApp, viewRun, waitForRun } from '../support/pipeline';
+import type { TestAppFixture } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
+import { killAllWorkerProcesses, spawnWorkerProcess, type WorkerProcess } from '../support/worker-process';
+
+const MODEL = 'gpt-4o-mini';
+const CATALOGUE = 'shopify-apparel.csv';
+
+/** A batch workflow on gpt-4o-mini owned by the test user, inserted directly (the workflow screens are elsewhere). */
+async function createBatchWorkflow(t: TestAppFixture, name: string): Promise<number> {
+  const { rows } = await t.app.database.pool.query<{ id: number }>(
+    `insert into workflows (owner_id, name, model, prompt_templates, batch)
+     select $1, $2, $3, prompt_templates, true from workflows where model <> 'offline' order by id limit 1
+     returning id`,
+    [t.user.userId, name, MODEL],
+  );
+  return rows[0]!.id;
+}
+
+async function startRun(t: TestAppFixture, workflowId: number, name: string) {
+  const response = await t.call('new-bundle', {
+    bundle_name: name,
+    ...fixtureProductList(CATALOGUE),
+    workflow_id: workflowId,
+  });
+  expect(response.status, JSON.stringify(response.data)).toBe(200);
+  return response.data;
+}
+
+type AiLog = {
+  cost: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  details: { additional?: { via?: string; batch_id?: string } };
+};
+
+async function aiLogs(t: TestAppFixture, runId: number): Promise<AiLog[]> {
+  const { rows } = await t.app.database.pool.query<AiLog>(
+    `select cost::float8 as cost, prompt_tokens, completion_tokens, details from logs
+     where bundle_workflow_id = $1 and type = 'ai'`,
+    [runId],
+  );
+  return rows;
+}
+
+async function batchesOf(t: TestAppFixture, runId: number) {
+  const { rows } = await t.app.database.pool.query<{
+    id: number;
+    state: string;
+    remote_batch_id: string | null;
+    request_count: number;
+    completed_count: number;
+    error: string | null;
+  }>('select * from provider_batches where bundle_workflow_id = $1 order by id', [runId]);
+  return rows;
+}
+
+/** Each local batch was created at the provider exactly once (its local id in the metadata), none twice. */
+function expectEachSubmittedOnce(
+  t: { fake: { batchApi?: { batches: ReadonlyArray<{ metadata: Record<string, string> | null }> } } },
+  local: { id: number; remote_batch_id: string | null }[],
+) {
+  const remote = t.fake.batchApi!.batches.map((batch) => Number(batch.metadata?.copyloom_batch_id));
+  const mine = local.map((batch) => batch.id);
+  expect(remote.filter((id) => mine.includes(id)).sort()).toEqual([...mine].sort());
+  for (const batch of local) expect(batch.remote_batch_id).not.toBeNull();
+}
+
+const directChatCalls = (t: { fake: { requests: { path: string }[] } }) =>
+  t.fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
+
+describe('a batch workflow', () => {
+  const t = setupFakeOpenAIApp(
+    { apiKey: 'sk-batch', batch: { completeAfterMs: 1_500, shuffle: true } },
+    { workerConcurrency: 4 },
+  );
+
+  it('completes the catalogue by batch with no direct call: every product but the variants in one batch, answers matched by custom_id, each ai log at half price', {
+    timeout: 60_000,
+  }, async () => {
+    const workflowId = await createBatchWorkflow(t, 'Batch apparel');
+    const created = await startRun(t, workflowId, 'Batch apparel');
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, workflowId, 50_000);
+    expect(run.totals.failed).toBe(0);
+    expect(run.totals.done).toBe(run.totals.total);
+    const productCount = run.totals.total;
+
+    const batches = await batchesOf(t, created.bundle_workflow_id);
+    // Every product but the variants (written from their parent's finished copy) in the first batch; the
+    // variants, and any repairs, in follow-up batches.
+    const parents = run.products.filter((product) => product.is_multiple_of === null).length;
+    expect(batches[0]).toMatchObject({ purpose: 'generate', request_count: parents });
+    for (const batch of batches) expect(batch).toMatchObject({ state: 'completed', error: null });
+    expectEachSubmittedOnce(t, batches);
+    // view-bundle-workflow carries the batches for the run header: state, counts and submission time.
+    const finalView = await viewRun(t.app, t.user.token, created.bundle_id, workflowId);
+    expect(finalView.batches).toHaveLength(batches.length);
+    expect(finalView.batches![0]).toEqual(
+      expect.objectContaining({
+        purpose: 'generate',
+        state: 'completed',
+        request_count: batches[0]!.request_count,
+        completed_count: batches[0]!.request_count,
+        failed_count: 0,
+        submitted_at: expect.any(String),
+        finished_at: expect.any(String),
+      }),
+    );
+    // Variants and repairs go by batch too: no direct call at all (the goal is at most 20%).
+    expect(directChatCalls(t)).toBe(0);
+    expect(directChatCalls(t)).toBeLessThanOrEqual(productCount * 0.2);
+
+    const logs = await aiLogs(t, created.bundle_workflow_id);
+    const byBatch = logs.filter((log) => log.details.additional?.via === 'batch');
+    expect(byBatch.length).toBe(batches.reduce((sum, batch) => sum + batch.completed_count, 0));
+    for (const log of logs.filter((entry) => entry.cost > 0)) {
+      expect(log.details.additional?.via).toBe('batch');
+    }
+    for (const log of byBatch) {
+      expect(batches.map((batch) => batch.remote_batch_id)).toContain(log.details.additional?.batch_id);
+      const listPrice = costOf(MODEL, log)!;
+      expect(listPrice).toBeGreaterThan(0);
+      expect(log.cost).toBeCloseTo(listPrice / 2, 10);
+    }
+    // Every product's copy is its own: answers were matched by custom_id although the file came reversed.
+    for (const product of run.products) {
+      const name = String((product.product_details as Record<string, string>).product_name);
+      expect(product.status).toBe('done');
+      expect(`${product.page_title} ${product.description}`).toContain(name.split(' ')[0]);
+    }
+  });
+
+  it('estimates a batch workflow at half the cost of the same workflow called directly', async () => {
+    const batchWorkflow = await createBatchWorkflow(t, 'Batch estimate');
+    const { rows } = await t.app.database.pool.query<{ id: number }>(
+      `insert into workflows (owner_id, name, model, prompt_templates, batch)
+       select owner_id, 'Direct estimate', model, prompt_templates, false from workflows where id = $1
+       returning id`,
+      [batchWorkflow],
+    );
+    const list = fixtureProductList(CATALOGUE);
+    const batch = await t.call('estimate-cost', { workflow_id: batchWorkflow, ...list });
+    const direct = await t.call('estimate-cost', { workflow_id: rows[0]!.id, ...list });
+    expect(batch.status).toBe(200);
+    expect(direct.data.cost_usd).toBeGreaterThan(0);
+    expect(batch.data.cost_usd).toBeCloseTo(direct.data.cost_usd! / 2, 8);
+  });
+
+  it('retries failed lines in the next batch with the provider reason logged, and completes', {
+    timeout: 60_000,
+  }, async () => {
+    t.fake.batchApi!.setOptions({ completeAfterMs: 1_000, failFirst: 2 });
+    const workflowId = await createBatchWorkflow(t, 'Batch retry');
+    const created = await startRun(t, workflowId, 'Batch retry');
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, workflowId, 50_000);
+    expect(run.totals.failed).toBe(0);
+    const batches = await batchesOf(t, created.bundle_workflow_id);
+    // The two failed lines went in a later batch with the products still to write.
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expectEachSubmittedOnce(t, batches);
+    const { rows } = await t.app.database.pool.query<{ details: { additional: { reason: string } } }>(
+      `select details from logs where bundle_workflow_id = $1 and event = 'Batch request failed; it goes in the next batch'`,
+      [created.bundle_workflow_id],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.details.additional.reason).toContain('server had an error');
+  });
+
+  it('falls back to direct calls, saying so once, on a provider without the Batch API', {
+    timeout: 60_000,
+  }, async () => {
+    t.fake.batchApi!.setOptions({ unsupported: true });
+    const before = directChatCalls(t);
+    const workflowId = await createBatchWorkflow(t, 'No batch API');
+    const created = await startRun(t, workflowId, 'No batch API');
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, workflowId, 50_000);
+    expect(run.totals.failed).toBe(0);
+    expect(directChatCalls(t) - before).toBeGreaterThanOrEqual(run.totals.total);
+    const { rows } = await t.app.database.pool.query(
+      `select 1 from logs where bundle_workflow_id = $1 and event = 'Batch API not available; writing directly'`,
+      [created.bundle_workflow_id],
+    );
+    expect(rows).toHaveLength(1);
+    t.fake.batchApi!.setOptions({ completeAfterMs: 1_000 });
+  });
+});
+
+describe('a worker killed after submitting the batch', () => {
+  const children: WorkerProcess[] = [];
+  // No in-process worker: only the child processes work.
+  const t = setupFakeOpenAIApp({ apiKey: 'sk-batch-crash', batch: { completeAfterMs: 8_000 } });
+  afterAll(async () => {
+    killAllWorkerProcesses();
+    await Promise.all(children.map((worker) => worker.exited));
+  });
+
+  it('is resumed by the next worker, which polls the same batch: no batch created twice, 0 failed', {
+    timeout: 120_000,
+  }, async () => {
+    onTestFailed(() => {
+      for (const worker of children) console.error(`--- ${worker.name} ---\n${worker.output.join('')}`);
+    });
+    const env = {
+      DATABASE_URL: t.app.database.url,
+      OPENAI_API_KEY: 'sk-batch-crash',
+      OPENAI_BASE_URL: t.fake.url,
+      WORKER_CONCURRENCY: '4',
+      WORKER_DEAD_AFTER_SECONDS: '5',
+      NODE_ENV: 'test',
+    };
+    const first = spawnWorkerProcess('worker A (killed)', env);
+    children.push(first);
+    await first.ready;
+    const workflowId = await createBatchWorkflow(t, 'Batch crash');
+    const created = await startRun(t, workflowId, 'Batch crash');
+    const runId = created.bundle_workflow_id;
+    await waitUntil(
+      'the batch is submitted',
+      async () => (await batchesOf(t, runId))[0]?.remote_batch_id != null,
+      { timeoutMs: 30_000 },
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect((await batchesOf(t, runId))[0]!.state).not.toBe('completed');
+
+    const second = spawnWorkerProcess('worker B (restarted)', env);
+    children.push(second);
+    await second.ready;
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, workflowId, 90_000);
+    expect(run.totals.failed).toBe(0);
+    expect(run.totals.done).toBe(run.totals.total);
+    // The batch of every product but the variants went to the provider once, before and after the kill.
+    const batches = await batchesOf(t, runId);
+    const parents = run.products.filter((product) => product.is_multiple_of === null).length;
+    expect(batches[0]).toMatchObject({ purpose: 'generate', request_count: parents, state: 'completed' });
+    expect(batches.filter((batch) => batch.request_count === parents)).toHaveLength(1);
+    expectEachSubmittedOnce(t, batches);
+    expect(directChatCalls(t)).toBeLessThanOrEqual(run.totals.total * 0.2);
+    const logs = await aiLogs(t, runId);
+    for (const log of logs.filter((entry) => entry.details.additional?.via === 'batch')) {
+      expect(log.cost).toBeCloseTo(costOf(MODEL, log)! / 2, 10);
+    }
+  });
+});
+
+describe('the batch lifecycle, step by step (no worker: each task is called directly)', () => {
+  const t = setupFakeOpenAIApp({ apiKey: 'sk-batch-steps', batch: { completeAfterMs: 300 } });
+  const deps = () => ({ db: t.app.services.db, writers: t.app.services.writers });
+
+  it('splits what it collects to fit the spending cap by worst-case cost, and pauses the run for the rest', async () => {
+    const workflowId = await createBatchWorkflow(t, 'Capped batch');
+    const created = await startRun(t, workflowId, 'Capped batch');
+    const runId = created.bundle_workflow_id;
+    const { rows: ids } = await t.app.database.pool.query<{ id: number }>(
+      'select id from bundle_workflow_products where bundle_workflow_id = $1 and is_multiple_of is null order by id',
+      [runId],
+    );
+    const lines = await buildBatchLines(
+      t.app.services.db,
+      ids.map((row) => row.id),
+    );
+    // Room for exactly five products' worst case (the cap is stored to 4 decimal places).
+    const sumOf = (count: number) => lines.slice(0, count).reduce((sum, line) => sum + line.worstCaseCost, 0);
+    const cap = Math.ceil(sumOf(5) * 1e4) / 1e4;
+    expect(cap).toBeLessThan(sumOf(6));
+    await t.app.database.pool.query('update bundles set spending_cap_usd = $1 where id = $2', [
+      cap,
+      created.bundle_id,
+    ]);
+    const made = await collectBatch(t.app.services.db, runId);
+    expect(made).toHaveLength(1);
+    const [batch] = await batchesOf(t, runId);
+    expect(batch!.request_count).toBe(5);
+    const { rows } = await t.app.database.pool.query<{ paused_reason: string }>(
+      'select paused_reason from bundle_workflows where id = $1',
+      [runId],
+    );
+    expect(rows[0]!.paused_reason).toMatch(/does not fit under this bundle's spending cap/);
+  });
+
+  it('finds a batch created just before a crash by its metadata, and never creates it twice', async () => {
+    const workflowId = await createBatchWorkflow(t, 'Crash between create and store');
+    const created = await startRun(t, workflowId, 'Crash between create and store');
+    const [providerBatchId] = await collectBatch(t.app.services.db, created.bundle_workflow_id);
+    // The crash: the batch was created at the provider but its id never reached the database.
+    const api = batchApiFor(deps());
+    const file = await api.uploadFile('{"custom_id":"x"}\n', 'lost.jsonl');
+    const lost = await api.createBatch(file.id, providerBatchId!);
+    const creates = () =>
+      t.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/batches').length;
+    const before = creates();
+    await submitBatch(deps(), providerBatchId!);
+    expect(creates()).toBe(before);
+    const [row] = await batchesOf(t, created.bundle_workflow_id);
+    expect(row!.remote_batch_id).toBe(lost.id);
+  });
+
+  it('fails what an expired batch left unanswered with that reason, so it can be retried', async () => {
+    t.fake.batchApi!.setOptions({ completeAfterMs: 300, endAs: 'expired' });
+    const workflowId = await createBatchWorkflow(t, 'Expired batch');
+    const created = await startRun(t, workflowId, 'Expired batch');
+    const runId = created.bundle_workflow_id;
+    const [providerBatchId] = await collectBatch(t.app.services.db, runId);
+    await submitBatch(deps(), providerBatchId!);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pollBatch(deps(), providerBatchId!);
+    const [row] = await batchesOf(t, runId);
+    expect(row!.state).toBe('expired');
+    const { rows } = await t.app.database.pool.query<{ status: string; error: string }>(
+      `select status, error from bundle_workflow_products where provider_batch_id = $1`,
+      [providerBatchId],
+    );
+    expect(rows.length).toBe(row!.request_count);
+    for (const product of rows) {
+      expect(product.status).toBe('failed');
+      expect(product.error).toMatch(/batch expired/);
+    }
+  });
+});
