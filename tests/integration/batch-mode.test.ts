@@ -1,6 +1,7 @@
 // Issue 16, batch mode: a batch workflow's products go through the provider's Batch API (a fake that
-// implements /v1/files and /v1/batches and completes after a delay), at half the list price, all but the variants through one batch
-// even when the worker is killed with SIGKILL after submitting it and another one takes over.
+// implements /v1/files and /v1/batches and completes after a delay), at half the list price, through exactly
+// one batch, variants included, even when the worker is killed with SIGKILL after submitting it and another one
+// takes over.
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { costOf } from '../../src/server/ai/pricing';
 import { buildBatchLines } from '../../src/server/batch/batch-lines';
@@ -84,7 +85,7 @@ describe('a batch workflow', () => {
     { workerConcurrency: 4 },
   );
 
-  it('completes the catalogue by batch with no direct call: every product but the variants in one batch, answers matched by custom_id, each ai log at half price', {
+  it('completes the catalogue through exactly one batch with no direct call: variants beside their parent, answers matched by custom_id, each ai log at half price', {
     timeout: 60_000,
   }, async () => {
     const workflowId = await createBatchWorkflow(t, 'Batch apparel');
@@ -95,10 +96,10 @@ describe('a batch workflow', () => {
     const productCount = run.totals.total;
 
     const batches = await batchesOf(t, created.bundle_workflow_id);
-    // Every product but the variants (written from their parent's finished copy) in the first batch; the
-    // variants, and any repairs, in follow-up batches.
-    const parents = run.products.filter((product) => product.is_multiple_of === null).length;
-    expect(batches[0]).toMatchObject({ purpose: 'generate', request_count: parents });
+    // One batch for the whole catalogue: the variants went beside their parent, and no answer needed a repair.
+    expect(run.products.some((product) => product.is_multiple_of !== null)).toBe(true);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({ purpose: 'generate', request_count: productCount });
     for (const batch of batches) expect(batch).toMatchObject({ state: 'completed', error: null });
     expectEachSubmittedOnce(t, batches);
     // view-bundle-workflow carries the batches for the run header: state, counts and submission time.
@@ -115,7 +116,7 @@ describe('a batch workflow', () => {
         finished_at: expect.any(String),
       }),
     );
-    // Variants and repairs go by batch too: no direct call at all (the goal is at most 20%).
+    // No direct call at all (the goal is at most 20%).
     expect(directChatCalls(t)).toBe(0);
     expect(directChatCalls(t)).toBeLessThanOrEqual(productCount * 0.2);
 
@@ -137,6 +138,15 @@ describe('a batch workflow', () => {
       expect(product.status).toBe('done');
       expect(`${product.page_title} ${product.description}`).toContain(name.split(' ')[0]);
     }
+    // Each variant's title names its own value, and siblings' meta descriptions are their own.
+    const variants = run.products.filter((product) => product.is_multiple_of !== null);
+    for (const variant of variants) {
+      const size = String((variant.product_details as Record<string, string>).size);
+      expect(variant.page_title).toContain(size);
+    }
+    expect(new Set(variants.map((variant) => variant.meta_description)).size).toBe(variants.length);
+    // Nothing was settled by a fallback: no problem stored, no repair asked for.
+    expect(run.products.flatMap((product) => product.problems ?? [])).toEqual([]);
   });
 
   it('estimates a batch workflow at half the cost of the same workflow called directly', async () => {
@@ -238,11 +248,15 @@ describe('a worker killed after submitting the batch', () => {
     const run = await waitForRun(t.app, t.user.token, created.bundle_id, workflowId, 90_000);
     expect(run.totals.failed).toBe(0);
     expect(run.totals.done).toBe(run.totals.total);
-    // The batch of every product but the variants went to the provider once, before and after the kill.
+    // The catalogue went to the provider as one batch, once, before and after the kill.
     const batches = await batchesOf(t, runId);
-    const parents = run.products.filter((product) => product.is_multiple_of === null).length;
-    expect(batches[0]).toMatchObject({ purpose: 'generate', request_count: parents, state: 'completed' });
-    expect(batches.filter((batch) => batch.request_count === parents)).toHaveLength(1);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({
+      purpose: 'generate',
+      request_count: run.totals.total,
+      state: 'completed',
+    });
+    expect(t.fake.batchApi!.batches).toHaveLength(1);
     expectEachSubmittedOnce(t, batches);
     expect(directChatCalls(t)).toBeLessThanOrEqual(run.totals.total * 0.2);
     const logs = await aiLogs(t, runId);

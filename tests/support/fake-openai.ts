@@ -205,7 +205,16 @@ function refusedParameter(body: ChatBody, refuse: NonNullable<FakeEndpoint['refu
 }
 
 /** What the fake knows about the product, read back from the prompt. */
-type ProductContext = { name: string; brand: string; facts: Array<[string, string]>; imageCount: number };
+type ProductContext = {
+  name: string;
+  brand: string;
+  facts: Array<[string, string]>;
+  imageCount: number;
+  /** For a variant, the values the prompt says its title and heading must name ("Small"). */
+  variantValues: string[];
+  /** For a variant, its siblings' values the prompt names: its meta description is worded apart from theirs. */
+  siblings: string[];
+};
 
 // Google's limits, as in src/common/constants.ts (SEO_LIMITS); copied so the fake stays a standalone module.
 const LIMITS = { pageTitle: 60, metaMin: 120, metaMax: 155, heading: 70, altText: 125 };
@@ -213,6 +222,14 @@ const META_FILLER = [
   'Read the full details, compare the options and choose with confidence.',
   'Order online today.',
   'Simple checkout and friendly service.',
+];
+/** Openings a compliant model varies between sibling variants, so their meta descriptions are not one template. */
+const VARIANT_META_OPENINGS = [
+  (subject: string) => `Discover ${subject}.`,
+  (subject: string) => `Meet ${subject}, ready when you are.`,
+  (subject: string) => `Choose ${subject} for a fit that suits you.`,
+  (subject: string) => `Shop ${subject}: a favourite in its own right.`,
+  (subject: string) => `Pick ${subject} and make it yours.`,
 ];
 const ALT_VIEWS = [
   'product photo',
@@ -754,13 +771,27 @@ function readProductContext(messages: ChatMessage[]): ProductContext {
     }
   }
   const name = facts.get('title') ?? facts.get('product_name') ?? facts.get('name') ?? 'This product';
+  // A variant's rules, as the app states them: 'must each name "Small" and "Red"', 'sibling variants (A, B)'.
+  const prompt = messages.map(messageText).join('\n');
+  const named = /must each name ((?:"[^"]*"(?: and )?)+)/.exec(prompt)?.[1] ?? '';
+  const variantValues = [...named.matchAll(/"([^"]*)"/g)].map((match) => match[1]!);
+  const siblings = (/sibling variants \(([^)]*)\)/.exec(prompt)?.[1] ?? '')
+    .split(', ')
+    .filter((value) => value !== '' && value !== 'and others');
   // A prompt without "(N images)" (the variant template) may still list the product's image URLs.
   imageCount ??=
     facts
       .get('image_urls')
       ?.split('|')
       .filter((url) => url.trim() !== '').length || undefined;
-  return { name, brand: facts.get('brand') ?? '', facts: [...facts], imageCount: imageCount ?? 1 };
+  return {
+    name,
+    brand: facts.get('brand') ?? '',
+    facts: [...facts],
+    imageCount: imageCount ?? 1,
+    variantValues,
+    siblings,
+  };
 }
 
 function fillSchema(schema: JsonSchema, context: ProductContext, key: string): unknown {
@@ -803,7 +834,10 @@ function fillSchema(schema: JsonSchema, context: ProductContext, key: string): u
   }
 }
 
-function copyFor(key: string, { name, brand, facts }: ProductContext): string {
+function copyFor(key: string, context: ProductContext): string {
+  const { brand, facts, variantValues, siblings } = context;
+  // A variant names its values in its title and heading, as its prompt asks.
+  const name = variantValues.length > 0 ? `${context.name} – ${variantValues.join(' ')}` : context.name;
   const byBrand = brand ? ` by ${brand}` : '';
   switch (key) {
     case 'page_title':
@@ -815,7 +849,11 @@ function copyFor(key: string, { name, brand, facts }: ProductContext): string {
       );
     case 'meta_description': {
       const colour = facts.find(([k]) => k === 'colour' || k === 'color')?.[1];
-      const start = `Discover ${name}${byBrand}.${colour ? ` Available in ${colour}.` : ''}`;
+      // Told its siblings, it words its meta description apart from theirs: each sibling its own opening.
+      const own = variantValues.join(' ');
+      const place = siblings.length > 0 ? [own, ...siblings].sort().indexOf(own) : 0;
+      const opening = VARIANT_META_OPENINGS[place % VARIANT_META_OPENINGS.length]!;
+      const start = `${opening(`${name}${byBrand}`)}${colour ? ` Available in ${colour}.` : ''}`;
       return fitWidth(
         fitLength(start, LIMITS.metaMin, LIMITS.metaMax),
         LIMITS.metaMin,
@@ -845,10 +883,14 @@ function describedFacts(facts: Array<[string, string]>): Array<[string, string]>
   );
 }
 
-function altText({ name, brand }: ProductContext, index: number): string {
+function altText({ name, brand, variantValues }: ProductContext, index: number): string {
   const view = ALT_VIEWS[index % ALT_VIEWS.length]!;
   // Shorten the name rather than the view, so long names still give one distinct alt text per image.
-  const subject = fitLength(`${name}${brand ? ` by ${brand}` : ''}`, 0, LIMITS.altText - view.length - 2);
+  const subject = fitLength(
+    `${name}${variantValues.length > 0 ? ` in ${variantValues.join(' ')}` : ''}${brand ? ` by ${brand}` : ''}`,
+    0,
+    LIMITS.altText - view.length - 2,
+  );
   return `${subject}, ${view}`;
 }
 

@@ -32,8 +32,11 @@ export type WriteCopyInput = {
   product: ProductFacts;
   imageCount: number;
   settings: BundleSettings;
-  /** Set for a variant: the parent's facts and finished copy, and what differs (e.g. "colour: Red"). */
-  parent?: { product: ProductFacts; copy: CopyFields; differences: string[] };
+  /**
+   * Set for a variant: the parent's facts, its finished copy (null while the parent is written at the same
+   * time, as in one batch), what differs (e.g. "colour: Red"), and what sets each sibling variant apart.
+   */
+  parent?: { product: ProductFacts; copy: CopyFields | null; differences: string[]; siblings?: string[] };
   /** Set for a repair call: the previous answer and the problems to fix, each naming its field. */
   repair?: { previous: CopyFields; problems: string[] };
   /**

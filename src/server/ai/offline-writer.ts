@@ -35,7 +35,7 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
     fact_sheet: writeFactSheet(input.product),
     alt_texts: writeAltTexts(facts, input.imageCount),
   };
-  if (input.parent) copy = setApartFromParent(copy, facts, input.parent.copy);
+  if (input.parent?.copy) copy = setApartFromParent(copy, facts, input.parent.copy);
   copy = withVoiceRules(copy, input.voice);
 
   const used = {

@@ -1,8 +1,8 @@
 // The collect-batch task: a batch workflow's queued products become local batch rows, before anything is sent
 // to the provider. The row (and each product's link to it) is committed first, so a crash later finds it
-// and never makes a second one for the same products. Variants wait for their parent's copy, so they go in a
-// later batch than their parent.
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+// and never makes a second one for the same products. Variants go in the same batch as their parent, written
+// from its facts and what differs (the parent's copy does not exist yet), so a catalogue takes one batch.
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflowProducts, bundleWorkflows, logs, providerBatches } from '../db/schema';
 import { queueSubmitBatch } from '../queue/batch-jobs';
@@ -26,12 +26,6 @@ export async function collectBatch(db: Database, bundleWorkflowId: number): Prom
         and(
           eq(bundleWorkflowProducts.bundleWorkflowId, bundleWorkflowId),
           eq(bundleWorkflowProducts.status, 'queued'),
-          // A variant is written from its parent's finished copy: it waits for the parent to settle.
-          or(
-            isNull(bundleWorkflowProducts.isMultipleOf),
-            sql`exists (select 1 from bundle_workflow_products parent
-                        where parent.id = ${bundleWorkflowProducts.isMultipleOf} and parent.status in ('done', 'failed'))`,
-          ),
         ),
       )
       .orderBy(bundleWorkflowProducts.id);

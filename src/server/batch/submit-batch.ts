@@ -86,7 +86,7 @@ export async function submitBatch(deps: BatchDeps, providerBatchId: number): Pro
   }
 }
 
-/** The products still waiting on this batch, in id order. */
+/** The products still waiting on this batch: variants first, then in id order. */
 export async function productsOf(db: Database, providerBatchId: number): Promise<number[]> {
   const rows = await db
     .select({ id: bundleWorkflowProducts.id })
@@ -97,7 +97,9 @@ export async function productsOf(db: Database, providerBatchId: number): Promise
         eq(bundleWorkflowProducts.status, 'running'),
       ),
     )
-    .orderBy(bundleWorkflowProducts.id);
+    // Variants first: each is settled while its parent (in the same batch) is not done yet, as its line was
+    // written, so the request its log shows (and a repair continues) is the one that was sent.
+    .orderBy(sql`${bundleWorkflowProducts.isMultipleOf} is null`, bundleWorkflowProducts.id);
   return rows.map((row) => row.id);
 }
 

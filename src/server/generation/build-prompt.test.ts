@@ -38,6 +38,27 @@ describe('buildMessages', () => {
     });
   });
 
+  it('writes a variant beside its parent (one batch) as a product of its own, saying what it is a variant of and naming its siblings', () => {
+    const messages = buildMessages(DEFAULT_PROMPT_TEMPLATES, {
+      ...input,
+      product: { product_name: 'Oslo Oak Dining Chair', colour: 'Black' },
+      parent: {
+        product: { ...input.product, product_name: 'Oslo Oak Dining Chair', colour: 'Natural' },
+        copy: null,
+        differences: ['colour: Black (parent: Natural)'],
+        siblings: ['White', 'Grey'],
+      },
+    });
+    // No parent copy to show: the ordinary product prompt, never "Parent copy:" with nothing under it.
+    expect(messages[1]?.content).toBe(DEFAULT_PROMPT_TEMPLATES.user);
+    const system = renderMessages(messages)[0]!.content;
+    expect(system).toContain(
+      'This product is a variant of "Oslo Oak Dining Chair", written at the same time as it; it differs in colour: Black (parent: Natural).',
+    );
+    expect(system).toContain('its page_title and heading must each name "Black".');
+    expect(system).toContain('Its sibling variants (White, Grey) get copy of their own');
+  });
+
   it('sends the previous answer back with the problems for a repair', () => {
     const messages = buildMessages(DEFAULT_PROMPT_TEMPLATES, {
       ...input,

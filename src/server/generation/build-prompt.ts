@@ -30,7 +30,7 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
     keywords_clause: keywords ? `Work the primary keywords in naturally where they fit: ${keywords}.` : '',
     business_type_clause: businessType ? ` selling ${businessType}` : '',
     tone_of_voice: settings.tone_of_voice.trim() || DEFAULT_TONE_OF_VOICE,
-    parent_copy: input.parent ? JSON.stringify(input.parent.copy) : '',
+    parent_copy: input.parent?.copy ? JSON.stringify(input.parent.copy) : '',
     differences: input.parent ? input.parent.differences.join(', ') : '',
   };
   variables.workflow_rules = describeWorkflowRules(input, templates.system.includes('page_title'));
@@ -38,7 +38,9 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
   const system = variables.workflow_rules ? `${templates.system}\n{{workflow_rules}}` : templates.system;
   const messages: TemplatedMessage[] = [
     templatedMessage('system', system, variables),
-    templatedMessage('user', input.parent ? templates.variant : templates.user, variables),
+    // A variant whose parent is being written at the same time (one batch) has no parent copy to show: it is
+    // described as a product of its own, and the rules say what it is a variant of.
+    templatedMessage('user', input.parent?.copy ? templates.variant : templates.user, variables),
   ];
   if (input.repair) {
     messages.push({ role: 'assistant', content: JSON.stringify(input.repair.previous) });
@@ -92,13 +94,36 @@ export function describeWorkflowRules(input: WriteCopyInput, templateStatesField
   }
   const notes = voice.voiceNotes?.trim();
   if (notes) lines.push(`Voice notes: ${notes}`);
-  const values = input.parent ? variantValuesOf(input.parent.differences) : [];
+  lines.push(...describeVariantRules(input.parent));
+  return lines.join('\n');
+}
+
+/**
+ * For a variant: what it is a variant of (when its parent's copy is not written yet), the values its title and
+ * heading must name, and its siblings, whose meta descriptions its own must not echo.
+ */
+function describeVariantRules(parent: WriteCopyInput['parent']): string[] {
+  if (!parent) return [];
+  const lines: string[] = [];
+  const parentName = parent.product.product_name?.trim();
+  if (!parent.copy && parentName && parent.differences.length > 0) {
+    lines.push(
+      `This product is a variant of "${parentName}", written at the same time as it; it differs in ${parent.differences.join(', ')}.`,
+    );
+  }
+  const values = variantValuesOf(parent.differences);
   if (values.length > 0) {
     lines.push(
       `This is a variant: its page_title and heading must each name ${values.map((v) => `"${v}"`).join(' and ')}.`,
     );
   }
-  return lines.join('\n');
+  const siblings = parent.siblings ?? [];
+  if (siblings.length > 0) {
+    lines.push(
+      `Its sibling variants (${siblings.join(', ')}) get copy of their own: write its meta_description in words of its own, not theirs with only the value changed.`,
+    );
+  }
+  return lines;
 }
 
 function templatedMessage(

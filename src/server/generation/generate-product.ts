@@ -99,7 +99,8 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
 
 /**
  * The input of a product's first call: its facts, the bundle's settings, the workflow's voice, and for a variant
- * its parent's facts, finished copy and what differs. The batch path sends the same request (batch-lines.ts).
+ * its parent's facts, finished copy (none yet when both go in one batch), what differs and what sets its
+ * siblings apart. The batch path sends the same request (batch-lines.ts).
  */
 export function firstCallInput(context: ProductContext): WriteCopyInput {
   return {
@@ -116,6 +117,7 @@ export function firstCallInput(context: ProductContext): WriteCopyInput {
           product: context.parent.details,
           copy: context.parent.copy,
           differences: describeDifferences({ details: context.parent.details }, { details: context.details }),
+          siblings: context.parent.siblings,
         }
       : undefined,
     voice: copyVoiceFor(context),

@@ -1,5 +1,5 @@
 // A product of a run as the generate-product task reads and writes it: loading it with its bundle,
-// workflow and finished parent; each step's log and progress; and the final save (or failure), which queues
+// workflow and parent (with its copy once it is done); each step's log and progress; and the final save (or failure), which queues
 // the product's variants in the same transaction.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -19,6 +19,7 @@ import { queueGenerateJobs } from '../queue/generate-jobs';
 import { isLocked } from '../review/locked-fields';
 import { insertVersion } from '../review/versions';
 import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../run-log/run-log';
+import { differingValues } from '../variants/detect-variants';
 import { makeDistinct } from './distinct-copy';
 
 export type ProductContext = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
@@ -56,17 +57,38 @@ export async function loadProduct(db: Queryable, id: number) {
     .innerJoin(workflows, eq(workflows.id, bundleWorkflows.workflowId))
     .where(eq(bundleWorkflowProducts.id, id));
   if (!found) return undefined;
-  const parent = found.row.isMultipleOf ? await loadParent(db, found.row.isMultipleOf) : undefined;
+  const parent = found.row.isMultipleOf ? await loadParent(db, found.row.isMultipleOf, id) : undefined;
   return { ...found, parent };
 }
 
-async function loadParent(db: Queryable, parentId: number) {
+/** The most sibling variants a prompt names; a product with more says how many others there are. */
+export const MAX_SIBLINGS_NAMED = 20;
+
+/**
+ * A variant's parent: its facts, its finished copy (null until it is done: a batch writes both at once), and
+ * what sets each of the variant's siblings apart ("Medium", "Large"), so the prompt can ask for copy that
+ * differs from theirs.
+ */
+async function loadParent(db: Queryable, parentId: number, variantId: number) {
   const [parent] = await db
     .select({ row: bundleWorkflowProducts, details: products.details })
     .from(bundleWorkflowProducts)
     .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
     .where(eq(bundleWorkflowProducts.id, parentId));
-  if (parent?.row.status !== 'done') return undefined;
+  if (!parent) return undefined;
+  const siblingRows = await db
+    .select({ details: products.details })
+    .from(bundleWorkflowProducts)
+    .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
+    .where(and(eq(bundleWorkflowProducts.isMultipleOf, parentId), ne(bundleWorkflowProducts.id, variantId)))
+    .orderBy(bundleWorkflowProducts.id)
+    .limit(MAX_SIBLINGS_NAMED + 1);
+  const siblings = siblingRows
+    .slice(0, MAX_SIBLINGS_NAMED)
+    .map((sibling) => differingValues({ details: parent.details }, sibling).join(' '))
+    .filter((values) => values !== '');
+  if (siblingRows.length > MAX_SIBLINGS_NAMED) siblings.push('and others');
+  if (parent.row.status !== 'done') return { details: parent.details, copy: null, siblings };
   const altTexts = await db
     .select({ altText: bundleWorkflowProductImages.altText })
     .from(bundleWorkflowProductImages)
@@ -80,7 +102,7 @@ async function loadParent(db: Queryable, parentId: number) {
     fact_sheet: parent.row.factSheet ?? '',
     alt_texts: altTexts.map((a) => a.altText ?? ''),
   };
-  return { details: parent.details, copy };
+  return { details: parent.details, copy: copy as CopyFields | null, siblings };
 }
 
 /**
