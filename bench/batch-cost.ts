@@ -2,8 +2,8 @@
 // Both fixture catalogues run through the real pipeline twice on gpt-4o-mini against the fake provider: once
 // on a direct workflow, once on the same workflow with `batch: true` (the fake's Batch API completes after a
 // second). In both runs every tenth first answer is invalid copy (a 200-character title), so both pay for the
-// same share of repairs; in batch mode a repair is a direct call at the full price, and variants (written from
-// their parent's copy) go direct too. The cost is read back from each run's ai logs.
+// same share of repairs; in batch mode the repairs go in a follow-up repair batch (the workflow's default), and
+// variants go in the same batch as their parent. The cost is read back from each run's ai logs.
 // `npx tsx bench/batch-cost.ts`.
 import type pg from 'pg';
 import { startWorker } from '../src/server/runner/start-worker';

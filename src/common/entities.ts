@@ -4,6 +4,10 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 const timestamp = z.string();
 
+/** Where a batch answer's repair goes (issue 16): a follow-up batch at half price, or a direct call. */
+export const BATCH_REPAIR_MODES = ['batch', 'direct'] as const;
+export type BatchRepairMode = (typeof BATCH_REPAIR_MODES)[number];
+
 export const workflowSchema = z.object({
   id,
   name: z.string(),
@@ -32,6 +36,8 @@ export const workflowSchema = z.object({
     })
     .nullable(),
   batch: z.boolean(),
+  /** Where a batch answer's repair goes: a follow-up batch (half price) or a direct call (full price). */
+  batch_repairs: z.enum(BATCH_REPAIR_MODES),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { BUNDLE_LIMITS } from './constants';
 import {
+  BATCH_REPAIR_MODES,
   bundleSummarySchema,
   bundleWorkflowProductSchema,
   COPY_FIELDS,
@@ -169,6 +170,10 @@ export const workflowFieldsSchema = z.object({
     .optional(),
   /** Run through the provider's Batch API (issue 16). */
   batch: z.boolean().optional(),
+  /** Where a batch answer's repair goes: `batch` (a follow-up batch, half price; the default) or `direct`. */
+  batch_repairs: z
+    .enum(BATCH_REPAIR_MODES, { error: `batch_repairs is one of: ${BATCH_REPAIR_MODES.join(', ')}` })
+    .optional(),
 });
 export type WorkflowFields = z.infer<typeof workflowFieldsSchema>;
 

@@ -42,9 +42,16 @@ test('create a workflow for a typed model → price unknown → set a price → 
   const edit = page.getByRole('dialog', { name: 'Edit workflow' });
   await edit.getByLabel('Input price (USD per million tokens)').fill('0');
   await edit.getByLabel('Output price (USD per million tokens)').fill('0');
+  // Batch mode, with repairs made directly rather than in a follow-up batch (issue 16).
+  await expect(edit.getByRole('radiogroup')).toHaveCount(0);
+  await edit.getByLabel('Batch (half price, finishes within 24 h)').check();
+  await expect(edit.getByLabel('In a follow-up batch (half price, up to another 24 h)')).toBeChecked();
+  await edit.getByLabel('Directly (full price, done within minutes)').check();
   await edit.getByRole('button', { name: 'Save workflow' }).click();
   await expect(edit).toHaveCount(0);
   await expect(mine.getByText('$0 in / $0 out per million tokens (your price)')).toBeVisible();
+  await expect(mine.getByText('Batch (half price, finishes within 24 h)')).toBeVisible();
+  await expect(mine.getByText('Repairs: directly (full price, done within minutes)')).toBeVisible();
   await expect(mine.getByLabel('Estimate for Lokal auf Deutsch')).toHaveText(
     /About \$0\.00 per 1,000 products/,
   );

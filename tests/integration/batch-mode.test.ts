@@ -7,6 +7,7 @@ import { costOf } from '../../src/server/ai/pricing';
 import { buildBatchLines } from '../../src/server/batch/batch-lines';
 import { collectBatch } from '../../src/server/batch/collect-batch';
 import { pollBatch } from '../../src/server/batch/poll-batch';
+import { REPAIR_QUEUED_EVENT } from '../../src/server/batch/repair-batch';
 import { batchApiFor, submitBatch } from '../../src/server/batch/submit-batch';
 import { fixtureProductList, setupFakeOpenAIApp, viewRun, waitForRun } from '../support/pipeline';
 import type { TestAppFixture } from '../support/test-app';
@@ -38,6 +39,8 @@ async function startRun(t: TestAppFixture, workflowId: number, name: string) {
 }
 
 type AiLog = {
+  event: string;
+  call_state: string;
   cost: number;
   prompt_tokens: number;
   completion_tokens: number;
@@ -46,7 +49,7 @@ type AiLog = {
 
 async function aiLogs(t: TestAppFixture, runId: number): Promise<AiLog[]> {
   const { rows } = await t.app.database.pool.query<AiLog>(
-    `select cost::float8 as cost, prompt_tokens, completion_tokens, details from logs
+    `select event, call_state, cost::float8 as cost, prompt_tokens, completion_tokens, details from logs
      where bundle_workflow_id = $1 and type = 'ai'`,
     [runId],
   );
@@ -56,6 +59,7 @@ async function aiLogs(t: TestAppFixture, runId: number): Promise<AiLog[]> {
 async function batchesOf(t: TestAppFixture, runId: number) {
   const { rows } = await t.app.database.pool.query<{
     id: number;
+    purpose: string;
     state: string;
     remote_batch_id: string | null;
     request_count: number;
@@ -200,6 +204,111 @@ describe('a batch workflow', () => {
       [created.bundle_workflow_id],
     );
     expect(rows).toHaveLength(1);
+    t.fake.batchApi!.setOptions({ completeAfterMs: 1_000 });
+  });
+
+  it('cancels the batch at the provider when its bundle is deleted, then purges it', {
+    timeout: 60_000,
+  }, async () => {
+    // A batch the provider would take a minute to finish.
+    t.fake.batchApi!.setOptions({ completeAfterMs: 60_000 });
+    const workflowId = await createBatchWorkflow(t, 'Deleted while batched');
+    const created = await startRun(t, workflowId, 'Deleted while batched');
+    const runId = created.bundle_workflow_id;
+    const submitted = await waitUntil(
+      'the batch is submitted',
+      async () => (await batchesOf(t, runId))[0]?.remote_batch_id ?? undefined,
+      { timeoutMs: 20_000 },
+    );
+    expect((await t.call('delete-bundle', { bundle_id: created.bundle_id })).status).toBe(200);
+    await waitUntil(
+      'the purge has run',
+      async () => (await batchesOf(t, runId)).length === 0,
+      { timeoutMs: 20_000 },
+    );
+    const cancels = t.fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/batches/${submitted}/cancel`,
+    );
+    expect(cancels).toHaveLength(1);
+    const remote = await batchApiFor({ db: t.app.services.db, writers: t.app.services.writers }).getBatch(
+      submitted,
+    );
+    expect(['cancelling', 'cancelled']).toContain(remote.status);
+    t.fake.batchApi!.setOptions({ completeAfterMs: 1_000 });
+  });
+
+  async function repairsQueued(runId: number): Promise<number> {
+    const { rows } = await t.app.database.pool.query<{ count: number }>(
+      'select count(*)::int as count from logs where bundle_workflow_id = $1 and event = $2',
+      [runId, REPAIR_QUEUED_EVENT],
+    );
+    return rows[0]!.count;
+  }
+
+  it('collects the repairs of invalid answers into one follow-up repair batch at half price, with no line for the deferred call', {
+    timeout: 60_000,
+  }, async () => {
+    // Every fifth answer is a 200-character title, which the checks refuse.
+    t.fake.batchApi!.setOptions({ completeAfterMs: 1_000, invalidEvery: 5 });
+    const directBefore = directChatCalls(t);
+    const workflowId = await createBatchWorkflow(t, 'Batch repairs');
+    const created = await startRun(t, workflowId, 'Batch repairs');
+    const runId = created.bundle_workflow_id;
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, workflowId, 50_000);
+    expect(run.totals.failed).toBe(0);
+    expect(run.totals.done).toBe(run.totals.total);
+
+    const batches = await batchesOf(t, runId);
+    const repairs = await repairsQueued(runId);
+    expect(repairs).toBeGreaterThanOrEqual(Math.floor(run.totals.total / 5));
+    expect(batches.map((batch) => [batch.purpose, batch.state])).toEqual([
+      ['generate', 'completed'],
+      ['repair', 'completed'],
+    ]);
+    expect(batches[0]!.request_count).toBe(run.totals.total);
+    expect(batches[1]!.request_count).toBe(repairs);
+    expectEachSubmittedOnce(t, batches);
+    expect(directChatCalls(t) - directBefore).toBe(0);
+
+    const logs = await aiLogs(t, runId);
+    // One settled line per answer: no '(no answer)' line for a repair that went in the repair batch.
+    expect(logs.filter((log) => log.event === 'Copy repaired')).toHaveLength(repairs);
+    expect(logs.filter((log) => /no answer|unusable/.test(log.event))).toEqual([]);
+    expect(logs.filter((log) => log.call_state !== 'settled')).toEqual([]);
+    for (const log of logs) {
+      expect(log.details.additional?.via).toBe('batch');
+      expect(log.cost).toBeCloseTo(costOf(MODEL, log)! / 2, 10);
+    }
+    // The repaired copy is what was saved: no title keeps the invalid answer's 200 characters.
+    for (const product of run.products) expect(product.page_title!.length).toBeLessThanOrEqual(60);
+    t.fake.batchApi!.setOptions({ completeAfterMs: 1_000 });
+  });
+
+  it('repairs directly at the full price when the workflow says so: still one batch, one direct call per repair', {
+    timeout: 60_000,
+  }, async () => {
+    t.fake.batchApi!.setOptions({ completeAfterMs: 1_000, invalidEvery: 5 });
+    const directBefore = directChatCalls(t);
+    const workflowId = await createBatchWorkflow(t, 'Batch direct repairs');
+    const updated = await t.call('update-workflow', { workflow_id: workflowId, batch_repairs: 'direct' });
+    expect(updated.status, JSON.stringify(updated.data)).toBe(200);
+    expect(updated.data.workflow.batch_repairs).toBe('direct');
+    const created = await startRun(t, workflowId, 'Batch direct repairs');
+    const runId = created.bundle_workflow_id;
+    const run = await waitForRun(t.app, t.user.token, created.bundle_id, workflowId, 50_000);
+    expect(run.totals.failed).toBe(0);
+
+    const batches = await batchesOf(t, runId);
+    expect(batches.map((batch) => batch.purpose)).toEqual(['generate']);
+    expect(await repairsQueued(runId)).toBe(0);
+    const logs = await aiLogs(t, runId);
+    const repaired = logs.filter((log) => log.event === 'Copy repaired');
+    expect(repaired.length).toBeGreaterThanOrEqual(Math.floor(run.totals.total / 5));
+    expect(directChatCalls(t) - directBefore).toBe(repaired.length);
+    for (const log of repaired) {
+      expect(log.details.additional?.via).not.toBe('batch');
+      expect(log.cost).toBeCloseTo(costOf(MODEL, log)!, 10);
+    }
     t.fake.batchApi!.setOptions({ completeAfterMs: 1_000 });
   });
 });

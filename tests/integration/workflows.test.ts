@@ -17,6 +17,7 @@ const ownWorkflow = {
   max_output_tokens: 1200,
   price: { input_per_million: 0, output_per_million: 0 },
   batch: false,
+  batch_repairs: 'direct' as const,
 };
 
 describe("a user's own workflows", () => {
@@ -84,6 +85,7 @@ describe("a user's own workflows", () => {
       [{ max_output_tokens: 15 }, /max_output_tokens.*16/],
       [{ max_output_tokens: 32_001 }, /max_output_tokens.*32000/],
       [{ price: { input_per_million: -1, output_per_million: 0 } }, /price\.input_per_million/],
+      [{ batch_repairs: 'later' }, /batch_repairs is one of: batch, direct/],
     ];
     for (const [change, message] of bad) {
       const response = await t.call('new-workflow', { ...ownWorkflow, name: 'Another', ...change } as never);

@@ -80,6 +80,25 @@ export type AnswerBilling = { via: 'batch'; batchId: string; priceMultiplier: nu
 
 export interface CopyWriter {
   write(input: WriteCopyInput): Promise<WriteCopyResult>;
+  /**
+   * True when the writer already holds this call's answer, paid for (a Batch API answer): the call is logged
+   * but not held against the spending cap, which was checked when the batch was submitted.
+   */
+  hasAnswer?(input: WriteCopyInput): boolean;
+}
+
+/**
+ * Thrown by a writer that does not make this call now: it is made later by other means (a repair that goes in
+ * the follow-up repair batch). The call leaves no log line; `input` is the request it would have sent.
+ */
+export class CallDeferred extends Error {
+  override name = 'CallDeferred';
+  constructor(
+    readonly input: WriteCopyInput,
+    message = 'The call is made later.',
+  ) {
+    super(message);
+  }
 }
 
 export type ProviderFailureKind =

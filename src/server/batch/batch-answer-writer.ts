@@ -3,7 +3,7 @@
 // call. A repair call is deferred to the follow-up repair batch (RepairDeferred carries its request), or, when
 // the user chose to repair directly, goes to the provider at the full price, as a retry after an unusable
 // answer does.
-import type { CopyWriter, WriteCopyInput, WriteCopyResult } from '../ai/copy-writer';
+import { CallDeferred, type CopyWriter, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
 import { parseCopy } from '../ai/parse-answer';
 import { WriterRegistry } from '../ai/writer-registry';
 import { BATCH_PRICE_MULTIPLIER } from './batch-lines';
@@ -18,10 +18,10 @@ export type BatchCompletion = {
 };
 
 /** Thrown by a repair call that goes in the follow-up repair batch; carries the request a direct call would send. */
-export class RepairDeferred extends Error {
+export class RepairDeferred extends CallDeferred {
   override name = 'RepairDeferred';
-  constructor(readonly input: WriteCopyInput) {
-    super('The repair goes in the follow-up repair batch.');
+  constructor(input: WriteCopyInput) {
+    super(input, 'The repair goes in the follow-up repair batch.');
   }
 }
 
@@ -40,6 +40,7 @@ export class BatchAnswerRegistry extends WriterRegistry {
 
   override forWorkflow(workflow: { model: string }): CopyWriter {
     return {
+      hasAnswer: (input) => this.#answer !== undefined && !input.repair,
       write: async (input) => {
         const answer = this.#answer;
         if (answer && !input.repair) {

@@ -4,7 +4,9 @@
 // custom_id whatever order the output file has; failed lines go to the next batch; an expired or cancelled
 // batch fails what it left unanswered, with that reason.
 import { and, eq, inArray } from 'drizzle-orm';
-import { bundleWorkflowProducts, bundleWorkflows, providerBatches } from '../db/schema';
+import type { BatchRepairMode } from '../../common/entities';
+import type { Database } from '../db/client';
+import { bundleWorkflowProducts, bundleWorkflows, providerBatches, workflows } from '../db/schema';
 import { generateProduct } from '../generation/generate-product';
 import { queueCollectBatch, queuePollBatch, queueSubmitBatch } from '../queue/batch-jobs';
 import { logGeneral } from '../run-log/run-log';
@@ -91,6 +93,7 @@ async function settleBatch(
   const { db } = deps;
   const repairs = purpose === 'repair' ? await queuedRepairs(db, providerBatchId) : undefined;
   const repairBatch = repairBatchMaker(db, bundleWorkflowId);
+  const repairMode = await repairModeOf(db, bundleWorkflowId);
   let hasDeferredRepairs = false;
   const api = batchApiFor(deps);
   const answers = remote.output_file_id ? readLines(await api.fileContent(remote.output_file_id)) : new Map();
@@ -108,7 +111,8 @@ async function settleBatch(
     if (line?.response?.status_code === 200 && line.response.body) {
       const answer = line.response.body as BatchCompletion;
       if (repairs) await settleRepair(db, id, answer, remote.id, repairs.get(id));
-      else if (await settleAnswer(deps, id, answer, remote.id, repairBatch)) hasDeferredRepairs = true;
+      else if (await settleAnswer(deps, id, answer, remote.id, repairMode, repairBatch))
+        hasDeferredRepairs = true;
       continue;
     }
     const failure = errors.get(id) ?? line;
@@ -133,18 +137,29 @@ async function settleBatch(
   if (hasDeferredRepairs) await queueSubmitBatch(db, await repairBatch());
 }
 
+/** Where the run's workflow sends a batch answer's repair: a follow-up batch, or a direct call. */
+async function repairModeOf(db: Database, bundleWorkflowId: number): Promise<BatchRepairMode> {
+  const [row] = await db
+    .select({ mode: workflows.batchRepairs })
+    .from(bundleWorkflows)
+    .innerJoin(workflows, eq(workflows.id, bundleWorkflows.workflowId))
+    .where(eq(bundleWorkflows.id, bundleWorkflowId));
+  return row?.mode ?? 'batch';
+}
+
 /**
  * One answer through generateProduct, whose first call returns it; a repair it asks for goes in the repair
- * batch (true) unless the user chose direct repairs. A product it leaves unsettled goes back to the queue.
+ * batch (true) unless the workflow repairs directly. A product it leaves unsettled goes back to the queue.
  */
 async function settleAnswer(
   deps: BatchDeps,
   id: number,
   answer: BatchCompletion,
   remoteBatchId: string,
+  repairMode: BatchRepairMode,
   repairBatch: () => Promise<number>,
 ): Promise<boolean> {
-  const writers = new BatchAnswerRegistry(deps.writers, answer, remoteBatchId, !deps.repairDirectly);
+  const writers = new BatchAnswerRegistry(deps.writers, answer, remoteBatchId, repairMode === 'batch');
   try {
     // Two attempts allowed, so a deferred repair (not a provider failure) is handed back, not marked failed.
     await generateProduct({ db: deps.db, writers }, id, { attempts: 1, maxAttempts: 2 });

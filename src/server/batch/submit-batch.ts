@@ -3,7 +3,7 @@
 // crash); the uploaded file's id is stored before the batch is created, so a retry does not upload again.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bundleWorkflowProducts, providerBatches } from '../db/schema';
+import { bundles, bundleWorkflowProducts, bundleWorkflows, providerBatches } from '../db/schema';
 import type { GenerationDeps } from '../generation/generate-product';
 import { queuePollBatch } from '../queue/batch-jobs';
 import { queueGenerateJobs } from '../queue/generate-jobs';
@@ -16,8 +16,6 @@ import { buildRepairLines } from './repair-batch';
 export type BatchDeps = GenerationDeps & {
   /** The provider's Batch API; built from the writers' provider settings when unset. */
   batchApi?: BatchApi;
-  /** Repairs go to the provider at once, at the full price, instead of into a follow-up repair batch. */
-  repairDirectly?: boolean;
 };
 
 /** Stored as the row's error when the provider has no Batch API; the run's products then go direct. */
@@ -43,9 +41,11 @@ export async function submitBatch(deps: BatchDeps, providerBatchId: number): Pro
   try {
     const existing = await api.findByLocalId(row.id);
     if (existing) {
-      await recordSubmitted(db, row.id, row.bundleWorkflowId, existing, row.requestCount);
+      await recordSubmitted(db, api, row.id, row.bundleWorkflowId, existing, row.requestCount);
       return;
     }
+    // A deleted bundle's batch is never created (its purge is queued, and cancels what was).
+    if (await isBundleDeleted(db, row.bundleWorkflowId)) return;
     let inputFileId = row.inputFileId;
     let requestCount = row.requestCount;
     if (!inputFileId) {
@@ -72,7 +72,7 @@ export async function submitBatch(deps: BatchDeps, providerBatchId: number): Pro
         .where(eq(providerBatches.id, row.id));
     }
     const created = await api.createBatch(inputFileId, row.id);
-    await recordSubmitted(db, row.id, row.bundleWorkflowId, created, requestCount);
+    await recordSubmitted(db, api, row.id, row.bundleWorkflowId, created, requestCount);
   } catch (error) {
     if (error instanceof BatchApiUnsupported) {
       await fallBackToDirect(db, row.id, row.bundleWorkflowId, error.message);
@@ -103,15 +103,25 @@ export async function productsOf(db: Database, providerBatchId: number): Promise
   return rows.map((row) => row.id);
 }
 
+async function isBundleDeleted(db: Database, bundleWorkflowId: number): Promise<boolean> {
+  const [run] = await db
+    .select({ deletedAt: bundles.deletedAt })
+    .from(bundleWorkflows)
+    .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
+    .where(eq(bundleWorkflows.id, bundleWorkflowId));
+  return !run || run.deletedAt !== null;
+}
+
 async function recordSubmitted(
   db: Database,
+  api: BatchApi,
   providerBatchId: number,
   bundleWorkflowId: number,
   remote: RemoteBatch,
   requestCount: number,
 ) {
-  await db.transaction(async (tx) => {
-    await tx
+  const isRecorded = await db.transaction(async (tx) => {
+    const recorded = await tx
       .update(providerBatches)
       .set({
         remoteBatchId: remote.id,
@@ -119,13 +129,18 @@ async function recordSubmitted(
         state: remote.status,
         submittedAt: sql`coalesce(${providerBatches.submittedAt}, now())`,
       })
-      .where(eq(providerBatches.id, providerBatchId));
+      .where(eq(providerBatches.id, providerBatchId))
+      .returning({ id: providerBatches.id });
+    if (recorded.length === 0) return false;
     await logGeneral(tx, { bundleWorkflowId, productId: null }, 'Batch submitted', {
       batch_id: remote.id,
       requests: requestCount,
     });
     await queuePollBatch(tx, providerBatchId, new Date(Date.now() + 1_000));
+    return true;
   });
+  // The bundle was deleted and purged while the batch was being created: nobody will read its answers.
+  if (!isRecorded) await api.cancelBatch(remote.id).catch(() => undefined);
 }
 
 /** Says so once per run, and sends the batch's products to the ordinary generate-product jobs. */

@@ -3,13 +3,19 @@
 // is sent (a 'started' ai line at its worst-case cost, refused when it could pass the spending cap) that is
 // settled with the answer's real tokens and cost, an unusable answer's tokens, or nothing for a failed call.
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { type CopyWriter, ProviderError, type WriteCopyInput, type WriteCopyResult } from '../ai/copy-writer';
+import {
+  CallDeferred,
+  type CopyWriter,
+  ProviderError,
+  type WriteCopyInput,
+  type WriteCopyResult,
+} from '../ai/copy-writer';
 import { defaultMaxOutputTokens } from '../ai/openai-writer';
 import { costAt, effectivePrice, type ModelPrice, UNKNOWN_PRICE_CAP_RATE } from '../ai/pricing';
 import { withProviderRetries } from '../ai/retry-policy';
 import { countChatTokens } from '../ai/tokens';
 import type { Database } from '../db/client';
-import { bundleWorkflowProducts, type PromptTemplates } from '../db/schema';
+import { bundleWorkflowProducts, logs, type PromptTemplates } from '../db/schema';
 import {
   aiLogEntry,
   type LogEntry,
@@ -129,13 +135,20 @@ export function createProviderCall({
 
     return withProviderRetries(
       async () => {
-        const reserved = await reserveCall(db, target.bundleId, reservation, isCapKnownUnset);
+        // An answer the writer already holds was paid for: logged, but never refused by the cap.
+        const isAnswered = writer.hasAnswer?.(callInput) ?? false;
+        const reserved = await reserveCall(db, target.bundleId, reservation, isCapKnownUnset || isAnswered);
         isCapKnownUnset = false;
         if ('refused' in reserved) throw new SpendingCapReached(reserved.refused);
         let result: WriteCopyResult;
         try {
           result = await writer.write(callInput);
         } catch (error) {
+          if (error instanceof CallDeferred) {
+            // Not made now: it is logged when it is made (the repair batch logs its own line).
+            await db.delete(logs).where(eq(logs.id, reserved.logId));
+            throw error;
+          }
           await settleFailure(reserved.logId, event, callInput.model, error).catch(() => {
             // The line stays 'started' and counts at its reserved cost: more than it cost, never less.
           });

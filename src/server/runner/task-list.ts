@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { TaskList } from 'graphile-worker';
 import type { Mailer } from '../auth/mailer';
 import { createBatchTasks } from '../batch/batch-tasks';
+import { cancelBundleBatches } from '../batch/cancel-batches';
 import { routeToBatch } from '../batch/route-to-batch';
 import { prepareRun, queueRunJobsInBatches } from '../bundles/create-bundle';
 import { purgeBundle } from '../bundles/delete-bundle';
@@ -36,7 +37,10 @@ export function createTaskList(deps: TaskDeps): TaskList {
     ...createBatchTasks(deps),
     // delete-bundle marks the bundle and queues this: its rows go in batches (docs/decisions/009).
     [PURGE_BUNDLE_TASK]: async (payload) => {
-      await purgeBundle(deps.db, purgeBundlePayloadSchema.parse(payload).bundleId);
+      const { bundleId } = purgeBundlePayloadSchema.parse(payload);
+      // Its batches still at the provider are cancelled first: their rows go with the purge (issue 16).
+      await cancelBundleBatches(deps, bundleId, deps.log);
+      await purgeBundle(deps.db, bundleId);
     },
     // A big new-bundle queues this instead of its generate jobs (src/server/queue/run-jobs.ts).
     [QUEUE_RUN_JOBS_TASK]: async (payload) => {

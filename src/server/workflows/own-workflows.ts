@@ -28,6 +28,7 @@ function columnsOf(fields: Partial<WorkflowFields>): WorkflowColumns {
     columns.priceOutputPerMillion = fields.price?.output_per_million ?? null;
   }
   if (fields.batch !== undefined) columns.batch = fields.batch;
+  if (fields.batch_repairs !== undefined) columns.batchRepairs = fields.batch_repairs;
   return columns;
 }
 

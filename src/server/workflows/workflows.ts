@@ -90,6 +90,7 @@ export function toWorkflowEntity(row: WorkflowRow, hasApiKey: boolean): Workflow
         }
       : null,
     batch: row.batch,
+    batch_repairs: row.batchRepairs,
   };
 }
 

@@ -6,17 +6,24 @@ import {
   Checkbox,
   Group,
   NumberInput,
+  Radio,
   Stack,
   TagsInput,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { Workflow } from '../../common/entities';
+import type { BatchRepairMode, Workflow } from '../../common/entities';
 import { WORKFLOW_LIMITS, type WorkflowFields } from '../../common/functions';
 import { useFunctionQuery } from '../api/use-function-query';
 
 export const BATCH_LABEL = 'Batch (half price, finishes within 24 h)';
+
+/** The two places a batch answer's repair can go, as the form offers them. */
+export const BATCH_REPAIR_LABELS: Record<BatchRepairMode, string> = {
+  batch: 'In a follow-up batch (half price, up to another 24 h)',
+  direct: 'Directly (full price, done within minutes)',
+};
 
 type Draft = {
   name: string;
@@ -30,6 +37,7 @@ type Draft = {
   price_input: number | string;
   price_output: number | string;
   batch: boolean;
+  batch_repairs: BatchRepairMode;
 };
 
 function draftOf(workflow?: Workflow): Draft {
@@ -45,6 +53,7 @@ function draftOf(workflow?: Workflow): Draft {
     price_input: workflow?.price?.input_per_million ?? '',
     price_output: workflow?.price?.output_per_million ?? '',
     batch: workflow?.batch ?? false,
+    batch_repairs: workflow?.batch_repairs ?? 'batch',
   };
 }
 
@@ -68,6 +77,7 @@ function fieldsOf(draft: Draft): WorkflowFields {
         ? null
         : { input_per_million: input ?? 0, output_per_million: output ?? 0 },
     batch: draft.batch,
+    batch_repairs: draft.batch_repairs,
   };
 }
 
@@ -188,6 +198,19 @@ export function WorkflowForm({
           checked={draft.batch}
           onChange={(e) => set('batch')(e.currentTarget.checked)}
         />
+        {draft.batch && (
+          <Radio.Group
+            label="Copy that fails the checks is repaired"
+            value={draft.batch_repairs}
+            onChange={(value) => set('batch_repairs')(value as BatchRepairMode)}
+          >
+            <Stack gap={4} mt={4}>
+              {(Object.keys(BATCH_REPAIR_LABELS) as BatchRepairMode[]).map((mode) => (
+                <Radio key={mode} value={mode} label={BATCH_REPAIR_LABELS[mode]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
         <Group>
           <Button type="submit" loading={isPending}>
             {submitLabel}

@@ -9,7 +9,7 @@ import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
 import { formatCost } from '../lib/format-cost';
 import { usePageTitle } from '../ui/use-page-title';
-import { BATCH_LABEL, WorkflowForm } from './workflow-form';
+import { BATCH_LABEL, BATCH_REPAIR_LABELS, WorkflowForm } from './workflow-form';
 
 /** Three typical products; the estimate is scaled from them to 1,000. */
 const SAMPLE_PRODUCTS = [
@@ -78,6 +78,9 @@ function WorkflowCard({ workflow, onEdit }: { workflow: Workflow; onEdit: () => 
             Model: <code>{workflow.model}</code>
             {workflow.language ? ` · Language: ${workflow.language}` : ''}
           </Text>
+          {workflow.batch && (
+            <Text size="sm">Repairs: {BATCH_REPAIR_LABELS[workflow.batch_repairs].toLowerCase()}</Text>
+          )}
           <PriceLine workflow={workflow} />
           <EstimatePerThousand workflow={workflow} />
         </Stack>

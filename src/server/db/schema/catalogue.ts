@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
+  BatchRepairMode,
   CopyFieldName,
   CopyProblem,
   PRODUCT_STATUSES,
@@ -73,12 +74,18 @@ export const workflows = pgTable(
     priceOutputPerMillion: numeric('price_output_per_million', { precision: 12, scale: 6, mode: 'number' }),
     /** Run through the provider's Batch API (issue 16). */
     batch: boolean('batch').notNull().default(false),
+    /**
+     * Where a batch answer's repair goes: `batch`, a follow-up repair batch at half price, or `direct`, a
+     * direct call at the full price that finishes the product sooner (issue 16).
+     */
+    batchRepairs: text('batch_repairs').$type<BatchRepairMode>().notNull().default('batch'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('workflows_owner_name_idx').on(t.ownerId, t.name),
     index('workflows_owner_idx').on(t.ownerId),
+    check('workflows_batch_repairs_mode', sql`${t.batchRepairs} in ('batch', 'direct')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "workflows" ADD COLUMN "batch_repairs" text DEFAULT 'batch' NOT NULL;--> statement-breakpoint
+ALTER TABLE "workflows" ADD CONSTRAINT "workflows_batch_repairs_mode" CHECK ("workflows"."batch_repairs" in ('batch', 'direct'));
