@@ -221,11 +221,9 @@ describe('a batch workflow', () => {
       { timeoutMs: 20_000 },
     );
     expect((await t.call('delete-bundle', { bundle_id: created.bundle_id })).status).toBe(200);
-    await waitUntil(
-      'the purge has run',
-      async () => (await batchesOf(t, runId)).length === 0,
-      { timeoutMs: 20_000 },
-    );
+    await waitUntil('the purge has run', async () => (await batchesOf(t, runId)).length === 0, {
+      timeoutMs: 20_000,
+    });
     const cancels = t.fake.requests.filter(
       (r) => r.method === 'POST' && r.path === `/v1/batches/${submitted}/cancel`,
     );
