@@ -172,8 +172,12 @@ describe('a worker killed mid-run', () => {
     const aiLogs = await readAiLogs(pool, runId);
     const chatCalls = t.fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
     expect(aiLogs.length).toBeGreaterThanOrEqual(PRODUCT_COUNT);
-    // A call cut off by the kill was never answered to anyone, so it has no log; no answer has two.
-    expect(aiLogs.length).toBeLessThanOrEqual(chatCalls);
+    // No answer is logged twice: settled lines are at most the requests the provider received. A line is
+    // written 'started' (reserved) before its request leaves, so the kill may leave up to one per job the
+    // killed worker held (4) that the provider never saw, counted at its reserved cost.
+    const settled = aiLogs.filter((log) => log.call_state === 'settled');
+    expect(settled.length).toBeLessThanOrEqual(chatCalls);
+    expect(aiLogs.length - settled.length).toBeLessThanOrEqual(4);
     for (const log of aiLogs) expect(Number(log.cost)).toBeCloseTo(costOf(GPT35_MODEL, log)!, 10);
     const sum = sumAiLogs(aiLogs);
     expect(run.totals.cost).toBeGreaterThan(0);
