@@ -126,10 +126,13 @@ describe('a failed send', () => {
         taskList: { [SEND_MAIL_TASK]: createSendMailTask(testApp.services.mailer) },
         logger: new Logger(() => () => {}),
       });
-      const { rows: failed } = await testApp.database.pool.query(
-        `select attempts, last_error from graphile_worker.jobs where task_identifier = 'send-mail'`,
-      );
-      expect(failed).toEqual([{ attempts: 1, last_error: expect.stringMatching(/451|Try again later/) }]);
+      // graphile-worker records the failure just after the task throws, as it marks a job done (below).
+      await vi.waitFor(async () => {
+        const { rows: failed } = await testApp.database.pool.query(
+          `select attempts, last_error from graphile_worker.jobs where task_identifier = 'send-mail'`,
+        );
+        expect(failed).toEqual([{ attempts: 1, last_error: expect.stringMatching(/451|Try again later/) }]);
+      }, 5_000);
       expect(smtp.received).toHaveLength(0);
 
       // graphile-worker waits e^1 s before the next try; bring it forward rather than sleep.
