@@ -1,7 +1,8 @@
 // Whether a generate-product job's product goes by the Batch API: a product of a batch workflow on an AI model,
-// on a provider that has not shown it lacks the Batch API (a variant's job is queued once its parent is saved,
-// so it goes in a later batch). Every entry point that queues products (a new run, regenerate, a raised cap)
-// queues generate-product jobs, so this one check routes them all.
+// on a provider that has not shown it lacks the Batch API. Every entry point that queues products (a new run,
+// regenerate, a raised cap) queues generate-product jobs, so this one check routes them all; the collection
+// then takes every queued product of the run, variants included (they have no job of their own until their
+// parent is saved, and by then they are in the batch beside it).
 import { sql } from 'drizzle-orm';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
 import type { Database } from '../db/client';
