@@ -263,6 +263,12 @@ describe('a worker killed while its calls are in flight', () => {
       workflow_id: GPT35,
     });
     expect(created.status).toBe(200);
+    // Only this run's jobs: earlier tests here ran no worker, and left theirs queued.
+    await t.app.database.pool.query(
+      `delete from graphile_worker._private_jobs where payload->>'bundleWorkflowProductId' not in
+         (select id::text from bundle_workflow_products where bundle_workflow_id = $1)`,
+      [created.data.bundle_workflow_id],
+    );
     const doomed = spawnWorkerProcess('worker (killed mid-call)', {
       DATABASE_URL: t.app.database.url,
       OPENAI_API_KEY: 'sk-cost',
@@ -283,8 +289,11 @@ describe('a worker killed while its calls are in flight', () => {
     const chats = t.fake.requests.filter((r) => r.path === '/v1/chat/completions');
     const log = await t.call('view-bundle-log', { bundle_workflow_id: created.data.bundle_workflow_id });
     const calls = log.data.log.filter((entry) => entry.type === 'ai');
-    // Every call that reached the provider has its line: none was paid for and lost.
-    expect(calls).toHaveLength(chats.length);
+    // Every call that reached the provider has its line: none was paid for and lost. A line is written before
+    // its request leaves, so the kill may also have left one the provider never saw (at most one per product).
+    expect(chats.length).toBeGreaterThanOrEqual(3);
+    expect(calls.length).toBeGreaterThanOrEqual(chats.length);
+    expect(calls.length).toBeLessThanOrEqual(3);
     for (const entry of calls) {
       expect(entry.additional?.call_state).toBe('reserved, not settled');
       expect(entry.cost).toBeGreaterThan(0);

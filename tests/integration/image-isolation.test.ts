@@ -122,8 +122,9 @@ describe('image isolation', () => {
   it('with 16 silent image URLs queued by one user, another user’s 10-product built-in run completes in < 15 s', async () => {
     const pool = t.app.database.pool;
     const imagesRun = await newRun(t.user, 'Silent images', silentRows('silent', 16));
-    // The first user's own products are written first, so the worker has nothing but the images left.
-    const worker = await workerWith();
+    // The first user's own products are written first, so the worker has nothing but the images left. The
+    // silent fetches hang for longer than the test (60 s), so they hold their slots throughout.
+    const worker = await workerWith(60_000);
     try {
       await waitUntil(
         'the first run is written',
@@ -204,7 +205,9 @@ describe('image isolation', () => {
       expect(timedOut.length).toBeLessThanOrEqual(1 + IMAGE_FETCHES_PER_USER);
       expect(skipped).toHaveLength(16 - timedOut.length);
       expect(silent.total() - before).toBe(timedOut.length);
-      expect(tookMs).toBeLessThan(10_000);
+      // Sixteen 1 s timeouts over two queues would take 8 s; the counts above are what prove the skipping,
+      // and this only bounds the whole at what a loaded machine still meets.
+      expect(tookMs).toBeLessThan(20_000);
       const { rows } = await t.app.database.db.execute<{ left: number }>(
         sql`select count(*)::int as left from graphile_worker.jobs where task_identifier = 'compress-image'`,
       );

@@ -537,7 +537,7 @@ async function addNoJobs(): Promise<void> {}
 describe('compress-images at scale', () => {
   const PRODUCTS = 50_000;
   const IMAGES = PRODUCTS * 2 + 1;
-  it('answers within a second for 100,001 images, and its fan-out job queues one job each', async () => {
+  it('answers within 3 s for 100,001 images (it only counts them), and its fan-out job queues one job each', async () => {
     const db = database.db;
     const { bundleWorkflowId } = await createRun(alice, ['https://images.example/first.jpg']);
     // 50,000 products with two images each, written set-based (as new-bundle would leave them).
@@ -559,7 +559,9 @@ describe('compress-images at scale', () => {
     const tookMs = performance.now() - started;
     console.log(`compress-images on 100,000 images answered in ${tookMs.toFixed(0)} ms`);
     expect(answer).toEqual({ queued: IMAGES });
-    expect(tookMs).toBeLessThan(1_000);
+    // Marking and queueing 100,000 images in the request took 26.6 s; counting takes well under a second on
+    // a quiet machine (74–198 ms), and this bound leaves room for a loaded one.
+    expect(tookMs).toBeLessThan(3_000);
     // The request only counted them: marking and queueing are its one fan-out job's.
     expect(await queuedJobKeys()).toEqual([]);
     const { rows: fanOutJobs } = await db.execute<{ count: number }>(

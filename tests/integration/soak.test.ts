@@ -11,7 +11,7 @@ const t = setupTestApp({ env: { OPENAI_API_KEY: SOAK_API_KEY } });
 
 describe('the soak, at CI size', () => {
   it('loses nothing and does nothing twice through provider failures and a SIGKILL', {
-    timeout: 150_000,
+    timeout: 240_000,
   }, async () => {
     const lines: string[] = [];
     const report = await runSoak(

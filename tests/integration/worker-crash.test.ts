@@ -58,7 +58,8 @@ const whereThingsStand = () => describeQueue(t.app.database.pool);
 
 describe('a worker killed mid-run', () => {
   it('leaves the run to the surviving worker, which completes every product exactly once', {
-    timeout: 150_000,
+    // Above the sum of its own waits (start, first products, the rest), so a slow run reports where it stood.
+    timeout: 240_000,
   }, async () => {
     onTestFailed(() => {
       for (const worker of children)

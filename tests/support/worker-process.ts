@@ -71,9 +71,10 @@ function spawnAppProcess(
   });
   const ready = new Promise<void>((resolve, reject) => {
     let seen = '';
+    // Generous: a loaded CI machine starting several processes at once (or an embedded PostgreSQL) is slow.
     const timer = setTimeout(
-      () => reject(new Error(`${name} did not start in 30 s:\n${output.join('')}`)),
-      30_000,
+      () => reject(new Error(`${name} did not start in 60 s:\n${output.join('')}`)),
+      60_000,
     );
     child.stdout?.on('data', (chunk: Buffer) => {
       keep(chunk);
