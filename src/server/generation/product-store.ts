@@ -1,6 +1,6 @@
-// A product of a run as the generate-product task reads and writes it: loading it with its bundle,
-// workflow and parent (with its copy once it is done); each step's log and progress; and the final save (or failure), which queues
-// the product's variants in the same transaction.
+// A product of a run as the generate-product task reads and writes it: loading it with its bundle, workflow
+// and parent (with its copy once it is done); each step's log and progress; and the final save (or failure),
+// which queues the product's variants in the same transaction.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CopyFieldName, CopyProblem as StoredProblem } from '../../common/entities';
@@ -61,7 +61,7 @@ export async function loadProduct(db: Queryable, id: number) {
   return { ...found, parent };
 }
 
-/** The most sibling variants a prompt names; a product with more says how many others there are. */
+/** The most sibling variants a prompt names; a product with more names these and "and others". */
 export const MAX_SIBLINGS_NAMED = 20;
 
 /**
