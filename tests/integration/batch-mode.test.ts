@@ -408,6 +408,31 @@ describe('the batch lifecycle, step by step (no worker: each task is called dire
     expect(rows[0]!.paused_reason).toMatch(/does not fit under this bundle's spending cap/);
   });
 
+  it('saves every answer of a submitted batch even when the cap is lowered meanwhile: they are paid for', async () => {
+    t.fake.batchApi!.setOptions({ completeAfterMs: 300 });
+    const workflowId = await createBatchWorkflow(t, 'Cap lowered while batched');
+    const created = await startRun(t, workflowId, 'Cap lowered while batched');
+    const runId = created.bundle_workflow_id;
+    const [providerBatchId] = await collectBatch(t.app.services.db, runId);
+    await submitBatch(deps(), providerBatchId!);
+    // Below any one call's worst case at the full price: a direct call would be refused now.
+    await t.app.database.pool.query('update bundles set spending_cap_usd = 0.0001 where id = $1', [
+      created.bundle_id,
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pollBatch(deps(), providerBatchId!);
+    const { rows } = await t.app.database.pool.query<{ status: string; count: number }>(
+      `select status, count(*)::int as count from bundle_workflow_products
+       where bundle_workflow_id = $1 group by status`,
+      [runId],
+    );
+    const [batch] = await batchesOf(t, runId);
+    expect(rows).toEqual([{ status: 'done', count: batch!.request_count }]);
+    const logs = await aiLogs(t, runId);
+    expect(logs).toHaveLength(batch!.request_count);
+    for (const log of logs) expect(log.cost).toBeCloseTo(costOf(MODEL, log)! / 2, 10);
+  });
+
   it('finds a batch created just before a crash by its metadata, and never creates it twice', async () => {
     const workflowId = await createBatchWorkflow(t, 'Crash between create and store');
     const created = await startRun(t, workflowId, 'Crash between create and store');
