@@ -1,17 +1,15 @@
 // The copy a reviewer edits, compares and locks: the six text fields and the alt texts, read the same way
 // from a product, a kept version or the editor's draft, so that any two of them can be compared.
-import type { BundleWorkflowProduct, CopyFieldName } from '../../../common/entities';
+import { type BundleWorkflowProduct, COPY_FIELDS, type CopyFieldName } from '../../../common/entities';
 import type { EditableCopyFields, ProductVersion } from '../../../common/functions';
 
-export const TEXT_FIELDS = [
-  'page_title',
-  'meta_description',
-  'heading',
-  'description',
-  'fact_sheet',
-  'url_suggestion',
-] as const satisfies readonly (keyof EditableCopyFields & CopyFieldName)[];
-export type TextField = (typeof TEXT_FIELDS)[number];
+/** Compiles only when every one of T is a field edit-product-copy takes. */
+type Editable<T extends keyof EditableCopyFields> = T;
+/** The copy fields but the alt texts, in the contract's order; each is an editable field. */
+export type TextField = Editable<Exclude<CopyFieldName, 'alt_texts'>>;
+export const TEXT_FIELDS: readonly TextField[] = COPY_FIELDS.filter(
+  (field): field is TextField => field !== 'alt_texts',
+);
 
 export const FIELD_LABELS: Record<CopyFieldName, string> = {
   page_title: 'Page Title',
