@@ -1,0 +1,102 @@
+// The contract's bundle functions: list, create (from a list or a store export), estimate, cap and delete.
+import { z } from 'zod';
+import { BUNDLE_LIMITS } from '../constants';
+import { bundleSummarySchema, customFieldsSchema } from '../entities';
+import { id, noBody, spendingCap } from './schema-parts';
+
+export const STORE_EXPORT_FORMATS = ['shopify', 'woocommerce', 'auto'] as const;
+export type StoreExportFormat = (typeof STORE_EXPORT_FORMATS)[number];
+
+/** A Shopify or WooCommerce product export as the store wrote it; 'auto' tells the two apart by the header. */
+export const storeExportSchema = z.object({
+  format: z.enum(STORE_EXPORT_FORMATS, {
+    error: (issue) =>
+      `Unknown store export format ${JSON.stringify(issue.input)}; use shopify, woocommerce or auto.`,
+  }),
+  text: z.string(),
+});
+
+export const bundleFunctions = {
+  'list-bundles': {
+    request: noBody,
+    response: z.object({ bundles: z.array(bundleSummarySchema) }),
+  },
+  'new-bundle': {
+    request: z
+      .object({
+        bundle_name: z
+          .string()
+          .trim()
+          .min(1, 'bundle_name must not be empty')
+          .max(
+            BUNDLE_LIMITS.maxBundleNameLength,
+            `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
+          ),
+        /** The SPEC's product list: the columns in order, and one product per line. */
+        columns: z.array(z.string().min(1)).min(1).max(50).optional(),
+        raw_csv: z.string().optional(),
+        /** Instead of columns + raw_csv: a store's product export, mapped on the server (issue 12). */
+        store_export: storeExportSchema.optional(),
+        custom_fields: customFieldsSchema.default({
+          keywords: '',
+          url_template: '',
+          business_type: '',
+          tone_of_voice: '',
+        }),
+        workflow_id: id.optional(),
+        /** Pause the bundle's runs once they have cost this much (USD). */
+        spending_cap_usd: spendingCap.optional(),
+        /**
+         * Fill empty, don't overwrite (issue 12): the store's existing SEO title, meta description, description
+         * and image alt texts stay as they are, and new copy goes only where the store left a field empty.
+         */
+        fill_empty_only: z.boolean().optional(),
+      })
+      .superRefine((body, ctx) => {
+        const hasList = body.columns !== undefined || body.raw_csv !== undefined;
+        const hasStoreExport = body.store_export !== undefined;
+        if (
+          hasList === hasStoreExport ||
+          (hasList && (body.columns === undefined || body.raw_csv === undefined))
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Send either columns and raw_csv, or store_export; exactly one of the two.',
+          });
+        }
+      }),
+    response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id }),
+  },
+  'estimate-cost': {
+    /** For a bundle that exists (bundle_id), or for a list not yet sent (columns, raw_csv, custom_fields). */
+    request: z
+      .object({
+        workflow_id: id,
+        bundle_id: id.optional(),
+        columns: z.array(z.string().min(1)).min(1).max(50).optional(),
+        raw_csv: z.string().optional(),
+        custom_fields: customFieldsSchema.optional(),
+      })
+      .refine((body) => body.bundle_id !== undefined || body.raw_csv !== undefined, {
+        message: 'Give bundle_id, or columns and raw_csv.',
+      }),
+    response: z.object({
+      model: z.string(),
+      products: z.number(),
+      prompt_tokens: z.number(),
+      completion_tokens: z.number(),
+      /** USD; null when no price is known for the model. */
+      cost_usd: z.number().nullable(),
+      /** The share of products expected to take a repair call (included above): measured, or 0.3. */
+      repair_rate: z.number().optional(),
+    }),
+  },
+  'set-spending-cap': {
+    request: z.object({ bundle_id: id, spending_cap_usd: spendingCap.nullable() }),
+    response: z.object({ spending_cap_usd: z.number().nullable(), resumed: z.number() }),
+  },
+  'delete-bundle': {
+    request: z.object({ bundle_id: id }),
+    response: z.object({ deleted: z.literal(true) }),
+  },
+} as const;

@@ -1,0 +1,45 @@
+// The contract for every server function (SPEC §5, §7): name → request and response schemas, one file per area.
+// The server validates requests with it; the web client validates both directions with it.
+import { z } from 'zod';
+import { FUNCTION_ERROR_TYPES } from '../errors';
+import { bundleFunctions } from './bundles';
+import { fileFunctions } from './files';
+import { reviewFunctions } from './review';
+import { runFunctions } from './runs';
+import { workflowFunctions } from './workflows';
+
+export * from './bundles';
+export * from './review';
+export * from './runs';
+export * from './workflows';
+
+export const functions = {
+  ...workflowFunctions,
+  ...bundleFunctions,
+  ...runFunctions,
+  ...reviewFunctions,
+  ...fileFunctions,
+} as const;
+
+export type FunctionName = keyof typeof functions;
+export type FunctionRequest<N extends FunctionName> = z.input<(typeof functions)[N]['request']>;
+export type ParsedFunctionRequest<N extends FunctionName> = z.output<(typeof functions)[N]['request']>;
+export type FunctionResponse<N extends FunctionName> = z.infer<(typeof functions)[N]['response']>;
+
+export const FUNCTION_NAMES = Object.keys(functions) as FunctionName[];
+
+export function isFunctionName(name: string): name is FunctionName {
+  return Object.hasOwn(functions, name);
+}
+
+/** Functions that answer with bytes rather than JSON. */
+export const BINARY_FUNCTIONS: ReadonlySet<FunctionName> = new Set([
+  'view-compressed-image',
+  'export-bundle',
+]);
+
+/** The body of every error answer: `{ error: { type, message? } }` (DESIGN.md). */
+export const errorBodySchema = z.object({
+  error: z.object({ type: z.enum(FUNCTION_ERROR_TYPES), message: z.string().optional() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
