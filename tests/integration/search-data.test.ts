@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { startTestWorker, viewRun, waitForRun } from '../support/pipeline';
+import { startTestWorker, waitForRun } from '../support/pipeline';
 import { type ExportPage, exportZip, pagesCsv, zipBase64 } from '../support/search-console-export';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
