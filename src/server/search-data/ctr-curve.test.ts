@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AWR_DESKTOP_CURVE, expectedCtr, missedClicks, parseCtrCurve } from './ctr-curve';
 
@@ -31,5 +32,20 @@ describe('parseCtrCurve', () => {
     expect(() => parseCtrCurve('1\t30%\n2\tmany')).toThrow(/line 2/);
     expect(() => parseCtrCurve('1\t30%')).toThrow(/at least two/);
     expect(() => parseCtrCurve('1\t30%\n1\t20%')).toThrow(/twice/);
+  });
+});
+
+describe('docs/ctr-curve.md', () => {
+  it('documents exactly the default curve the code uses', () => {
+    const doc = readFileSync(new URL('../../../docs/ctr-curve.md', import.meta.url), 'utf8');
+    const rows = [...doc.matchAll(/^\| (\d+) \| ([\d.]+)% \|$/gm)].map((m) => [
+      Number(m[1]),
+      Number(m[2]) / 100,
+    ]);
+    expect(rows).toHaveLength(AWR_DESKTOP_CURVE.points.length);
+    rows.forEach(([position, ctr], i) => {
+      expect(position).toBe(AWR_DESKTOP_CURVE.points[i]![0]);
+      expect(ctr).toBeCloseTo(AWR_DESKTOP_CURVE.points[i]![1], 10);
+    });
   });
 });
