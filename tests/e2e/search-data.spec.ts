@@ -87,6 +87,16 @@ test('upload the ZIP, sort by missed clicks, write the top 10, export, upload la
   await expect(table.locator('tbody tr').last()).toContainText('Not enough data');
   await screenshot(page, 'search-01-priorities');
 
+  // The run's own products table orders and filters by missed clicks too.
+  const runRows = page.getByRole('table', { name: 'Products' }).locator('tr[id^="product-"]');
+  await expect(runRows.first()).toContainText(name(1));
+  await page.getByRole('combobox', { name: 'Order by search data' }).click();
+  await page.getByRole('option', { name: 'Most missed clicks first' }).click();
+  await expect(runRows.first()).toContainText(name(14));
+  await page.getByRole('combobox', { name: 'Order by search data' }).click();
+  await page.getByRole('option', { name: 'Only products missing clicks' }).click();
+  await expect(runRows).toHaveCount(10);
+
   // 3. Write copy for the top 10 with an AI workflow: a run of exactly those products.
   await page.getByRole('combobox', { name: 'Workflow for the top products' }).click();
   await page.getByRole('option', { name: 'SEO copy (gpt-4o-mini)' }).click();
