@@ -358,6 +358,26 @@ describe('priorities, only_top and the before/after report', () => {
     expect(data.bundle.products).toBe(12);
   });
 
+  it('keeps the export date when the same copy is exported again, and dates only exported products', async () => {
+    const db = t.app.database.db;
+    const dates = async () =>
+      (
+        await db.execute<{ product_id: number; exported_at: string }>(sql`
+          select product_id, exported_at::text from copy_exports where bundle_id = ${bundleId} order by product_id`)
+      ).rows;
+    const first = await dates();
+    expect(first).toHaveLength(5);
+    const again = await callFunction(
+      t.app,
+      'export-bundle',
+      { bundle_workflow_id: topRunId, format: 'shopify' },
+      t.user.token,
+      { 'x-response-format': 'Uint8Array' },
+    );
+    expect(again.status).toBe(200);
+    expect(await dates()).toEqual(first);
+  });
+
   it('is deleted with the bundle', async () => {
     const db = t.app.database.db;
     const count = async () =>
