@@ -54,7 +54,12 @@ export const runFunctions = {
     }),
   },
   'new-bundle-workflow': {
-    request: z.object({ bundle_id: id, workflow_id: id }),
+    request: z.object({
+      bundle_id: id,
+      workflow_id: id,
+      /** Only the N products with the most missed clicks in the latest Search Console import (issue 26). */
+      only_top: z.number().int().min(1).max(BUNDLE_LIMITS.maxProducts).optional(),
+    }),
     response: z.object({ bundle_workflow_id: id }),
   },
   'view-bundle-log': {
@@ -77,6 +82,8 @@ export const runFunctions = {
       bundle_workflow_product_ids: z.array(id).max(BUNDLE_LIMITS.maxProducts).optional(),
       /** Lock these fields on the chosen products first ("keep my edits"): the regeneration leaves them. */
       lock_fields: z.array(z.enum(COPY_FIELDS)).max(COPY_FIELDS.length).optional(),
+      /** Instead of the ids: the run's N products with the most missed clicks (issue 26). */
+      only_top: z.number().int().min(1).max(BUNDLE_LIMITS.maxProducts).optional(),
     }),
     response: z.object({ queued: z.number() }),
   },

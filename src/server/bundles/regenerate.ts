@@ -10,6 +10,7 @@ import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schem
 import { queueGenerateJobs } from '../queue/generate-jobs';
 import { changeLocks, isLocked } from '../review/locked-fields';
 import { logGeneral } from '../run-log/run-log';
+import { topProductIds } from '../search-data/priorities';
 import { requireOwnedRun } from './bundle-access';
 
 /** The field's text, or null when it is not locked. */
@@ -23,8 +24,20 @@ export async function regenerateProducts(
   bundleWorkflowId: number,
   bundleWorkflowProductIds?: number[],
   lockFields: CopyFieldName[] = [],
+  onlyTop?: number,
 ): Promise<number> {
-  await requireOwnedRun(db, ownerId, bundleWorkflowId);
+  const { run } = await requireOwnedRun(db, ownerId, bundleWorkflowId);
+  if (onlyTop !== undefined) {
+    if (bundleWorkflowProductIds)
+      throw new AppError('bad_input', 'Give bundle_workflow_product_ids or only_top, not both.');
+    bundleWorkflowProductIds = await topRunProductIds(db, run.bundleId, bundleWorkflowId, onlyTop);
+    if (bundleWorkflowProductIds.length === 0) {
+      throw new AppError(
+        'bad_input',
+        "only_top: none of this run's products has missed clicks; import Search Console data first.",
+      );
+    }
+  }
   return db.transaction(async (tx) => {
     const inRun = eq(bundleWorkflowProducts.bundleWorkflowId, bundleWorkflowId);
     const chosen = bundleWorkflowProductIds
@@ -86,4 +99,20 @@ export async function regenerateProducts(
       reset.map((row) => row.id),
     );
   });
+}
+
+/** The run's products among the bundle's top N by missed clicks (only_top, issue 26). */
+async function topRunProductIds(db: Database, bundleId: number, bundleWorkflowId: number, n: number) {
+  const top = await topProductIds(db, bundleId, n);
+  if (top.length === 0) return [];
+  const rows = await db
+    .select({ id: bundleWorkflowProducts.id })
+    .from(bundleWorkflowProducts)
+    .where(
+      and(
+        eq(bundleWorkflowProducts.bundleWorkflowId, bundleWorkflowId),
+        inArray(bundleWorkflowProducts.productId, top),
+      ),
+    );
+  return rows.map((row) => row.id);
 }

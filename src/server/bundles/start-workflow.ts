@@ -1,8 +1,11 @@
 // new-bundle-workflow: run another workflow over an existing bundle. A repeat for the same pair returns the
-// run that exists, so calling it twice is harmless.
-import { and, asc, eq, sql } from 'drizzle-orm';
+// run that exists, so calling it twice is harmless. With only_top, the run holds only the bundle's N products
+// with the most missed clicks in its latest Search Console import (issue 26).
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflows, products } from '../db/schema';
+import { topProductIds } from '../search-data/priorities';
 import { resolveWorkflow } from '../workflows/workflow-access';
 import { requireOwnedBundle } from './bundle-access';
 import { startRun } from './create-bundle';
@@ -13,9 +16,17 @@ export async function startWorkflowOnBundle(
   bundleId: number,
   workflowId: number,
   hasApiKey: boolean,
+  onlyTop?: number,
 ): Promise<number> {
   const bundle = await requireOwnedBundle(db, ownerId, bundleId);
   const workflow = await resolveWorkflow(db, ownerId, workflowId, hasApiKey);
+  const top = onlyTop === undefined ? null : await topProductIds(db, bundle.id, onlyTop);
+  if (top !== null && top.length === 0) {
+    throw new AppError(
+      'bad_input',
+      'only_top: no product has missed clicks yet; import Search Console data first.',
+    );
+  }
   return db.transaction(async (tx) => {
     // Serialise concurrent starts on one bundle, so the pair's run is made once.
     await tx.execute(sql`select id from bundles where id = ${bundle.id} for update`);
@@ -23,6 +34,12 @@ export async function startWorkflowOnBundle(
       .select({ id: bundleWorkflows.id })
       .from(bundleWorkflows)
       .where(and(eq(bundleWorkflows.bundleId, bundle.id), eq(bundleWorkflows.workflowId, workflow.id)));
+    if (existing && top !== null) {
+      throw new AppError(
+        'bad_input',
+        'only_top: this workflow already ran on the bundle; use regenerate-products with only_top on that run.',
+      );
+    }
     if (existing) return existing.id;
     const rows = await tx
       .select({
@@ -32,7 +49,11 @@ export async function startWorkflowOnBundle(
         imageUrls: products.imageUrls,
       })
       .from(products)
-      .where(eq(products.bundleId, bundle.id))
+      .where(
+        top
+          ? and(eq(products.bundleId, bundle.id), inArray(products.id, top))
+          : eq(products.bundleId, bundle.id),
+      )
       .orderBy(asc(products.position));
     return startRun(
       tx,

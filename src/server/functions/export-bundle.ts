@@ -1,9 +1,15 @@
 import { exportBundle } from '../bundles/export-bundle';
+import { recordCopyExported } from '../search-data/record-export';
 import type { FunctionHandler } from './types';
 
 // A file answer: the route sends this Response as it is, streamed, with the file's own Content-Type.
 export const exportBundleFunction: FunctionHandler<'export-bundle'> = async (ctx, input) => {
   const file = await exportBundle(ctx.db, ctx.userId, input);
+  // The date the copy left the app, for the before/after report (issue 26); exportBundle checked ownership.
+  // A redirects file carries no copy, so it dates nothing.
+  if (input.format !== 'redirects') {
+    await recordCopyExported(ctx.db, input.bundle_workflow_id, input.only_approved === true);
+  }
   return new Response(file.body, {
     headers: {
       'content-type': file.contentType,

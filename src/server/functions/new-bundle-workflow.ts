@@ -8,5 +8,6 @@ export const newBundleWorkflowFunction: FunctionHandler<'new-bundle-workflow'> =
     input.bundle_id,
     input.workflow_id,
     ctx.services.writers.hasApiKey,
+    input.only_top,
   ),
 });

@@ -8,5 +8,6 @@ export const regenerateProductsFunction: FunctionHandler<'regenerate-products'> 
     input.bundle_workflow_id,
     input.bundle_workflow_product_ids,
     input.lock_fields,
+    input.only_top,
   ),
 });

@@ -6,6 +6,7 @@ import { deleteBundleFunction } from './delete-bundle';
 import { deleteWorkflowFunction } from './delete-workflow';
 import { estimateCostFunction } from './estimate-cost';
 import { exportBundleFunction } from './export-bundle';
+import { importSearchDataFunction } from './import-search-data';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listBundlesFunction } from './list-bundles';
 import { listModelsFunction } from './list-models';
@@ -15,6 +16,7 @@ import { newBundleWorkflowFunction } from './new-bundle-workflow';
 import { newWorkflowFunction } from './new-workflow';
 import { regenerateProductsFunction } from './regenerate-products';
 import { restoreProductVersionFunction } from './restore-product-version';
+import { setCtrCurveFunction } from './set-ctr-curve';
 import { setLockedFieldsFunction } from './set-locked-fields';
 import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
@@ -25,6 +27,8 @@ import { viewBundleLogFunction } from './view-bundle-log';
 import { viewBundleWorkflowFunction } from './view-bundle-workflow';
 import { viewCompressedImageFunction } from './view-compressed-image';
 import { viewProductHistoryFunction } from './view-product-history';
+import { viewSearchPrioritiesFunction } from './view-search-priorities';
+import { viewSearchReportFunction } from './view-search-report';
 
 export type FunctionRegistry = { [N in FunctionName]: FunctionHandler<N> };
 
@@ -52,4 +56,8 @@ export const functionRegistry: FunctionRegistry = {
   'set-locked-fields': setLockedFieldsFunction,
   'view-product-history': viewProductHistoryFunction,
   'restore-product-version': restoreProductVersionFunction,
+  'import-search-data': importSearchDataFunction,
+  'view-search-priorities': viewSearchPrioritiesFunction,
+  'view-search-report': viewSearchReportFunction,
+  'set-ctr-curve': setCtrCurveFunction,
 };

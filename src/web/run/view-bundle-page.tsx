@@ -6,6 +6,7 @@ import { viewBundleErrorState } from '../api/error-messages';
 import { InvokeFailure } from '../api/invoke-failure';
 import { useBundleList, useWorkflowList } from '../api/list-queries';
 import { bundleLabel } from '../lib/bundle-label';
+import { SearchDataSection } from '../search/search-data-section';
 import { usePageTitle } from '../ui/use-page-title';
 import { isRunComplete, useBundleRun } from './bundle-run';
 import { CompressImagesSection } from './compress-images-section';
@@ -103,6 +104,7 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
           />
           <RunProducts run={ids} products={run.data.products} />
           <CompressImagesSection run={ids} products={run.data.products} />
+          <SearchDataSection bundleId={bundleId} />
         </>
       )}
     </Stack>

@@ -7,6 +7,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BUNDLE_POLL_INTERVAL_MS } from '../../../common/constants';
 import type { BundleWorkflowProduct } from '../../../common/entities';
 import { queryKeys } from '../../api/query-keys';
+import {
+  type MissedClicksOrder,
+  MissedClicksOrderSelect,
+  orderByMissedClicks,
+  useMissedClicks,
+} from '../../search/missed-clicks-order';
 import { ProductCards } from '../product-cards';
 import { ProductsTable } from '../products-table';
 import type { RunActions } from '../run-context';
@@ -23,9 +29,17 @@ export function RunProducts({ run, products }: { run: RunIds; products: BundleWo
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [reviewId, setReviewId] = useState<number | null>(null);
 
+  // Search Console's missed clicks (issue 26): offered once the bundle has an import.
+  const missed = useMissedClicks(run.bundleId);
+  const [order, setOrder] = useState<MissedClicksOrder>('list');
   const shown = useMemo(
-    () => (filter === 'all' ? products : products.filter((product) => matchesFilter(product, filter))),
-    [products, filter],
+    () =>
+      orderByMissedClicks(
+        filter === 'all' ? products : products.filter((product) => matchesFilter(product, filter)),
+        order,
+        missed,
+      ),
+    [products, filter, order, missed],
   );
   const toggleSelected = useCallback(
     (id: number) =>
@@ -59,6 +73,7 @@ export function RunProducts({ run, products }: { run: RunIds; products: BundleWo
 
   return (
     <>
+      {missed && products.length > 0 && <MissedClicksOrderSelect value={order} onChange={setOrder} />}
       {products.length > 0 && (
         <ReviewToolbar
           run={run}

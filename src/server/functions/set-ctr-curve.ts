@@ -1,0 +1,5 @@
+import { setCtrCurve } from '../search-data/search-views';
+import type { FunctionHandler } from './types';
+
+export const setCtrCurveFunction: FunctionHandler<'set-ctr-curve'> = (ctx, input) =>
+  setCtrCurve(ctx.db, ctx.userId, input.bundle_id, input.curve);

@@ -1,0 +1,5 @@
+import { viewSearchPriorities } from '../search-data/search-views';
+import type { FunctionHandler } from './types';
+
+export const viewSearchPrioritiesFunction: FunctionHandler<'view-search-priorities'> = (ctx, input) =>
+  viewSearchPriorities(ctx.db, ctx.userId, input.bundle_id);

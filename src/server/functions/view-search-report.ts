@@ -1,0 +1,5 @@
+import { viewSearchReport } from '../search-data/search-views';
+import type { FunctionHandler } from './types';
+
+export const viewSearchReportFunction: FunctionHandler<'view-search-report'> = (ctx, input) =>
+  viewSearchReport(ctx.db, ctx.userId, input.bundle_id, input.import_id);

@@ -1,0 +1,168 @@
+// The before/after report (issue 26 §3). An import (the "after" window) is compared with the latest earlier
+// import of the same length that ends before it starts (the "before" window). A product is "rewritten" when
+// its copy was exported after the before window ended and at least COPY_SETTLE_DAYS before the after window
+// began; products never exported are the control group. A rewritten product's CTR change is credited to the
+// copy only where its mean position moved by at most MAX_POSITION_MOVE; otherwise it is inconclusive.
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { sumPages } from './import-search-data';
+
+/** Google needs a few days to recrawl and show new copy (issue 26; research: 2–3 days of data lag). */
+export const COPY_SETTLE_DAYS = 3;
+/** More than one place of movement and the CTR change is the ranking's, not the snippet's (kongmetrics). */
+export const MAX_POSITION_MOVE = 1;
+
+export type Window = { clicks: number; impressions: number; ctr: number; position: number };
+export type Verdict =
+  | 'credited'
+  | 'inconclusive (position moved)'
+  | 'no data in one window'
+  | 'control'
+  | 'not comparable';
+export type GroupName = 'rewritten' | 'rewritten (position moved)' | 'control';
+
+type ImportRow = { id: number; period_start: string; period_end: string; days: number };
+type StatRow = {
+  product_id: number;
+  import_id: number;
+  clicks: number;
+  impressions: number;
+  ctr: number;
+  position: number;
+};
+
+const DAY = 86_400_000;
+const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY);
+
+export async function findWindows(db: Queryable, bundleId: number, afterImportId?: number) {
+  const { rows } = await db.execute<ImportRow>(sql`
+    select id, period_start::text, period_end::text, (period_end - period_start + 1)::int as days
+    from search_imports where bundle_id = ${bundleId} order by period_end desc, id desc`);
+  const after = afterImportId === undefined ? rows[0] : rows.find((row) => row.id === afterImportId);
+  if (!after) return { after: null, before: null };
+  const before =
+    rows.find(
+      (row) => row.days === after.days && row.period_end < after.period_start && row.id !== after.id,
+    ) ?? null;
+  return { after, before };
+}
+
+export function groupOf(
+  exportedAt: string | null,
+  before: ImportRow,
+  after: ImportRow,
+): { group: 'rewritten' | 'control' | 'not comparable'; reason: string | null } {
+  if (exportedAt === null) return { group: 'control', reason: null };
+  const exported = dayNumber(exportedAt);
+  if (exported > dayNumber(after.period_end))
+    return { group: 'control', reason: 'exported after both windows' };
+  if (exported <= dayNumber(before.period_end)) {
+    return { group: 'not comparable', reason: 'exported before the before window ended' };
+  }
+  if (dayNumber(after.period_start) - exported < COPY_SETTLE_DAYS) {
+    return {
+      group: 'not comparable',
+      reason: `exported less than ${COPY_SETTLE_DAYS} days before the after window began`,
+    };
+  }
+  return { group: 'rewritten', reason: null };
+}
+
+function total(windows: Window[]): Window {
+  return sumPages(
+    windows.map((w) => ({ url: '', ...w, ctr: w.impressions > 0 ? w.clicks / w.impressions : 0 })),
+  );
+}
+
+export async function beforeAfterReport(db: Queryable, bundleId: number, afterImportId?: number) {
+  const { after, before } = await findWindows(db, bundleId, afterImportId);
+  if (!after) return { status: 'no_import' as const };
+  const windowOf = (row: ImportRow) => ({
+    import_id: row.id,
+    start: row.period_start,
+    end: row.period_end,
+    days: row.days,
+  });
+  if (!before) {
+    return {
+      status: 'no_before_window' as const,
+      after: windowOf(after),
+      message: `No earlier import of the same length (${after.days} days) ends before ${after.period_start}; import one to compare.`,
+    };
+  }
+  const { rows: stats } = await db.execute<StatRow>(sql`
+    select product_id, import_id, clicks, impressions, ctr, position from search_product_stats
+    where import_id in (${before.id}, ${after.id})`);
+  const { rows: products } = await db.execute<{
+    id: number;
+    name: string | null;
+    exported_at: string | null;
+  }>(sql`
+    select p.id, coalesce(p.details->>'product_name', p.details->>'title') as name, to_char(e.exported_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as exported_at
+    from products p left join copy_exports e on e.product_id = p.id
+    where p.bundle_id = ${bundleId} and p.id in (select product_id from search_product_stats where import_id in (${before.id}, ${after.id}))
+    order by p.id`);
+  const statOf = new Map(stats.map((row) => [`${row.import_id}:${row.product_id}`, row]));
+  const pick = (row: StatRow | undefined): Window | null =>
+    row ? { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position } : null;
+  const rows = products.map((product) => {
+    const b = pick(statOf.get(`${before.id}:${product.id}`));
+    const a = pick(statOf.get(`${after.id}:${product.id}`));
+    const { group, reason } = groupOf(product.exported_at, before, after);
+    const positionMove = a && b ? a.position - b.position : null;
+    const verdict: Verdict =
+      group === 'not comparable'
+        ? 'not comparable'
+        : !a || !b
+          ? 'no data in one window'
+          : group === 'control'
+            ? 'control'
+            : Math.abs(positionMove!) <= MAX_POSITION_MOVE
+              ? 'credited'
+              : 'inconclusive (position moved)';
+    return {
+      product_id: product.id,
+      name: product.name ?? `Product ${product.id}`,
+      group,
+      reason,
+      exported_at: product.exported_at,
+      before: b,
+      after: a,
+      ctr_change: a && b ? a.ctr - b.ctr : null,
+      position_move: positionMove,
+      verdict,
+    };
+  });
+  const groups = (
+    [
+      ['rewritten', 'credited'],
+      ['rewritten (position moved)', 'inconclusive (position moved)'],
+      ['control', 'control'],
+    ] as const
+  ).map(([name, verdict]) => {
+    const members = rows.filter((row) => row.verdict === verdict);
+    return {
+      group: name as GroupName,
+      products: members.length,
+      before: members.length ? total(members.map((row) => row.before!)) : null,
+      after: members.length ? total(members.map((row) => row.after!)) : null,
+    };
+  });
+  const both = rows.filter((row) => row.before && row.after);
+  return {
+    status: 'ready' as const,
+    before: windowOf(before),
+    after: windowOf(after),
+    products: rows,
+    groups,
+    bundle: {
+      products: both.length,
+      before: both.length ? total(both.map((row) => row.before!)) : null,
+      after: both.length ? total(both.map((row) => row.after!)) : null,
+    },
+    excluded: {
+      no_data_in_one_window: rows.filter((row) => row.verdict === 'no data in one window').length,
+      not_comparable: rows.filter((row) => row.verdict === 'not comparable').length,
+    },
+  };
+}
