@@ -1,59 +1,27 @@
-// A word diff for the Review panel's history and comparisons: the longest common subsequence of the two
-// texts' words (and the spaces between them), so that a changed word shows as one removal and one addition.
-// Copy fields are short (a description is a few hundred words), so the quadratic table stays small; past
-// MAX_CELLS the diff falls back to "all removed, all added" rather than stall the page.
+// A word diff for the Review panel's history and comparisons, by `diff`'s diffWordsWithSpace (which keeps
+// every space, so both texts rebuild exactly from the parts): a changed word shows as one removal and one
+// addition. Past MAX_EDITS the diff gives up and shows "all removed, all added" rather than stall the page.
+import { diffWordsWithSpace } from 'diff';
 
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
-const MAX_CELLS = 1_000_000;
-
-function tokens(text: string): string[] {
-  return text.match(/\s+|[^\s]+/g) ?? [];
-}
-
-function pushPart(parts: DiffPart[], kind: DiffPart['kind'], text: string) {
-  const last = parts.at(-1);
-  if (last?.kind === kind) last.text += text;
-  else parts.push({ kind, text });
-}
+/** Copy fields are a few hundred words at most; a diff needing more edits than this is no help to read. */
+const MAX_EDITS = 5_000;
 
 export function wordDiff(before: string, after: string): DiffPart[] {
-  if (before === after) return before ? [{ kind: 'same', text: before }] : [];
-  const a = tokens(before);
-  const b = tokens(after);
-  if ((a.length + 1) * (b.length + 1) > MAX_CELLS) {
+  const changes = diffWordsWithSpace(before, after, { maxEditLength: MAX_EDITS });
+  if (!changes) {
     return [
       ...(before ? [{ kind: 'removed' as const, text: before }] : []),
       ...(after ? [{ kind: 'added' as const, text: after }] : []),
     ];
   }
-  // lengths[i][j]: the longest common subsequence of a[i..] and b[j..].
-  const width = b.length + 1;
-  const lengths = new Uint32Array((a.length + 1) * width);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i * width + j] =
-        a[i] === b[j]
-          ? lengths[(i + 1) * width + j + 1]! + 1
-          : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
-    }
-  }
-  const parts: DiffPart[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      pushPart(parts, 'same', a[i]!);
-      i++;
-      j++;
-    } else if (lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!) {
-      pushPart(parts, 'removed', a[i++]!);
-    } else {
-      pushPart(parts, 'added', b[j++]!);
-    }
-  }
-  while (i < a.length) pushPart(parts, 'removed', a[i++]!);
-  while (j < b.length) pushPart(parts, 'added', b[j++]!);
+  const parts: DiffPart[] = changes
+    .filter((change) => change.value !== '')
+    .map((change) => ({
+      kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
+      text: change.value,
+    }));
   return groupChanges(parts);
 }
 
