@@ -1,15 +1,21 @@
-// A word diff for the Review panel's history and comparisons, by `diff`'s diffWordsWithSpace (which keeps
-// every space, so both texts rebuild exactly from the parts): a changed word shows as one removal and one
-// addition. Past MAX_EDITS the diff gives up and shows "all removed, all added" rather than stall the page.
-import { diffWordsWithSpace } from 'diff';
+// A word diff for the Review panel's history and comparisons, by `diff`'s diffArrays over the two texts' words
+// and the spaces between them (a word keeps its punctuation, so "heading," is one word), so both texts rebuild
+// exactly from the parts and a changed word shows as one removal and one addition. Past MAX_EDITS the diff
+// gives up and shows "all removed, all added" rather than stall the page.
+import { diffArrays } from 'diff';
 
 export type DiffPart = { kind: 'same' | 'added' | 'removed'; text: string };
 
 /** Copy fields are a few hundred words at most; a diff needing more edits than this is no help to read. */
 const MAX_EDITS = 5_000;
 
+function tokens(text: string): string[] {
+  return text.match(/\s+|[^\s]+/g) ?? [];
+}
+
 export function wordDiff(before: string, after: string): DiffPart[] {
-  const changes = diffWordsWithSpace(before, after, { maxEditLength: MAX_EDITS });
+  if (before === after) return before ? [{ kind: 'same', text: before }] : [];
+  const changes = diffArrays(tokens(before), tokens(after), { maxEditLength: MAX_EDITS });
   if (!changes) {
     return [
       ...(before ? [{ kind: 'removed' as const, text: before }] : []),
@@ -17,10 +23,10 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     ];
   }
   const parts: DiffPart[] = changes
-    .filter((change) => change.value !== '')
+    .filter((change) => change.value.length > 0)
     .map((change) => ({
       kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
-      text: change.value,
+      text: change.value.join(''),
     }));
   return groupChanges(parts);
 }
