@@ -61,6 +61,33 @@ module.exports = {
       to: { path: '^src/server/', pathNot: ['^src/server/(queue|db)/', '^src/server/logger\\.ts$'] },
     },
     {
+      name: 'leaves-import-only-leaves',
+      comment:
+        'The leaves (queue, run-log, spending-cap, variants, ai) are what the domain builds on: they import one another, db and the logger, never the domain, the handlers or the runner.',
+      severity: 'error',
+      from: { path: '^src/server/(queue|run-log|spending-cap|variants|ai)/' },
+      to: {
+        path: '^src/server/',
+        pathNot: ['^src/server/(queue|run-log|spending-cap|variants|ai|db)/', '^src/server/logger\\.ts$'],
+      },
+    },
+    {
+      name: 'run-parts-never-import-the-run-view',
+      comment:
+        'The run view (src/web/run) composes the Review panel (src/web/review) and the images section (src/web/images); they never import it back. What both need lives below, in api, lib or ui.',
+      severity: 'error',
+      from: { path: '^src/web/(review|images)/' },
+      to: { path: '^src/web/run/' },
+    },
+    {
+      name: 'web-foundations-import-no-page',
+      comment:
+        'ui, api and lib sit under every page of the web app (shell, auth, new-bundle, workflows, run, review, images): they import none of them.',
+      severity: 'error',
+      from: { path: '^src/web/(ui|api|lib)/' },
+      to: { path: '^src/web/', pathNot: '^src/web/(ui|api|lib)/' },
+    },
+    {
       name: 'database-imports-no-domain',
       comment:
         'The database layer (schema, client, migrations) sits under the domain and imports none of it.',

@@ -3,7 +3,7 @@
 // saved against the originals, images per second on each path, and their ratio (the task's overhead).
 // Runs standalone, with no database: `npx tsx bench/images.ts`.
 import sharp from 'sharp';
-import { type CompressImageDeps, fetchAndCompressImage } from '../src/server/images/compress-image-job';
+import { type CompressImageDeps, fetchAndCompressImage } from '../src/server/images/compress-image';
 import { IMAGE_COMPRESSION_DEFAULTS } from '../src/server/images/encode-jpeg';
 import { encodePhoto, type ServedImage, startImageServer } from '../tests/support/image-server';
 

@@ -13,12 +13,12 @@ import Papa from 'papaparse';
 import type pg from 'pg';
 import type { FunctionName } from '../src/common/functions';
 import { createApp } from '../src/server/app';
+import { deliverQueuedMail } from '../src/server/auth/send-mail-task';
 import { buildServices } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
 import { connectDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { prepareDatabase } from '../src/server/prepare-database';
-import { deliverQueuedMail } from '../src/server/runner/mail-tasks';
 import type { Services } from '../src/server/services';
 import { adminQuery, withDatabase } from '../tests/support/global-setup';
 

@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
+import { deliverQueuedMail } from '../src/server/auth/send-mail-task';
 import { type RunningServer, startServer, WEB_ROOT } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
 import { silentLogger } from '../src/server/logger';
-import { deliverQueuedMail } from '../src/server/runner/mail-tasks';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { createCleanupStack, syntheticProductList } from './support';
 

@@ -12,7 +12,7 @@ import { chooseMailer } from './auth/mailer';
 import { type Config, socialProviders } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
-import { compressImageDepsFromConfig } from './images/compress-image-job';
+import { compressImageDepsFromConfig } from './images/compress-image';
 import { type Logger, loggerForConfig, silentLogger } from './logger';
 import { prepareDatabase } from './prepare-database';
 import { createMailQueue } from './queue/mail-jobs';

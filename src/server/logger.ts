@@ -1,8 +1,8 @@
 // The one logger: pino, at LOG_LEVEL, JSON lines in production and readable lines at a terminal.
 // What a line may hold is decided here, once: errors are described by their kind, code and ids, never by the
 // query parameters or request bodies they may carry, and no line is longer than MAX_LOG_LINE_BYTES.
+import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -19,11 +19,7 @@ export type LoggerOptions = {
 };
 
 export function createLogger({ level, pretty: isPretty = false, destination }: LoggerOptions): Logger {
-  const stream =
-    destination ??
-    (isPretty
-      ? pretty({ colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss', sync: true })
-      : pino.destination({ sync: true }));
+  const stream = destination ?? (isPretty ? prettyStream() : undefined) ?? pino.destination({ sync: true });
   return pino(
     {
       level,
@@ -33,6 +29,20 @@ export function createLogger({ level, pretty: isPretty = false, destination }: L
     },
     stream,
   );
+}
+
+/**
+ * Readable lines through pino-pretty, a development dependency: loaded only when asked for (never in
+ * production), and JSON lines after all where it is not installed (`npm ci --omit=dev`).
+ */
+function prettyStream(): DestinationStream | undefined {
+  let pretty: typeof import('pino-pretty');
+  try {
+    pretty = createRequire(import.meta.url)('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return pretty({ colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss', sync: true });
 }
 
 /** A logger that writes nothing: for tests and tools that don't want the noise. */

@@ -4,7 +4,7 @@
 import { createSmtpMailer } from './auth/mailer';
 import { loadConfigOrExit } from './config';
 import { connectDatabase } from './db/client';
-import { compressImageDepsFromConfig } from './images/compress-image-job';
+import { compressImageDepsFromConfig } from './images/compress-image';
 import { loggerForConfig } from './logger';
 import { prepareDatabase } from './prepare-database';
 import { startWorker, workerTimings } from './runner/start-worker';

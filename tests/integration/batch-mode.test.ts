@@ -4,11 +4,12 @@
 // takes over.
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { costOf } from '../../src/server/ai/pricing';
+import { batchApiFor } from '../../src/server/batch/batch-api';
 import { buildBatchLines } from '../../src/server/batch/batch-lines';
 import { collectBatch } from '../../src/server/batch/collect-batch';
 import { pollBatch } from '../../src/server/batch/poll-batch';
 import { REPAIR_QUEUED_EVENT } from '../../src/server/batch/repair-batch';
-import { batchApiFor, submitBatch } from '../../src/server/batch/submit-batch';
+import { submitBatch } from '../../src/server/batch/submit-batch';
 import { fixtureProductList, setupFakeOpenAIApp, viewRun, waitForRun } from '../support/pipeline';
 import type { TestAppFixture } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';

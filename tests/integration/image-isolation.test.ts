@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../../src/server/db/schema';
 import { createFetchLimits, type FetchLimits } from '../../src/server/images/fetch-limits';
 import { IMAGE_FETCHES_PER_USER } from '../../src/server/queue/image-jobs';
-import { createCompressImageTasks } from '../../src/server/runner/image-tasks';
 import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
+import { imageTaskList } from '../../src/server/runner/task-list';
 import { countSettled, describeQueue } from '../support/run-state';
 import { callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
@@ -101,7 +101,7 @@ function workerWith(fetchTimeoutMs?: number, limits?: FetchLimits): Promise<Runn
     heartbeatMs: 1_000,
     taskList: {
       ...queue.taskList,
-      ...createCompressImageTasks(t.app.database.db, {
+      ...imageTaskList(t.app.database.db, {
         ...(limits ? { limits } : {}),
         fetch: {
           allowPrivateHosts: [silent.hostPort],

@@ -19,12 +19,12 @@ import { compressImagesFunction } from '../../src/server/functions/compress-imag
 import { functionRegistry } from '../../src/server/functions/registry';
 import type { FunctionContext } from '../../src/server/functions/types';
 import { viewCompressedImageFunction } from '../../src/server/functions/view-compressed-image';
-import { type CompressImageDeps, compressImageTask } from '../../src/server/images/compress-image-job';
+import { type CompressImageDeps, compressStoredImage } from '../../src/server/images/compress-image';
 import { hasLocation } from '../../src/server/images/image-metadata';
 import { readCompressedImage } from '../../src/server/images/read-compressed-image';
 import { requestCompression } from '../../src/server/images/request-compression';
 import { IMAGE_FETCHES_PER_USER, QUEUE_COMPRESSIONS_TASK } from '../../src/server/queue/image-jobs';
-import { createCompressImageTasks } from '../../src/server/runner/image-tasks';
+import { imageTaskList } from '../../src/server/runner/task-list';
 import { type ImageServer, startImageServer } from '../support/image-server';
 import { callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';
 import type { TestDatabase } from '../support/test-database';
@@ -126,7 +126,7 @@ async function queuedJobKeys(): Promise<string[]> {
 async function runWorker(deps: CompressImageDeps): Promise<void> {
   await runOnce({
     pgPool: database.pool,
-    taskList: createCompressImageTasks(database.db, deps),
+    taskList: imageTaskList(database.db, deps),
     logger: silent,
     concurrency: 1,
   });
@@ -246,8 +246,8 @@ describe('compress-images → compress-image task → view-compressed-image', ()
       bundle_workflow_products_images_ids: [jpg, missing],
     };
     expect(await requestCompression(database.db, alice, listed, addNoJobs)).toEqual({ queued: 2 });
-    await compressImageTask(database.db, { imageId: jpg }, allowServer());
-    await compressImageTask(database.db, { imageId: missing }, allowServer());
+    await compressStoredImage(database.db, { imageId: jpg }, allowServer());
+    await compressStoredImage(database.db, { imageId: missing }, allowServer());
     const [, failed, untouched] = await imageRows(imageIds);
     expect(failed).toMatchObject({
       compressionComplete: false,
@@ -274,15 +274,17 @@ describe('compress-images → compress-image task → view-compressed-image', ()
     const { bundleWorkflowId, imageIds } = await createRun(alice, [server.url('/photo.jpg')]);
     await requestCompression(database.db, alice, { bundle_workflow_id: bundleWorkflowId }, addNoJobs);
     const stale = { imageId: imageIds[0]!, processingId: 'an-older-request' };
-    expect(await compressImageTask(database.db, stale, allowServer())).toEqual({
+    expect(await compressStoredImage(database.db, stale, allowServer())).toEqual({
       status: 'skipped',
       why: 'superseded',
     });
     expect(server.requestCount()).toBe(0);
     const current = (await imageRows(imageIds))[0]!.compressionProcessingId!;
     const job = { imageId: imageIds[0]!, processingId: current };
-    expect(await compressImageTask(database.db, job, allowServer())).toMatchObject({ status: 'compressed' });
-    expect(await compressImageTask(database.db, job, allowServer())).toEqual({
+    expect(await compressStoredImage(database.db, job, allowServer())).toMatchObject({
+      status: 'compressed',
+    });
+    expect(await compressStoredImage(database.db, job, allowServer())).toEqual({
       status: 'skipped',
       why: 'complete',
     });
@@ -306,7 +308,7 @@ describe('ownership', () => {
   it('another user’s image reads exactly like a missing one', async () => {
     const { bundleWorkflowId, imageIds } = await createRun(alice, [server.url('/photo.webp')]);
     await requestCompression(database.db, alice, { bundle_workflow_id: bundleWorkflowId }, addNoJobs);
-    await compressImageTask(database.db, { imageId: imageIds[0]! }, allowServer());
+    await compressStoredImage(database.db, { imageId: imageIds[0]! }, allowServer());
     expect((await viewImage(alice, imageIds[0]!)).length).toBeGreaterThan(0);
     expect((await appError(viewImage(bob, imageIds[0]!))).toBody()).toEqual({
       error: { type: 'unknown_bundle' },
@@ -324,7 +326,7 @@ describe('ownership', () => {
       error: { type: 'not_created', message: 'This image has not been compressed yet.' },
     });
     await requestCompression(database.db, alice, { bundle_workflow_id: bundleWorkflowId }, addNoJobs);
-    await compressImageTask(database.db, { imageId: broken }, allowServer());
+    await compressStoredImage(database.db, { imageId: broken }, allowServer());
     expect((await appError(readCompressedImage(database.db, alice, broken))).publicMessage).toBe(
       'This image could not be compressed: The file at this address is not an image (expected JPEG, PNG, WebP, GIF, AVIF or TIFF).',
     );
@@ -569,7 +571,7 @@ describe('compress-images at scale', () => {
     );
     expect(fanOutJobs[0]?.count).toBe(1);
 
-    const fanOut = createCompressImageTasks(db)[QUEUE_COMPRESSIONS_TASK]!;
+    const fanOut = imageTaskList(db)[QUEUE_COMPRESSIONS_TASK]!;
     await runOnce({ pgPool: database.pool, taskList: { [QUEUE_COMPRESSIONS_TASK]: fanOut }, logger: silent });
     const { rows: jobs } = await db.execute<{ jobs: number; keys: number; queues: number }>(sql`
       select count(*)::int as jobs, count(distinct key)::int as keys, count(distinct queue_name)::int as queues

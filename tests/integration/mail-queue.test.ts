@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Logger, runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendMailTask } from '../../src/server/auth/send-mail-task';
 import { SEND_MAIL_TASK } from '../../src/server/queue/mail-jobs';
-import { createSendMailTask } from '../../src/server/runner/mail-tasks';
 import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
 import { captureLog } from '../support/capture-log';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
@@ -125,7 +125,7 @@ describe('a failed send', () => {
       // One pass of the queue, not deliverMail: that keeps going until the mail is out, retry included.
       await runOnce({
         pgPool: testApp.database.pool,
-        taskList: { [SEND_MAIL_TASK]: createSendMailTask(testApp.services.mailer) },
+        taskList: { [SEND_MAIL_TASK]: sendMailTask(testApp.services.mailer) },
         logger: new Logger(() => () => {}),
       });
       // graphile-worker records the failure just after the task throws, as it marks a job done (below).

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { ErrorBody, FunctionName, FunctionRequest, FunctionResponse } from '../../src/common/functions';
 import { createApp } from '../../src/server/app';
+import { deliverQueuedMail } from '../../src/server/auth/send-mail-task';
 import { buildServices } from '../../src/server/boot';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
-import { deliverQueuedMail } from '../../src/server/runner/mail-tasks';
 import type { Services } from '../../src/server/services';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

@@ -12,7 +12,10 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const depcruise = path.join(projectRoot, 'node_modules/.bin/depcruise');
 const config = path.join(projectRoot, '.dependency-cruiser.cjs');
 
-/** A source tree that keeps the layers: contract ← functions → domain → database, web → contract. */
+/**
+ * A source tree that keeps the layers: contract ← functions → domain → leaves → database; web: run → review,
+ * images → api → contract.
+ */
 const LAYERED: Record<string, string> = {
   'src/common/functions.ts': `import { z } from 'zod';\nexport const body = z.object({});\n`,
   'src/server/db/client.ts': 'export const db = {};\n',
@@ -23,6 +26,10 @@ const LAYERED: Record<string, string> = {
   'src/server/runner/task-list.ts': `import { generate } from '../generation/generate';\nexport const tasks = { generate };\n`,
   'src/server/functions/new-bundle.ts': `import { body } from '../../common/functions';\nimport { create } from '../bundles/create';\nexport const handler = () => [body, create()];\n`,
   'src/web/api/invoke.ts': `import { body } from '../../common/functions';\nexport const invoke = () => body;\n`,
+  'src/server/run-log/run-log.ts': `import { complete } from '../ai/client';\nimport { db } from '../db/client';\nexport const log = () => [complete([]), db];\n`,
+  'src/web/review/review-panel.tsx': `import { invoke } from '../api/invoke';\nexport const ReviewPanel = () => invoke();\n`,
+  'src/web/images/images-section.tsx': `import { invoke } from '../api/invoke';\nexport const ImagesSection = () => invoke();\n`,
+  'src/web/run/run-page.tsx': `import { ImagesSection } from '../images/images-section';\nimport { ReviewPanel } from '../review/review-panel';\nexport const RunPage = () => [ReviewPanel(), ImagesSection()];\n`,
 };
 
 /** One import per rule, each breaking it. */
@@ -36,6 +43,10 @@ const BREAKING: Record<string, string> = {
   'src/server/images/runs-tasks.ts': `import { tasks } from '../runner/task-list';\nexport const x = tasks;\n`,
   'src/server/queue/reads-domain.ts': `import { create } from '../bundles/create';\nexport const x = create;\n`,
   'src/server/bundles/uses-generation.ts': `import { generate } from '../generation/generate';\nexport const x = generate;\n`,
+  'src/server/run-log/reads-bundles.ts': `import { create } from '../bundles/create';\nexport const x = create;\n`,
+  'src/web/review/opens-run.ts': `import { RunPage } from '../run/run-page';\nexport const x = RunPage;\n`,
+  'src/web/images/opens-run.ts': `import { RunPage } from '../run/run-page';\nexport const x = RunPage;\n`,
+  'src/web/api/reads-review.ts': `import { ReviewPanel } from '../review/review-panel';\nexport const x = ReviewPanel;\n`,
 };
 
 const dirs: string[] = [];
@@ -81,5 +92,13 @@ describe('the import rules in npm run lint', () => {
     );
     expect(result.output).toMatch(/error queue-is-a-leaf: src\/server\/queue\/reads-domain\.ts/);
     expect(result.output).toMatch(/error no-folder-cycles: src\/server\/(bundles|generation)/);
+    expect(result.output).toMatch(/error leaves-import-only-leaves: src\/server\/run-log\/reads-bundles\.ts/);
+    expect(result.output).toMatch(
+      /error run-parts-never-import-the-run-view: src\/web\/review\/opens-run\.ts/,
+    );
+    expect(result.output).toMatch(
+      /error run-parts-never-import-the-run-view: src\/web\/images\/opens-run\.ts/,
+    );
+    expect(result.output).toMatch(/error web-foundations-import-no-page: src\/web\/api\/reads-review\.ts/);
   });
 });

@@ -1,27 +1,13 @@
-// The provider's Batch API over plain HTTP (OpenAI's wire format, which Azure, Together, Groq, OpenRouter and
-// vLLM's batch runner share): upload a JSONL file (purpose "batch"), create a batch on /v1/chat/completions
-// with a 24 h window, read it, list them (to find one by its metadata after a crash), and read its files.
+// The provider's Batch API through the openai SDK (OpenAI's wire format, which Azure, Together, Groq,
+// OpenRouter and vLLM's batch runner share): upload a JSONL file (purpose "batch"), create a batch on
+// /v1/chat/completions with a 24 h window, read it, list them (to find one by its metadata after a crash), and
+// read its files. The SDK's failures become the two errors below, which the batch tasks act on.
+import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
+import type { Batch } from 'openai/resources/batches';
+import type { GenerationDeps } from '../generation/generate-product';
 
-export type RemoteBatchStatus =
-  | 'validating'
-  | 'failed'
-  | 'in_progress'
-  | 'finalizing'
-  | 'completed'
-  | 'expired'
-  | 'cancelling'
-  | 'cancelled';
-
-export type RemoteBatch = {
-  id: string;
-  status: RemoteBatchStatus;
-  input_file_id: string;
-  output_file_id: string | null;
-  error_file_id: string | null;
-  errors?: { data?: { message?: string; line?: number | null }[] } | null;
-  request_counts?: { total: number; completed: number; failed: number };
-  metadata?: Record<string, string> | null;
-};
+export type RemoteBatch = Batch;
+export type RemoteBatchStatus = Batch['status'];
 
 /** The endpoint has no Batch API (404 on /files or /batches): the caller falls back to direct calls. */
 export class BatchApiUnsupported extends Error {
@@ -39,110 +25,104 @@ export class BatchApiError extends Error {
   }
 }
 
-export type BatchApiSettings = { apiKey: string; baseURL?: string; fetch?: typeof fetch };
+/** Stored as the batch row's error when the provider has no Batch API; the run's products then go direct. */
+export const BATCH_API_UNSUPPORTED =
+  'The provider has no Batch API: this run is written by direct calls at the full price.';
 
 /** The metadata key that carries our provider_batches.id, so a restart finds a batch it may have created. */
 export const LOCAL_ID_KEY = 'copyloom_batch_id';
 
+export type BatchApiSettings = { apiKey: string; baseURL?: string; fetch?: typeof fetch };
+
 export class BatchApi {
-  readonly #apiKey: string;
-  readonly #base: string;
-  readonly #fetch: typeof fetch;
+  readonly #client: OpenAI;
 
   constructor(settings: BatchApiSettings) {
-    this.#apiKey = settings.apiKey;
-    this.#base = (settings.baseURL ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
-    this.#fetch = settings.fetch ?? fetch;
+    // One HTTP attempt per call: a refused call fails the job, and graphile-worker retries it with backoff.
+    this.#client = new OpenAI({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseURL,
+      fetch: settings.fetch,
+      maxRetries: 0,
+      timeout: 120_000,
+    });
   }
 
-  async uploadFile(jsonl: string, filename: string): Promise<{ id: string }> {
-    const form = new FormData();
-    form.append('purpose', 'batch');
-    form.append('file', new Blob([jsonl], { type: 'application/jsonl' }), filename);
-    return (await this.#request('POST', '/files', form)) as { id: string };
+  uploadFile(jsonl: string, filename: string): Promise<{ id: string }> {
+    return this.#call('POST /files', true, async () =>
+      this.#client.files.create({
+        purpose: 'batch',
+        file: await toFile(Buffer.from(jsonl), filename, { type: 'application/jsonl' }),
+      }),
+    );
   }
 
   createBatch(inputFileId: string, localId: number): Promise<RemoteBatch> {
-    return this.#request('POST', '/batches', {
-      input_file_id: inputFileId,
-      endpoint: '/v1/chat/completions',
-      completion_window: '24h',
-      metadata: { [LOCAL_ID_KEY]: String(localId) },
-    }) as Promise<RemoteBatch>;
+    return this.#call('POST /batches', true, () =>
+      this.#client.batches.create({
+        input_file_id: inputFileId,
+        endpoint: '/v1/chat/completions',
+        completion_window: '24h',
+        metadata: { [LOCAL_ID_KEY]: String(localId) },
+      }),
+    );
   }
 
   getBatch(id: string): Promise<RemoteBatch> {
-    return this.#request('GET', `/batches/${encodeURIComponent(id)}`) as Promise<RemoteBatch>;
+    return this.#call(`GET /batches/${id}`, false, () => this.#client.batches.retrieve(id));
   }
 
   /**
    * The batch created for our local id, if any: the list is newest first, so a batch created moments before a
    * crash is on the first page. Reads at most `maxPages` pages of 100.
    */
-  async findByLocalId(localId: number, maxPages = 5): Promise<RemoteBatch | undefined> {
-    let after: string | undefined;
-    for (let page = 0; page < maxPages; page++) {
-      const query = `?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-      const list = (await this.#request('GET', `/batches${query}`)) as {
-        data: RemoteBatch[];
-        has_more?: boolean;
-        last_id?: string | null;
-      };
-      const found = list.data.find((batch) => batch.metadata?.[LOCAL_ID_KEY] === String(localId));
-      if (found) return found;
-      if (!list.has_more || !list.last_id) return undefined;
-      after = list.last_id;
-    }
-    return undefined;
+  findByLocalId(localId: number, maxPages = 5): Promise<RemoteBatch | undefined> {
+    return this.#call('GET /batches', true, async () => {
+      let page = await this.#client.batches.list({ limit: 100 });
+      for (let read = 1; ; read++) {
+        const found = page.data.find((batch) => batch.metadata?.[LOCAL_ID_KEY] === String(localId));
+        if (found || read >= maxPages || !page.hasNextPage()) return found;
+        page = await page.getNextPage();
+      }
+    });
   }
 
-  async cancelBatch(id: string): Promise<RemoteBatch> {
-    return (await this.#request('POST', `/batches/${encodeURIComponent(id)}/cancel`)) as RemoteBatch;
+  cancelBatch(id: string): Promise<RemoteBatch> {
+    return this.#call(`POST /batches/${id}/cancel`, false, () => this.#client.batches.cancel(id));
   }
 
-  async fileContent(id: string): Promise<string> {
-    const response = await this.#send('GET', `/files/${encodeURIComponent(id)}/content`);
-    return response.text();
+  fileContent(id: string): Promise<string> {
+    return this.#call(`GET /files/${id}/content`, false, async () =>
+      (await this.#client.files.content(id)).text(),
+    );
   }
 
-  async #request(method: string, path: string, body?: object | FormData): Promise<unknown> {
-    const response = await this.#send(method, path, body);
-    return response.json();
-  }
-
-  async #send(method: string, path: string, body?: object | FormData): Promise<Response> {
-    const isForm = body instanceof FormData;
-    let response: Response;
+  /** `onCollection`: a 404 means the endpoint has no Batch API; on one batch or file, that it is missing. */
+  async #call<T>(label: string, onCollection: boolean, send: () => Promise<T>): Promise<T> {
     try {
-      response = await this.#fetch(`${this.#base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.#apiKey}`,
-          ...(body && !isForm ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-        signal: AbortSignal.timeout(120_000),
-      });
+      return await send();
     } catch (error) {
-      throw new BatchApiError(`The provider could not be reached: ${(error as Error).message}`, true);
+      throw toBatchApiError(error, label, onCollection);
     }
-    if (response.ok) return response;
-    const text = await response.text().catch(() => '');
-    const message = readErrorMessage(text) ?? `HTTP ${response.status}`;
-    // 404 on the collection itself means the endpoint has no Batch API; on one batch or file, it is missing.
-    if (response.status === 404 && /^\/(files|batches)(\?|$)/.test(path)) {
-      throw new BatchApiUnsupported(`The provider has no Batch API (${method} ${path}: ${message}).`);
-    }
-    const isRetryable = response.status === 429 || response.status >= 500;
-    throw new BatchApiError(`The Batch API refused ${method} ${path}: ${message}`, isRetryable);
   }
 }
 
-function readErrorMessage(text: string): string | undefined {
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: string } };
-    return parsed.error?.message;
-  } catch {
-    return text.trim().slice(0, 200) || undefined;
+function toBatchApiError(error: unknown, label: string, onCollection: boolean): unknown {
+  if (error instanceof APIConnectionError) {
+    return new BatchApiError(`The provider could not be reached: ${error.message}`, true);
   }
+  if (!(error instanceof APIError) || error.status === undefined) return error;
+  const body = error.error as { message?: string } | undefined;
+  const message = body?.message ?? `HTTP ${error.status}`;
+  if (error.status === 404 && onCollection) {
+    return new BatchApiUnsupported(`The provider has no Batch API (${label}: ${message}).`);
+  }
+  const isRetryable = error.status === 429 || error.status >= 500;
+  return new BatchApiError(`The Batch API refused ${label}: ${message}`, isRetryable);
+}
+
+/** The Batch API of the provider the writers are configured for (its key and base URL from the config). */
+export function batchApiFor(deps: GenerationDeps): BatchApi {
+  const { apiKey, baseURL } = deps.writers.settings;
+  return new BatchApi({ apiKey: apiKey ?? '', baseURL });
 }

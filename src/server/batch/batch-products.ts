@@ -1,13 +1,40 @@
-// What happens to one product of a batch that brought no usable answer: another try in the next batch while
-// attempts are left, else failed with the provider's reason (its variants are then written on their own).
-import { eq, sql } from 'drizzle-orm';
+// The products of one batch and what becomes of those it brings no usable answer for: the ones still waiting on
+// it, another try in the next batch while attempts are left, else failed with the provider's reason (their
+// variants are then written on their own); a batch the provider refuses fails all it holds.
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { bundleWorkflowProducts } from '../db/schema';
+import { bundleWorkflowProducts, providerBatches } from '../db/schema';
 import { loadProduct, markFailed } from '../generation/product-store';
 import { logGeneral } from '../run-log/run-log';
 
 /** The usual attempt limit of a generate-product job (queue/generate-jobs.ts queues them with 5). */
 export const MAX_BATCH_ATTEMPTS = 5;
+
+/** The products still waiting on this batch: variants first, then in id order. */
+export async function productsOf(db: Database, providerBatchId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: bundleWorkflowProducts.id })
+    .from(bundleWorkflowProducts)
+    .where(
+      and(
+        eq(bundleWorkflowProducts.providerBatchId, providerBatchId),
+        eq(bundleWorkflowProducts.status, 'running'),
+      ),
+    )
+    // Variants first: each is settled while its parent (in the same batch) is not done yet, as its line was
+    // written, so the request its log shows (and a repair continues) is the one that was sent.
+    .orderBy(sql`${bundleWorkflowProducts.isMultipleOf} is null`, bundleWorkflowProducts.id);
+  return rows.map((row) => row.id);
+}
+
+/** A refusal that another try cannot fix: the batch's products fail with the provider's reason. */
+export async function failBatchProducts(db: Database, providerBatchId: number, reason: string) {
+  await db
+    .update(providerBatches)
+    .set({ state: 'failed', error: reason, finishedAt: new Date() })
+    .where(eq(providerBatches.id, providerBatchId));
+  await failProducts(db, await productsOf(db, providerBatchId), reason);
+}
 
 export async function failProducts(db: Database, ids: number[], reason: string): Promise<void> {
   for (const id of ids) {

@@ -3,9 +3,9 @@
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bundleWorkflows, providerBatches } from '../db/schema';
+import type { GenerationDeps } from '../generation/generate-product';
 import { describeError, type Logger } from '../logger';
-import type { RemoteBatchStatus } from './batch-api';
-import { type BatchDeps, batchApiFor } from './submit-batch';
+import { batchApiFor, type RemoteBatchStatus } from './batch-api';
 
 /** States after which the provider does no more work on a batch. */
 export const FINISHED_BATCH_STATES: RemoteBatchStatus[] = [
@@ -21,7 +21,11 @@ export const FINISHED_BATCH_STATES: RemoteBatchStatus[] = [
  * cannot take now is logged and left: the purge goes on, since the bundle is already gone for its owner.
  * Answers how many were cancelled.
  */
-export async function cancelBundleBatches(deps: BatchDeps, bundleId: number, log?: Logger): Promise<number> {
+export async function cancelBundleBatches(
+  deps: GenerationDeps,
+  bundleId: number,
+  log?: Logger,
+): Promise<number> {
   const open = await deps.db
     .select({ id: providerBatches.id, remoteBatchId: providerBatches.remoteBatchId })
     .from(providerBatches)

@@ -7,15 +7,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { BatchRepairMode } from '../../common/entities';
 import type { Database } from '../db/client';
 import { bundleWorkflowProducts, bundleWorkflows, providerBatches, workflows } from '../db/schema';
-import { generateProduct } from '../generation/generate-product';
+import { type GenerationDeps, generateProduct } from '../generation/generate-product';
 import { queueCollectBatch, queuePollBatch, queueSubmitBatch } from '../queue/batch-jobs';
 import { logGeneral } from '../run-log/run-log';
 import { BatchAnswerRegistry, type BatchCompletion, RepairDeferred } from './batch-answer-writer';
-import { BatchApiError, type RemoteBatch } from './batch-api';
+import { BatchApiError, batchApiFor, type RemoteBatch } from './batch-api';
 import { productIdOfCustomId } from './batch-lines';
-import { failProducts, retryInNextBatch } from './batch-products';
+import { failBatchProducts, failProducts, productsOf, retryInNextBatch } from './batch-products';
 import { deferRepair, queuedRepairs, repairBatchMaker, settleRepair } from './repair-batch';
-import { type BatchDeps, batchApiFor, failBatchProducts, productsOf } from './submit-batch';
 
 const ACTIVE_STATES = new Set(['validating', 'in_progress', 'finalizing', 'cancelling']);
 
@@ -25,7 +24,7 @@ export function nextPollDelayMs(submittedAt: Date | null, now = Date.now()): num
   return Math.min(300_000, Math.max(2_000, Math.round(age / 10)));
 }
 
-export async function pollBatch(deps: BatchDeps, providerBatchId: number): Promise<void> {
+export async function pollBatch(deps: GenerationDeps, providerBatchId: number): Promise<void> {
   const { db } = deps;
   const [row] = await db.select().from(providerBatches).where(eq(providerBatches.id, providerBatchId));
   if (!row?.remoteBatchId || row.finishedAt) return;
@@ -46,8 +45,8 @@ export async function pollBatch(deps: BatchDeps, providerBatchId: number): Promi
     .update(providerBatches)
     .set({
       state: remote.status,
-      outputFileId: remote.output_file_id,
-      errorFileId: remote.error_file_id,
+      outputFileId: remote.output_file_id ?? null,
+      errorFileId: remote.error_file_id ?? null,
       ...(counts ? { completedCount: counts.completed, failedCount: counts.failed } : {}),
     })
     .where(eq(providerBatches.id, row.id));
@@ -82,7 +81,7 @@ type OutputLine = {
 };
 
 async function settleBatch(
-  deps: BatchDeps,
+  deps: GenerationDeps,
   {
     id: providerBatchId,
     bundleWorkflowId,
@@ -152,7 +151,7 @@ async function repairModeOf(db: Database, bundleWorkflowId: number): Promise<Bat
  * batch (true) unless the workflow repairs directly. A product it leaves unsettled goes back to the queue.
  */
 async function settleAnswer(
-  deps: BatchDeps,
+  deps: GenerationDeps,
   id: number,
   answer: BatchCompletion,
   remoteBatchId: string,

@@ -6,11 +6,12 @@
 import { sql } from 'drizzle-orm';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
 import type { Database } from '../db/client';
+import type { GenerationDeps } from '../generation/generate-product';
 import { queueCollectBatch } from '../queue/batch-jobs';
-import { BATCH_API_UNSUPPORTED, type BatchDeps } from './submit-batch';
+import { BATCH_API_UNSUPPORTED } from './batch-api';
 
 /** True when the batch path took the product (queued for collection, or already in a batch). */
-export async function routeToBatch(deps: BatchDeps, bundleWorkflowProductId: number): Promise<boolean> {
+export async function routeToBatch(deps: GenerationDeps, bundleWorkflowProductId: number): Promise<boolean> {
   if (!deps.writers.hasApiKey) return false;
   const { rows } = await deps.db.execute<{
     batch: boolean;

@@ -8,27 +8,19 @@ import type { GenerationDeps } from '../generation/generate-product';
 import { queuePollBatch } from '../queue/batch-jobs';
 import { queueGenerateJobs } from '../queue/generate-jobs';
 import { logGeneral } from '../run-log/run-log';
-import { BatchApi, BatchApiError, BatchApiUnsupported, type RemoteBatch } from './batch-api';
+import {
+  BATCH_API_UNSUPPORTED,
+  type BatchApi,
+  BatchApiError,
+  BatchApiUnsupported,
+  batchApiFor,
+  type RemoteBatch,
+} from './batch-api';
 import { buildBatchLines } from './batch-lines';
-import { failProducts } from './batch-products';
+import { failBatchProducts, productsOf } from './batch-products';
 import { buildRepairLines } from './repair-batch';
 
-export type BatchDeps = GenerationDeps & {
-  /** The provider's Batch API; built from the writers' provider settings when unset. */
-  batchApi?: BatchApi;
-};
-
-/** Stored as the row's error when the provider has no Batch API; the run's products then go direct. */
-export const BATCH_API_UNSUPPORTED =
-  'The provider has no Batch API: this run is written by direct calls at the full price.';
-
-export function batchApiFor(deps: BatchDeps): BatchApi {
-  if (deps.batchApi) return deps.batchApi;
-  const { apiKey, baseURL } = deps.writers.settings;
-  return new BatchApi({ apiKey: apiKey ?? '', baseURL: baseURL ?? process.env.OPENAI_BASE_URL });
-}
-
-export async function submitBatch(deps: BatchDeps, providerBatchId: number): Promise<void> {
+export async function submitBatch(deps: GenerationDeps, providerBatchId: number): Promise<void> {
   const { db } = deps;
   const [row] = await db.select().from(providerBatches).where(eq(providerBatches.id, providerBatchId));
   if (!row) return;
@@ -84,23 +76,6 @@ export async function submitBatch(deps: BatchDeps, providerBatchId: number): Pro
     }
     throw error;
   }
-}
-
-/** The products still waiting on this batch: variants first, then in id order. */
-export async function productsOf(db: Database, providerBatchId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: bundleWorkflowProducts.id })
-    .from(bundleWorkflowProducts)
-    .where(
-      and(
-        eq(bundleWorkflowProducts.providerBatchId, providerBatchId),
-        eq(bundleWorkflowProducts.status, 'running'),
-      ),
-    )
-    // Variants first: each is settled while its parent (in the same batch) is not done yet, as its line was
-    // written, so the request its log shows (and a repair continues) is the one that was sent.
-    .orderBy(sql`${bundleWorkflowProducts.isMultipleOf} is null`, bundleWorkflowProducts.id);
-  return rows.map((row) => row.id);
 }
 
 async function isBundleDeleted(db: Database, bundleWorkflowId: number): Promise<boolean> {
@@ -189,13 +164,4 @@ async function fallBackToDirect(
       released.map((row) => row.id),
     );
   });
-}
-
-/** A refusal that another try cannot fix: the batch's products fail with the provider's reason. */
-export async function failBatchProducts(db: Database, providerBatchId: number, reason: string) {
-  await db
-    .update(providerBatches)
-    .set({ state: 'failed', error: reason, finishedAt: new Date() })
-    .where(eq(providerBatches.id, providerBatchId));
-  await failProducts(db, await productsOf(db, providerBatchId), reason);
 }

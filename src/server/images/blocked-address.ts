@@ -1,7 +1,7 @@
 // Which IP addresses an image fetch may connect to. Image URLs come from user-supplied product lists, so a
 // fetch must never reach our own network: anything that is not plainly public unicast is refused, including
 // IPv6 forms that smuggle an IPv4 address (mapped, compatible, NAT64, 6to4).
-import { isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 export type BlockedKind =
   | 'loopback'
@@ -14,92 +14,96 @@ export type BlockedKind =
   | 'broadcast'
   | 'reserved';
 
-type V4Range = { base: number; bits: number; kind: BlockedKind };
+/** A node:net BlockList of these CIDR ranges ("10.0.0.0/8", "fc00::/7"). */
+function ranges(family: 'ipv4' | 'ipv6', ...cidrs: string[]): BlockList {
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [network = '', bits] = cidr.split('/');
+    list.addSubnet(network, Number(bits), family);
+  }
+  return list;
+}
 
-// IANA IPv4 special-purpose registry, plus the cloud metadata endpoints. More specific ranges are checked
-// first, so 169.254.169.254 reads as metadata rather than link-local.
-const V4_RANGES: V4Range[] = (
+// IANA IPv4 special-purpose registry, plus the cloud metadata endpoints. Checked in this order, so
+// 169.254.169.254 reads as metadata rather than link-local, and 255.255.255.255 as broadcast, not reserved.
+const V4_KINDS: [BlockedKind, BlockList][] = [
+  // AWS, GCP, Azure, OpenStack, DigitalOcean; Alibaba Cloud (inside the shared range); Azure's wire server.
+  ['metadata', ranges('ipv4', '169.254.169.254/32', '100.100.100.200/32', '168.63.129.16/32')],
+  ['broadcast', ranges('ipv4', '255.255.255.255/32')],
+  ['unspecified', ranges('ipv4', '0.0.0.0/8')], // "this network"; 0.0.0.0 connects to the local host on Linux
+  ['private', ranges('ipv4', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16')],
+  ['shared', ranges('ipv4', '100.64.0.0/10')], // carrier-grade NAT
+  ['loopback', ranges('ipv4', '127.0.0.0/8')],
+  ['link-local', ranges('ipv4', '169.254.0.0/16')],
+  ['multicast', ranges('ipv4', '224.0.0.0/4')],
   [
-    ['169.254.169.254', 32, 'metadata'], // AWS, GCP, Azure, OpenStack, DigitalOcean
-    ['100.100.100.200', 32, 'metadata'], // Alibaba Cloud (inside the shared range)
-    ['168.63.129.16', 32, 'metadata'], // Azure wire server, reachable from every Azure VM
-    ['255.255.255.255', 32, 'broadcast'],
-    ['0.0.0.0', 8, 'unspecified'], // "this network"; 0.0.0.0 connects to the local host on Linux
-    ['10.0.0.0', 8, 'private'],
-    ['100.64.0.0', 10, 'shared'], // carrier-grade NAT
-    ['127.0.0.0', 8, 'loopback'],
-    ['169.254.0.0', 16, 'link-local'],
-    ['172.16.0.0', 12, 'private'],
-    ['192.0.0.0', 24, 'reserved'], // IETF protocol assignments
-    ['192.0.2.0', 24, 'reserved'], // TEST-NET-1
-    ['192.88.99.0', 24, 'reserved'], // deprecated 6to4 relay anycast
-    ['192.168.0.0', 16, 'private'],
-    ['198.18.0.0', 15, 'reserved'], // benchmarking
-    ['198.51.100.0', 24, 'reserved'], // TEST-NET-2
-    ['203.0.113.0', 24, 'reserved'], // TEST-NET-3
-    ['224.0.0.0', 4, 'multicast'],
-    ['240.0.0.0', 4, 'reserved'],
-  ] as const
-).map(([address, bits, kind]) => ({ base: ipv4ToNumber(address), bits, kind }));
+    'reserved',
+    ranges(
+      'ipv4',
+      '192.0.0.0/24', // IETF protocol assignments
+      '192.0.2.0/24', // TEST-NET-1
+      '192.88.99.0/24', // deprecated 6to4 relay anycast
+      '198.18.0.0/15', // benchmarking
+      '198.51.100.0/24', // TEST-NET-2
+      '203.0.113.0/24', // TEST-NET-3
+      '240.0.0.0/4',
+    ),
+  ],
+];
+
+// IPv6 forms that carry an IPv4 address, which is the host reached: mapped, SIIT and NAT64 (the gateway
+// connects to it for us) in the last 32 bits; 6to4 (the relay delivers to it) in bits 16–47.
+const V6_MAPPED = ranges('ipv6', '::ffff:0:0/96', '::ffff:0:0:0/96', '64:ff9b::/96');
+const V6_COMPATIBLE = ranges('ipv6', '::/96'); // deprecated
+const V6_6TO4 = ranges('ipv6', '2002::/16');
+
+const V6_KINDS: [BlockedKind, BlockList][] = [
+  ['unspecified', ranges('ipv6', '::/128')],
+  ['loopback', ranges('ipv6', '::1/128')],
+  ['metadata', ranges('ipv6', 'fd00:ec2::254/128')], // AWS IMDS over IPv6
+  // Unique local, deprecated site-local, local-use NAT64.
+  ['private', ranges('ipv6', 'fc00::/7', 'fec0::/10', '64:ff9b:1::/48')],
+  ['link-local', ranges('ipv6', 'fe80::/10')],
+  ['multicast', ranges('ipv6', 'ff00::/8')],
+  // Inside global unicast: IETF protocol assignments (Teredo among them), and the documentation blocks.
+  ['reserved', ranges('ipv6', '2001::/23', '2001:db8::/32', '3fff::/20')],
+];
+
+/** Only global unicast is public IPv6; everything outside it is refused. */
+const V6_GLOBAL_UNICAST = ranges('ipv6', '2000::/3');
 
 /** The blocked range an IP address falls in, or null when it is public. A non-IP string counts as reserved. */
 export function findBlockedRange(address: string): BlockedKind | null {
-  if (isIPv4(address)) return classifyIPv4(ipv4ToNumber(address));
-  const groups = parseIPv6(address);
-  return groups ? classifyIPv6(groups) : 'reserved';
+  if (isIPv4(address)) return classifyIPv4(address);
+  const text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const groups = parseIPv6(text);
+  return groups ? classifyIPv6(text, groups) : 'reserved';
 }
 
 export function isPublicAddress(address: string): boolean {
   return findBlockedRange(address) === null;
 }
 
-function classifyIPv4(value: number): BlockedKind | null {
-  for (const range of V4_RANGES) {
-    if (range.bits === 0 || value >>> (32 - range.bits) === range.base >>> (32 - range.bits))
-      return range.kind;
-  }
-  return null;
+function classifyIPv4(address: string): BlockedKind | null {
+  return V4_KINDS.find(([, list]) => list.check(address, 'ipv4'))?.[0] ?? null;
 }
 
-function classifyIPv6(g: number[]): BlockedKind | null {
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
-  const embedded = (g6 << 16) | g7;
-  const firstFiveZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-
-  if (firstFiveZero && g5 === 0 && g6 === 0) {
-    if (g7 === 0) return 'unspecified';
-    if (g7 === 1) return 'loopback';
-  }
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible) are the IPv4 host itself; so is ::ffff:0:a.b.c.d (SIIT).
-  if (firstFiveZero && (g5 === 0xffff || g5 === 0)) return classifyIPv4(embedded >>> 0) ?? compatibleKind(g5);
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) {
-    return classifyIPv4(embedded >>> 0);
-  }
-  // 64:ff9b::/96 is NAT64: the gateway connects to the embedded IPv4 address for us.
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
-    return classifyIPv4(embedded >>> 0);
-  }
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return 'private'; // local-use NAT64, 64:ff9b:1::/48
-  // 2002::/16 is 6to4: the relay delivers to the IPv4 address in bits 16–47.
-  if (g0 === 0x2002) return classifyIPv4(((g1 << 16) | g2) >>> 0);
-  if (g0 === 0xfd00 && g1 === 0x0ec2 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0) {
-    if (g7 === 0x254) return 'metadata'; // AWS IMDS over IPv6, fd00:ec2::254
-  }
-  if ((g0 & 0xfe00) === 0xfc00) return 'private'; // unique local, fc00::/7
-  if ((g0 & 0xffc0) === 0xfe80) return 'link-local'; // fe80::/10
-  if ((g0 & 0xffc0) === 0xfec0) return 'private'; // deprecated site-local, fec0::/10
-  if ((g0 & 0xff00) === 0xff00) return 'multicast';
-  // Only global unicast (2000::/3) is public; inside it, carve out the special-purpose blocks.
-  if ((g0 & 0xe000) !== 0x2000) return 'reserved';
-  if (g0 === 0x2001 && g1 < 0x0200) return 'reserved'; // IETF protocol assignments incl. Teredo, 2001::/23
-  if (g0 === 0x2001 && g1 === 0x0db8) return 'reserved'; // documentation
-  if (g0 === 0x3fff && g1 < 0x1000) return 'reserved'; // documentation, 3fff::/20
-  return null;
+function classifyIPv6(address: string, groups: number[]): BlockedKind | null {
+  const [, g1 = 0, g2 = 0, , , , g6 = 0, g7 = 0] = groups;
+  const first = V6_KINDS.slice(0, 2).find(([, list]) => list.check(address, 'ipv6'));
+  if (first) return first[0];
+  if (V6_MAPPED.check(address, 'ipv6')) return classifyIPv4(dotted(g6, g7));
+  // A public address in the IPv4-compatible form has no legitimate use: refuse it.
+  if (V6_COMPATIBLE.check(address, 'ipv6')) return classifyIPv4(dotted(g6, g7)) ?? 'reserved';
+  if (V6_6TO4.check(address, 'ipv6')) return classifyIPv4(dotted(g1, g2));
+  const kind = V6_KINDS.find(([, list]) => list.check(address, 'ipv6'))?.[0];
+  if (kind) return kind;
+  return V6_GLOBAL_UNICAST.check(address, 'ipv6') ? null : 'reserved';
 }
 
-/** A public address written in the deprecated IPv4-compatible form has no legitimate use: refuse it. */
-function compatibleKind(g5: number): BlockedKind | null {
-  return g5 === 0 ? 'reserved' : null;
+/** Two 16-bit groups as a dotted IPv4 address. */
+function dotted(high: number, low: number): string {
+  return [high >>> 8, high & 0xff, low >>> 8, low & 0xff].join('.');
 }
 
 function ipv4ToNumber(address: string): number {

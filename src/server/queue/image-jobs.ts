@@ -34,6 +34,9 @@ export const queueCompressionsPayloadSchema = z.object({
 });
 export type CompressionRequest = z.infer<typeof queueCompressionsPayloadSchema>;
 
+/** The tasks of the image pool (runner/start-worker.ts splits the task list by these names; decision 011). */
+export const IMAGE_TASKS: ReadonlySet<string> = new Set([COMPRESS_IMAGE_TASK, QUEUE_COMPRESSIONS_TASK]);
+
 /**
  * Image fetches of one owner that may run at once, in every worker process together: the owner's image jobs
  * are spread over this many graphile-worker job queues ("images:<owner>:<n>"), and a named queue runs one job

@@ -12,7 +12,7 @@ import { type Runner, run, type TaskList, type WorkerEvents, Logger as WorkerLog
 import type pg from 'pg';
 import type { Config } from '../config';
 import { type Logger, silentLogger } from '../logger';
-import { IMAGE_TASKS } from './image-tasks';
+import { IMAGE_TASKS } from '../queue/image-jobs';
 
 export type WorkerOptions = {
   pool: pg.Pool;

@@ -1,21 +1,28 @@
-// Every task the worker runs, by name. Payloads are checked before any work starts.
-import { setMaxListeners } from 'node:events';
+// Every task the worker runs, by name. Each task lives beside its domain (`<domain>/<name>-task.ts`, its
+// payload checked before any work starts); this list only says which run in this process.
 import type { TaskList } from 'graphile-worker';
 import type { Mailer } from '../auth/mailer';
-import { createBatchTasks } from '../batch/batch-tasks';
-import { cancelBundleBatches } from '../batch/cancel-batches';
+import { sendMailTask } from '../auth/send-mail-task';
+import { collectBatchTask } from '../batch/collect-batch-task';
+import { pollBatchTask } from '../batch/poll-batch-task';
 import { routeToBatch } from '../batch/route-to-batch';
-import { prepareRun, queueRunJobsInBatches } from '../bundles/create-bundle';
-import { purgeBundle } from '../bundles/delete-bundle';
-import { type GenerationDeps, generateProduct } from '../generation/generate-product';
-import type { CompressImageDeps } from '../images/compress-image-job';
+import { submitBatchTask } from '../batch/submit-batch-task';
+import { prepareRunTask } from '../bundles/prepare-run-task';
+import { purgeBundleTask } from '../bundles/purge-bundle-task';
+import { queueRunJobsTask } from '../bundles/queue-run-jobs-task';
+import type { Database } from '../db/client';
+import type { GenerationDeps } from '../generation/generate-product';
+import { generateProductTask } from '../generation/generate-product-task';
+import type { CompressImageDeps } from '../images/compress-image';
+import { compressImageTask } from '../images/compress-image-task';
+import { queueCompressionsTask } from '../images/queue-compressions-task';
 import type { Logger } from '../logger';
-import { GENERATE_PRODUCT_TASK, generateProductPayloadSchema } from '../queue/generate-jobs';
+import { COLLECT_BATCH_TASK, POLL_BATCH_TASK, SUBMIT_BATCH_TASK } from '../queue/batch-jobs';
+import { GENERATE_PRODUCT_TASK } from '../queue/generate-jobs';
+import { COMPRESS_IMAGE_TASK, QUEUE_COMPRESSIONS_TASK } from '../queue/image-jobs';
 import { SEND_MAIL_TASK } from '../queue/mail-jobs';
-import { PURGE_BUNDLE_TASK, purgeBundlePayloadSchema } from '../queue/purge-jobs';
-import { PREPARE_RUN_TASK, QUEUE_RUN_JOBS_TASK, queueRunJobsPayloadSchema } from '../queue/run-jobs';
-import { createCompressImageTasks } from './image-tasks';
-import { createSendMailTask } from './mail-tasks';
+import { PURGE_BUNDLE_TASK } from '../queue/purge-jobs';
+import { PREPARE_RUN_TASK, QUEUE_RUN_JOBS_TASK } from '../queue/run-jobs';
 
 export type TaskDeps = GenerationDeps & {
   images?: CompressImageDeps;
@@ -24,42 +31,25 @@ export type TaskDeps = GenerationDeps & {
   log?: Logger;
 };
 
-// graphile-worker gives every job of a pool the same abort signal, and a job waiting on the provider listens
-// to it (for a slot, a permit, a retry, the call itself) and stops listening when done. With dozens of jobs
-// at once that passes Node's default of 10 listeners, which it reports as a leak; a real leak, one listener
-// per call never removed, would still pass this bound within a run and be reported.
-const SHARED_SIGNAL_MAX_LISTENERS = 1_000;
-
 export function createTaskList(deps: TaskDeps): TaskList {
   return {
-    ...createCompressImageTasks(deps.db, deps.images),
-    ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer, deps.log) } : {}),
-    ...createBatchTasks(deps),
-    // delete-bundle marks the bundle and queues this: its rows go in batches (docs/decisions/009).
-    [PURGE_BUNDLE_TASK]: async (payload) => {
-      const { bundleId } = purgeBundlePayloadSchema.parse(payload);
-      // Its batches still at the provider are cancelled first: their rows go with the purge (issue 16).
-      await cancelBundleBatches(deps, bundleId, deps.log);
-      await purgeBundle(deps.db, bundleId);
-    },
-    // A big new-bundle queues this instead of its generate jobs (src/server/queue/run-jobs.ts).
-    [QUEUE_RUN_JOBS_TASK]: async (payload) => {
-      await queueRunJobsInBatches(deps.db, queueRunJobsPayloadSchema.parse(payload).bundleWorkflowId);
-    },
-    [PREPARE_RUN_TASK]: async (payload) => {
-      await prepareRun(deps.db, queueRunJobsPayloadSchema.parse(payload).bundleWorkflowId);
-    },
-    [GENERATE_PRODUCT_TASK]: async (payload, helpers) => {
-      const { bundleWorkflowProductId } = generateProductPayloadSchema.parse(payload);
-      setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, helpers.abortSignal);
-      // A batch workflow's product is collected into a Batch API batch instead (issue 16).
-      if (await routeToBatch(deps, bundleWorkflowProductId)) return;
-      await generateProduct(
-        deps,
-        bundleWorkflowProductId,
-        { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
-        helpers.abortSignal,
-      );
-    },
+    ...imageTaskList(deps.db, deps.images),
+    ...(deps.mailer ? { [SEND_MAIL_TASK]: sendMailTask(deps.mailer, deps.log) } : {}),
+    [COLLECT_BATCH_TASK]: collectBatchTask(deps.db),
+    [SUBMIT_BATCH_TASK]: submitBatchTask(deps),
+    [POLL_BATCH_TASK]: pollBatchTask(deps),
+    [PURGE_BUNDLE_TASK]: purgeBundleTask(deps, deps.log),
+    [QUEUE_RUN_JOBS_TASK]: queueRunJobsTask(deps.db),
+    [PREPARE_RUN_TASK]: prepareRunTask(deps.db),
+    // A batch workflow's product is collected into a Batch API batch instead (issue 16).
+    [GENERATE_PRODUCT_TASK]: generateProductTask(deps, (id) => routeToBatch(deps, id)),
+  };
+}
+
+/** The image pool's tasks (queue/image-jobs.ts IMAGE_TASKS), sharing one set of per-host fetch counts. */
+export function imageTaskList(db: Database, images: CompressImageDeps = {}): TaskList {
+  return {
+    [COMPRESS_IMAGE_TASK]: compressImageTask(db, images),
+    [QUEUE_COMPRESSIONS_TASK]: queueCompressionsTask(db),
   };
 }

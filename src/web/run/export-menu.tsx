@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { CSV_EXPORT_FILE_NAME } from '../../common/constants';
 import type { FunctionRequest } from '../../common/functions';
 import { describeError, invoke } from '../api/invoke';
-import { downloadBlob } from './download-file';
+import { downloadBlob } from '../lib/download-file';
 
 type ExportFormatName = FunctionRequest<'export-bundle'>['format'];
 

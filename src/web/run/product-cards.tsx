@@ -3,9 +3,10 @@
 import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { BundleWorkflowProduct } from '../../common/entities';
+import { productName } from '../lib/product-name';
 import { ProblemFlags } from './limit-flag';
 import { ProductLog } from './product-log';
-import { ProductNameCell, productName } from './product-name-cell';
+import { ProductNameCell } from './product-name-cell';
 import type { RunActions } from './run-context';
 
 /** Cards render a page at a time: a phone need not lay out a whole 50,000-product run at once. */

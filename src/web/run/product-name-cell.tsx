@@ -1,18 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { BundleWorkflowProduct } from '../../common/entities';
-import { ReviewBadge } from './review/review-badge';
-
-// SPEC §2: the name cell shows product_name plus colour, dimensions, brand, range and use case; size is
-// added because imported store variants differ by it.
-const ATTRIBUTES = ['colour', 'size', 'dimensions', 'brand', 'range', 'use_case'] as const;
-
-export function productAttributes(details: BundleWorkflowProduct['product_details']): string[] {
-  return ATTRIBUTES.map((key) => details[key]?.trim() ?? '').filter(Boolean);
-}
-
-export function productName(details: BundleWorkflowProduct['product_details']): string {
-  return details.product_name?.trim() || 'Unnamed product';
-}
+import { productAttributes, productName } from '../lib/product-name';
+import { ReviewBadge } from '../review/review-badge';
 
 export function ProductNameCell({ product }: { product: BundleWorkflowProduct }) {
   const attributes = productAttributes(product.product_details);

@@ -3,13 +3,14 @@
 import { Anchor, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import type { BundleWorkflowProduct } from '../../common/entities';
+import { useRegenerateProducts } from '../api/use-regenerate-products';
+import { productName } from '../lib/product-name';
 import { ProblemFlags } from './limit-flag';
 import { MissingText } from './missing-text';
 import { ProductLog } from './product-log';
-import { ProductNameCell, productName } from './product-name-cell';
+import { ProductNameCell } from './product-name-cell';
 import classes from './products-table.module.css';
 import { useRunActions } from './run-context';
-import { useRegenerateProducts } from './use-regenerate-products';
 
 export const PRODUCT_COLUMNS = [
   { label: 'Name', width: 220 },

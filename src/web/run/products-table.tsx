@@ -13,10 +13,10 @@ import {
   useState,
 } from 'react';
 import type { BundleWorkflowProduct } from '../../common/entities';
+import type { RunIds } from '../api/use-regenerate-products';
 import { frozenClass, PRODUCT_COLUMNS, ProductRow } from './product-row';
 import classes from './products-table.module.css';
 import { type RunActions, RunContext } from './run-context';
-import type { RunIds } from './use-regenerate-products';
 
 /** Up to this many rows render in full, so that find-in-page and #product anchors work natively. */
 export const WINDOWING_THRESHOLD = 150;

@@ -1,7 +1,7 @@
 // What every product row needs from the run it belongs to. A context rather than row props, so that the
 // memoised rows compare only their own product and open/closed state on each poll.
 import { createContext, useContext } from 'react';
-import type { RunIds } from './use-regenerate-products';
+import type { RunIds } from '../api/use-regenerate-products';
 
 export type RunActions = RunIds & {
   toggleLog: (productId: number) => void;

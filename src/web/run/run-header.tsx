@@ -3,8 +3,8 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { RunTotals } from '../../common/entities';
 import type { FunctionResponse } from '../../common/functions';
+import { type RunIds, useRegenerateProducts } from '../api/use-regenerate-products';
 import { formatCost } from '../lib/format-cost';
-import { type RunIds, useRegenerateProducts } from './use-regenerate-products';
 
 type RunBatch = NonNullable<FunctionResponse<'view-bundle-workflow'>['batches']>[number];
 type RunHeaderProps = { run: RunIds; totals: RunTotals; isComplete: boolean; batches?: RunBatch[] };

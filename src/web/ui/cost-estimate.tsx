@@ -3,7 +3,6 @@
 // pricing.
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo } from 'react';
 import type { FunctionRequest } from '../../common/functions';
 import { describeError } from '../api/invoke';
 import { queryKeys } from '../api/query-keys';
@@ -15,11 +14,7 @@ const tokens = (count: number) => count.toLocaleString('en-US');
 export function CostEstimate({ request }: { request: FunctionRequest<'estimate-cost'> | null }) {
   // Typing in the list would otherwise ask for an estimate on every keystroke.
   const [debounced] = useDebouncedValue(request, 600);
-  // The request may hold a whole product list: fingerprint it once per request, not on every render.
-  const queryKey = useMemo(
-    () => (debounced ? queryKeys.costEstimate(debounced) : ['estimate-cost']),
-    [debounced],
-  );
+  const queryKey = debounced ? queryKeys.costEstimate(debounced) : ['estimate-cost'];
   const estimate = useFunctionQuery('estimate-cost', debounced, { queryKey, staleTime: 60_000 });
 
   if (request === null) return null;

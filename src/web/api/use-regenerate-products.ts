@@ -1,8 +1,8 @@
 // Queues products to be written again: a failed product's Retry, a reviewed product's Regenerate, or
 // "Retry all failed". Each button holds its own mutation, so only the button pressed shows it is busy.
 import type { CopyFieldName } from '../../common/entities';
-import { queryKeys } from '../api/query-keys';
-import { useFunctionMutation } from '../api/use-function-mutation';
+import { queryKeys } from './query-keys';
+import { useFunctionMutation } from './use-function-mutation';
 
 export type RunIds = { bundleId: number; workflowId: number; bundleWorkflowId: number };
 

@@ -5,10 +5,10 @@ import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { FunctionResponse } from '../../common/functions';
 import { hasPendingCompression } from '../../common/image-zip';
-import { viewBundleErrorState } from '../api/error-messages';
-import { type InvokeError, type InvokeResult, invoke, invokeIfChanged } from '../api/invoke';
-import { InvokeFailure } from '../api/invoke-failure';
-import { queryKeys } from '../api/query-keys';
+import { viewBundleErrorState } from './error-messages';
+import { type InvokeError, type InvokeResult, invoke, invokeIfChanged } from './invoke';
+import { InvokeFailure } from './invoke-failure';
+import { queryKeys } from './query-keys';
 
 /**
  * A run as the cache holds it: the server's answers merged (every page read so far, then every change a poll

@@ -1,5 +1,5 @@
-// The compress-image job (issue 5): safe fetch → compress → store, for one image. The runner wraps it in a
-// graphile-worker task (runner/image-tasks.ts).
+// Compressing one stored image (issue 5): safe fetch → compress → store. The compress-image task
+// (compress-image-task.ts) runs it for each job.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db/client';
@@ -73,11 +73,11 @@ export type CompressImageOutcome =
   | { status: 'skipped'; why: 'missing' | 'complete' | 'not_requested' | 'superseded' };
 
 /**
- * The compress-image job. Safe to retry: it skips work already done. An expected failure (blocked address,
+ * One compress-image job's work. Safe to retry: it skips work already done. An expected failure (blocked address,
  * too large, not an image…) is recorded on the row and returned, never thrown, so the worker moves on and
  * the UI stops showing the image as compressing. Anything else is rethrown for the worker to retry.
  */
-export async function compressImageTask(
+export async function compressStoredImage(
   db: Database,
   job: CompressImageJob,
   deps: CompressImageDeps = {},

@@ -2,10 +2,10 @@
 // right on wide and medium screens, and the whole screen on a phone.
 import { Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { BundleWorkflowProduct } from '../../../common/entities';
-import { productName } from '../product-name-cell';
-import { ProductReview } from '../product-review';
-import type { RunActions } from '../run-context';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { productName } from '../lib/product-name';
+import { ProductReview } from '../review/product-review';
+import type { RunActions } from './run-context';
 
 export function ReviewDrawer({
   product,

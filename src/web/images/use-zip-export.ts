@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { IMAGES_ZIP_FILE_NAME } from '../../common/constants';
 import { createStoredZip, uniqueZipNames, ZIP_LIMITS } from '../../common/image-zip';
 import { describeError, type InvokeResult, invoke } from '../api/invoke';
-import { downloadBlob } from './download-file';
+import { downloadBlob } from '../lib/download-file';
 import { imageId, type RunImage } from './run-image';
 
 /** Downloads in flight while exporting: enough to hide latency without queueing the whole run at once. */

@@ -13,10 +13,10 @@ import {
 } from '../../common/image-zip';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
+import type { RunIds } from '../api/use-regenerate-products';
 import { CompressionSummary } from './compression-summary';
 import { ImageTile } from './image-tile';
 import { imageId, listRunImages, type RunImage } from './run-image';
-import type { RunIds } from './use-regenerate-products';
 import { useZipExport } from './use-zip-export';
 
 /** Thumbnails shown at first, and added by each "Show more": a run can hold tens of thousands of images. */

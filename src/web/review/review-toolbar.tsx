@@ -2,9 +2,9 @@
 // selected products at once: approve, reject, regenerate (after a confirmation) or lock and unlock fields.
 import { Button, Checkbox, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type BundleWorkflowProduct, COPY_FIELDS } from '../../../common/entities';
-import type { RunIds } from '../use-regenerate-products';
-import { useRegenerateProducts } from '../use-regenerate-products';
+import { type BundleWorkflowProduct, COPY_FIELDS } from '../../common/entities';
+import type { RunIds } from '../api/use-regenerate-products';
+import { useRegenerateProducts } from '../api/use-regenerate-products';
 import { FIELD_LABELS } from './copy-fields';
 import { FILTER_LABELS, matchesFilter, PRODUCT_FILTERS, type ProductFilter } from './product-filter';
 import { useSetLocks, useSetReview } from './use-review-actions';

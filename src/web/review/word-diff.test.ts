@@ -43,3 +43,12 @@ describe('wordDiff', () => {
     expect(wordDiff('Same', 'Same')).toEqual([{ kind: 'same', text: 'Same' }]);
   });
 });
+
+describe('wordDiff: words keep their punctuation', () => {
+  it('reads a new heading with a comma as one change, not split at a shared comma', () => {
+    expect(wordDiff('Arc Desk Lamp, in Black', 'My heading, typed here')).toEqual([
+      { kind: 'removed', text: 'Arc Desk Lamp, in Black' },
+      { kind: 'added', text: 'My heading, typed here' },
+    ]);
+  });
+});

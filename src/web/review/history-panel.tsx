@@ -4,13 +4,13 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, UnstyledButton } from
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BundleWorkflowProduct } from '../../../common/entities';
-import type { ProductVersion } from '../../../common/functions';
-import { describeError } from '../../api/invoke';
-import { useFunctionMutation } from '../../api/use-function-mutation';
-import { useFunctionQuery } from '../../api/use-function-query';
-import { replaceCachedProduct } from '../bundle-run';
-import type { RunIds } from '../use-regenerate-products';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import type { ProductVersion } from '../../common/functions';
+import { replaceCachedProduct } from '../api/bundle-run';
+import { describeError } from '../api/invoke';
+import { useFunctionMutation } from '../api/use-function-mutation';
+import { useFunctionQuery } from '../api/use-function-query';
+import type { RunIds } from '../api/use-regenerate-products';
 import { CopyDiff } from './copy-diff';
 import { copyOfProduct, copyOfVersion } from './copy-fields';
 

@@ -4,22 +4,22 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { BUNDLE_POLL_INTERVAL_MS } from '../../../common/constants';
-import type { BundleWorkflowProduct } from '../../../common/entities';
-import { queryKeys } from '../../api/query-keys';
+import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { queryKeys } from '../api/query-keys';
+import type { RunIds } from '../api/use-regenerate-products';
+import { matchesFilter, type ProductFilter } from '../review/product-filter';
+import { ReviewToolbar } from '../review/review-toolbar';
 import {
   type MissedClicksOrder,
   MissedClicksOrderSelect,
   orderByMissedClicks,
   useMissedClicks,
-} from '../../search/missed-clicks-order';
-import { ProductCards } from '../product-cards';
-import { ProductsTable } from '../products-table';
-import type { RunActions } from '../run-context';
-import type { RunIds } from '../use-regenerate-products';
-import { matchesFilter, type ProductFilter } from './product-filter';
+} from '../search/missed-clicks-order';
+import { ProductCards } from './product-cards';
+import { ProductsTable } from './products-table';
 import { ReviewDrawer } from './review-drawer';
-import { ReviewToolbar } from './review-toolbar';
+import type { RunActions } from './run-context';
 
 const noop = () => {};
 

@@ -1,12 +1,13 @@
-// The worker's side of auth mail: the send-mail task, and a one-off delivery for tests and tools.
+// The send-mail task (auth mail: codes, links, notices), and a one-off delivery for tests and tools that run no
+// worker.
 import { runOnce, type Task, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
-import type { Mailer } from '../auth/mailer';
 import { type Logger, silentLogger } from '../logger';
 import { SEND_MAIL_TASK, sendMailPayloadSchema } from '../queue/mail-jobs';
+import type { Mailer } from './mailer';
 
 /** The worker's send-mail task. The log line names the kind of mail, never the code or link it carries. */
-export function createSendMailTask(mailer: Mailer, log: Logger = silentLogger): Task {
+export function sendMailTask(mailer: Mailer, log: Logger = silentLogger): Task {
   return async (payload, helpers) => {
     const { kind, to, subject, text } = sendMailPayloadSchema.parse(payload);
     await mailer.send({ to, subject, text });
@@ -25,7 +26,7 @@ const quietLogger = new WorkerLogger(() => () => {});
  */
 export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const taskList = { [SEND_MAIL_TASK]: createSendMailTask(mailer) };
+  const taskList = { [SEND_MAIL_TASK]: sendMailTask(mailer) };
   for (;;) {
     await runOnce({ pgPool: pool, taskList, logger: quietLogger });
     let state = await sendMailJobs(pool);
