@@ -3,9 +3,9 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct } from '../../src/common/entities';
-import { buildExportRows, exportRowsToCsv, exportRowsToJson } from '../../src/common/export-rows';
-import { exportBundle } from '../../src/server/bundles/export-bundle';
-import type { ExportFormat } from '../../src/server/bundles/export-writers';
+import { exportBundle } from '../../src/server/export/export-bundle';
+import { buildExportRows, exportRowsToCsv, exportRowsToJson } from '../../src/server/export/rows';
+import type { ExportFormat } from '../../src/server/export/writers';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { createTestUser, postFunction, setupTestApp } from '../support/test-app';

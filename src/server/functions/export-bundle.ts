@@ -1,4 +1,4 @@
-import { exportBundle } from '../bundles/export-bundle';
+import { exportBundle } from '../export/export-bundle';
 import type { FunctionHandler } from './types';
 
 // A file answer: the route sends this Response as it is, streamed, with the file's own Content-Type.

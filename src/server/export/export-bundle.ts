@@ -4,10 +4,11 @@
 import { sql } from 'drizzle-orm';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
+import { requireOwnedRun } from '../bundles/bundle-access';
+import { runProductPage } from '../bundles/view-run';
 import type { Queryable } from '../db/client';
-import { requireOwnedRun } from './bundle-access';
-import { type ExportWriter, exportWriter } from './export-writers';
-import { runProductPage } from './view-run';
+import { fileNameSlug } from '../slug/slug';
+import { type ExportWriter, exportWriter } from './writers';
 
 // Large enough that a 50,000-product run is 50 queries, small enough that a page stays a few MB.
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -112,11 +113,5 @@ function textStream(texts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
 
 /** The bundle's name as a file name: letters, digits and dashes; "bundle" when nothing is left. */
 export function fileNameStem(bundleName: string): string {
-  const stem = bundleName
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return stem || 'bundle';
+  return fileNameSlug(bundleName, 80) || 'bundle';
 }

@@ -2,9 +2,9 @@
 // columns, images with their alt text and (when the run has variants) the option columns. Headers are the
 // legacy names Shopify still imports, in its template's order (docs/store-formats.md §a, "Two header
 // generations" and "Rows and grouping"); a column left out keeps the store's value, so nothing else is sent.
-import type { BundleWorkflowProduct, ImageDetail } from './entities';
-import { groupOptions, type ProductGroup, productHandle, productSku } from './export-product-keys';
-import { productBodyHtml } from './export-rows';
+import type { BundleWorkflowProduct, ImageDetail } from '../../common/entities';
+import { groupOptions, type ProductGroup, productHandle, productSku } from './product-keys';
+import { productBodyHtml } from './rows';
 
 const PRODUCT_HEADERS = ['Handle', 'Title', 'Body (HTML)'] as const;
 const VARIANT_HEADERS = [

@@ -2,21 +2,15 @@
 // product with its variants) becomes text. The rows themselves come from the pure builders in src/common, the
 // one home of each format's columns.
 import type { BundleWorkflowProduct } from '../../common/entities';
-import { JSONLD_HEAD, JSONLD_TAIL, jsonLdEntry, jsonLdNode } from '../../common/export-jsonld';
-import { MERCHANT_HEADERS, merchantGroupRows, tsvLine } from '../../common/export-merchant';
-import type { ProductGroup } from '../../common/export-product-keys';
-import { REDIRECT_HEADERS, redirectRow } from '../../common/export-redirects';
-import {
-  buildExportRows,
-  CSV_NEWLINE,
-  EXPORT_CSV_HEAD,
-  exportRowCells,
-  unparseCsvRows,
-} from '../../common/export-rows';
-import { shopifyExportHeaders, shopifyGroupRows } from '../../common/export-shopify';
-import { WOOCOMMERCE_HEADERS, woocommerceRow } from '../../common/export-woocommerce';
-import { keepStoreCopy } from '../../common/fill-empty';
 import type { FunctionRequest } from '../../common/functions';
+import { keepStoreCopy } from './fill-empty';
+import { JSONLD_HEAD, JSONLD_TAIL, jsonLdEntry, jsonLdNode } from './jsonld';
+import { MERCHANT_HEADERS, merchantGroupRows, tsvLine } from './merchant';
+import type { ProductGroup } from './product-keys';
+import { REDIRECT_HEADERS, redirectRow } from './redirects';
+import { buildExportRows, CSV_NEWLINE, EXPORT_CSV_HEAD, exportRowCells, unparseCsvRows } from './rows';
+import { shopifyExportHeaders, shopifyGroupRows } from './shopify';
+import { WOOCOMMERCE_HEADERS, woocommerceRow } from './woocommerce';
 
 export type ExportFormat = FunctionRequest<'export-bundle'>['format'];
 

@@ -1,14 +1,8 @@
 // Google Merchant Center supplemental feed, tab-separated (docs/store-formats.md §c): it only updates items
 // of the primary feed, matched on id, so the id is what the store sends Google (its SKU, else handle plus
 // variant). AI-written copy goes in structured_title / structured_description marked trained_algorithmic_media.
-import type { BundleWorkflowProduct } from './entities';
-import {
-  groupOptions,
-  type ProductGroup,
-  productHandle,
-  productSku,
-  truncateText,
-} from './export-product-keys';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { groupOptions, type ProductGroup, productHandle, productSku, truncateText } from './product-keys';
 
 export const MERCHANT_HEADERS = [
   'id',

@@ -2,8 +2,8 @@
 // schema.org defines for its type (https://schema.org/Product, https://schema.org/ProductGroup, Brand), and
 // the variant structure follows Google's product-variant guidance (docs/store-formats.md §d).
 import { describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from './entities';
-import { jsonLdNode } from './export-jsonld';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { jsonLdNode } from './jsonld';
 
 // Product's properties that this export may write (a subset of https://schema.org/Product, Thing's included).
 const PRODUCT_PROPERTIES = new Set([

@@ -1,7 +1,7 @@
 // Shopify's URL-redirect import: "Redirect from,Redirect to", paths only, no domain (docs/store-formats.md
 // §a, "URL redirect CSV"). A product gets a row only when its suggested path differs from its current one.
-import type { BundleWorkflowProduct } from './entities';
-import { currentPath, pathOf } from './export-product-keys';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { currentPath, pathOf } from './product-keys';
 
 export const REDIRECT_HEADERS = ['Redirect from', 'Redirect to'] as const;
 

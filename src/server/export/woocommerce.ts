@@ -1,10 +1,10 @@
 // WooCommerce product CSV for the built-in importer with "Update existing products": rows match by ID, then
 // SKU (docs/store-formats.md §b, "Matching and updating"), and only the columns present are written, so the
 // file holds the keys, the copy and the SEO plugins' meta columns (§b, "Meta columns (Yoast / Rank Math)").
-import type { BundleWorkflowProduct } from './entities';
-import { productSku, productStoreId } from './export-product-keys';
-import { toShopifyBodyHtml } from './export-rows';
+import type { BundleWorkflowProduct } from '../../common/entities';
 import { isStoreDescription } from './fill-empty';
+import { productSku, productStoreId } from './product-keys';
+import { toShopifyBodyHtml } from './rows';
 
 export const WOOCOMMERCE_HEADERS = [
   'ID',

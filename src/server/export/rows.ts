@@ -2,7 +2,8 @@
 // (formula neutralising, Shopify body HTML and handles) that the server's export writers share. Pure, so the
 // rules are unit-tested.
 import Papa from 'papaparse';
-import type { BundleWorkflowProduct, ImageDetail } from './entities';
+import type { BundleWorkflowProduct, ImageDetail } from '../../common/entities';
+import { slugify } from '../slug/slug';
 import { isStoreDescription } from './fill-empty';
 
 /** SPEC §3 CSV export row, keys in header order. */
@@ -142,15 +143,6 @@ export function productBodyHtml(product: BundleWorkflowProduct): string {
   return toShopifyBodyHtml(product.description, product.fact_sheet);
 }
 
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** A percent-encoded path segment, decoded; one with a broken escape ("%E0%A4%A") is kept as it is. */
 function decodeOrKeep(segment: string): string {
   try {
@@ -160,10 +152,24 @@ function decodeOrKeep(segment: string): string {
   }
 }
 
-/** The product's Shopify handle: from a /products/{handle} URL when it has one, else from its name. */
-export function shopifyHandle(product: Pick<BundleWorkflowProduct, 'id' | 'product_details'>): string {
+/**
+ * The product's Shopify handle: from a /products/{handle} URL when it has one, else the slug of its URL
+ * suggestion (what a new product would be called), else its name's slug.
+ */
+export function shopifyHandle(
+  product: Pick<BundleWorkflowProduct, 'id' | 'product_details'> & { url_suggestion?: string | null },
+): string {
   const url = product.product_details.url ?? '';
   const fromUrl = /\/products\/([^/?#]+)/.exec(url)?.[1];
   if (fromUrl) return decodeOrKeep(fromUrl).toLowerCase();
-  return slugify(product.product_details.product_name ?? '') || `product-${product.id}`;
+  return (
+    suggestedSlug(product.url_suggestion) ||
+    slugify(product.product_details.product_name ?? '') ||
+    `product-${product.id}`
+  );
+}
+
+/** The last segment of a suggested URL path: the slug the URL suggestion gives the product. */
+export function suggestedSlug(urlSuggestion: string | null | undefined): string {
+  return (urlSuggestion ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? '';
 }

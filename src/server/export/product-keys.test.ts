@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { structuredValue } from './export-merchant';
-import { currentPath, groupOptions, pathOf, truncateText } from './export-product-keys';
-import { redirectRow } from './export-redirects';
-import { storeProductDetails } from './store-product-details';
+import { storeProductDetails } from '../../common/store-product-details';
+import { structuredValue } from './merchant';
+import { currentPath, groupOptions, pathOf, truncateText } from './product-keys';
+import { redirectRow } from './redirects';
 
 const product = (url: string, suggestion: string | null) => ({
   id: 1,

@@ -1,14 +1,14 @@
 // schema.org JSON-LD for the run's products, following Google's product-variant guidance
 // (docs/store-formats.md §d): a Product per product, and a ProductGroup with productGroupID, variesBy and
 // hasVariant for a product with variants, each variant carrying its own sku, name and varying properties.
-import type { BundleWorkflowProduct } from './entities';
+import type { BundleWorkflowProduct } from '../../common/entities';
 import {
   groupOptions,
   type ProductGroup,
   type ProductOption,
   productHandle,
   productSku,
-} from './export-product-keys';
+} from './product-keys';
 
 // The variesBy properties Google lists (§d); an option with another name has no schema.org property.
 const SCHEMA_PROPERTIES: Record<string, string> = {
