@@ -23,6 +23,7 @@ const PRODUCT_PROPERTIES = new Set([
   'gtin',
   'inProductGroupWithID',
   'isVariantOf',
+  'additionalProperty',
 ]);
 // ProductGroup is a Product with three more properties (https://schema.org/ProductGroup).
 const PRODUCT_GROUP_PROPERTIES = new Set([...PRODUCT_PROPERTIES, 'productGroupID', 'variesBy', 'hasVariant']);
@@ -152,7 +153,7 @@ describe('jsonld export', () => {
     expect(validate(node)).toEqual([]);
     expect(node['@type']).toBe('ProductGroup');
     expect(node.productGroupID).toBe('hoodie');
-    // Logo has no schema.org property, so it varies nothing Google reads.
+    // Logo has no schema.org property: it varies nothing Google reads, and is the variant's additionalProperty.
     expect(node.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
     const variants = node.hasVariant as Node[];
     expect(variants.map((variant) => [variant.color, variant.size])).toEqual([

@@ -61,7 +61,9 @@ const storedOptions = (product: Product): ProductOption[] =>
  * the stored option columns when the parent has them, else the details that differ within the group.
  */
 export function groupOptions<P extends Product>(group: ProductGroup<P>): Map<number, ProductOption[]> {
-  const stored = storedOptions(group.parent);
+  // The parent's names first; a WooCommerce variable parent may hold none, its variations do.
+  const stored =
+    [group.parent, ...group.members].map(storedOptions).find((options) => options.length > 0) ?? [];
   if (stored.length > 0) {
     const names = stored.map((option) => option.name);
     return new Map(

@@ -1,29 +1,54 @@
-// Shopify's URL-redirect import: "Redirect from,Redirect to", paths only, no domain (docs/store-formats.md
-// §a, "URL redirect CSV"). A product gets a row only when its suggested path differs from its current one.
+// Redirects for the slugs an export really changes (issue 23), with the platform's own paths:
+// - Shopify's URL-redirect import, "Redirect from,Redirect to", both under /products/ (docs/store-formats.md
+//   §a, "URL redirect CSV"). The product CSV never changes a handle, so this file is for a handle changed in
+//   Shopify's admin or by an API push to the suggested one.
+// - WooCommerce, the Redirection plugin's CSV import (source,target), both under the product base
+//   (/product/ unless the store names another), the slug taken from the product's current URL.
+// Variants share their product's page and get no row of their own.
 import type { BundleWorkflowProduct } from '../../common/entities';
-import { currentPath, pathOf } from './product-keys';
+import { currentPath, productHandle } from './product-keys';
+import { suggestedSlug } from './rows';
 
 export const REDIRECT_HEADERS = ['Redirect from', 'Redirect to'] as const;
+export const REDIRECTION_PLUGIN_HEADERS = ['source', 'target'] as const;
 
-/** The redirect for one product, or null when it has no current path or already lives at the suggestion. */
-export function redirectRow(
-  product: Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multiple_of' | 'url_suggestion'>,
-): [string, string] | null {
-  const from = currentPath(product);
-  const to = pathOf(product.url_suggestion ?? '');
-  if (from === '' || from === '/' || to === '' || to === '/') return null;
-  if (samePath(from, to)) return null;
-  return [from, to];
+type Product = Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multiple_of' | 'url_suggestion'>;
+
+/** The store's handle when the product has one (a Shopify import, or a /products/ URL), else ''. */
+function storeHandle(product: Product): string {
+  const known = product.product_details.handle?.trim();
+  if (known) return known.toLowerCase();
+  return /\/products\/[^/?#]+/.test(product.product_details.url ?? '') ? productHandle(product) : '';
 }
 
-// "/a%20b" and "/a b" are the same page; a broken escape is compared as written.
-function samePath(a: string, b: string): boolean {
-  const decode = (path: string) => {
-    try {
-      return decodeURI(path).toLowerCase();
-    } catch {
-      return path.toLowerCase();
-    }
-  };
-  return decode(a) === decode(b);
+const decoded = (slug: string) => {
+  try {
+    return decodeURIComponent(slug).toLowerCase();
+  } catch {
+    return slug.toLowerCase();
+  }
+};
+
+/** Shopify: /products/{handle} → /products/{suggested slug}, only when the two differ. */
+export function shopifyRedirectRow(product: Product): [string, string] | null {
+  if (product.is_multiple_of) return null;
+  const from = storeHandle(product);
+  const to = suggestedSlug(product.url_suggestion);
+  if (from === '' || to === '' || decoded(from) === decoded(to)) return null;
+  return [`/products/${from}`, `/products/${to}`];
+}
+
+/** A product base as a path that starts and ends with a slash: "product" → "/product/". */
+export function productBasePath(base: string | undefined): string {
+  const trimmed = (base ?? 'product').replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+/** WooCommerce: {base}{current slug}/ → {base}{suggested slug}/, only when the product has a URL and it changes. */
+export function woocommerceRedirectRow(product: Product, base: string): [string, string] | null {
+  if (product.is_multiple_of) return null;
+  const from = currentPath(product).split('/').filter(Boolean).at(-1) ?? '';
+  const to = suggestedSlug(product.url_suggestion);
+  if (from === '' || to === '' || decoded(from) === decoded(to)) return null;
+  return [`${base}${from}/`, `${base}${to}/`];
 }

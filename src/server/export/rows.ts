@@ -67,6 +67,19 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+// Whitespace and formula characters at the start of a text: what generated copy may never begin with.
+const LEADING_FORMULA = /^[\s=+\-@\uFF1D\uFF0B\uFF0D\uFF20]+/u;
+
+/**
+ * A cell of copy in a store importer's file, where a ' would be imported as text (issue 20): the store's own
+ * value when it is exactly that (it goes back as it came), else our copy without the formula characters
+ * (= + - @, their fullwidth forms, a tab or CR) it might start with.
+ */
+export function copyCell(value: string, ...storeValues: (string | null | undefined)[]): string {
+  if (value === '' || storeValues.includes(value)) return value;
+  return value.replace(LEADING_FORMULA, '');
+}
+
 /**
  * CSV text of some rows, without a header and without a trailing newline, so that a file written a page at a
  * time (export-bundle) is the same as one written at once: pages are joined with CSV_NEWLINE.
@@ -115,7 +128,7 @@ export function exportRowsToJson(rows: readonly ExportRow[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain-text copy as Shopify body HTML: a paragraph per blank-line block, the fact sheet as a list. */

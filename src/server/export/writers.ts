@@ -3,11 +3,19 @@
 // one home of each format's columns.
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { FunctionRequest } from '../../common/functions';
+import { approvedGroup } from './approval';
 import { keepStoreCopy } from './fill-empty';
 import { JSONLD_HEAD, JSONLD_TAIL, jsonLdEntry, jsonLdNode } from './jsonld';
-import { MERCHANT_HEADERS, merchantGroupRows, tsvLine } from './merchant';
+import { MERCHANT_REPORT_HEADERS, merchantGroupRows, merchantHeaders, tsvLine } from './merchant';
+import type { MerchantIdOf } from './merchant-ids';
 import type { ProductGroup } from './product-keys';
-import { REDIRECT_HEADERS, redirectRow } from './redirects';
+import {
+  productBasePath,
+  REDIRECT_HEADERS,
+  REDIRECTION_PLUGIN_HEADERS,
+  shopifyRedirectRow,
+  woocommerceRedirectRow,
+} from './redirects';
 import { buildExportRows, CSV_NEWLINE, EXPORT_CSV_HEAD, exportRowCells, unparseCsvRows } from './rows';
 import { shopifyExportHeaders, shopifyGroupRows } from './shopify';
 import { WOOCOMMERCE_HEADERS, woocommerceRow } from './woocommerce';
@@ -16,7 +24,8 @@ export type ExportFormat = FunctionRequest<'export-bundle'>['format'];
 
 /**
  * The file is head, then every piece joined by separator, then tail. `grouped` writers get one product with
- * its variants at a time (they must stay together); the others get a page of products in id order.
+ * its variants at a time (they must stay together); the others get a page of products in id order. A writer
+ * with `report` writes a second file beside the first (both in one zip), its text asked for at the end.
  */
 export type ExportWriter = {
   contentType: string;
@@ -28,6 +37,7 @@ export type ExportWriter = {
   separator: string;
   tail: string;
   pieces: (products: BundleWorkflowProduct[]) => string[];
+  report?: { suffix: string; extension: string; text: () => string };
 };
 
 /** A grouped writer's chunk as a ProductGroup: the parent is the product the others point at. */
@@ -36,7 +46,8 @@ function asGroup(members: BundleWorkflowProduct[]): ProductGroup {
   return { parent, members };
 }
 
-// Store files are read by importers, not spreadsheets: no formula quote (it would be imported as text).
+// Store files are read by importers, not spreadsheets: no formula quote (it would be imported as text). Their
+// copy cells lose a formula start instead, and the store's own values go back as they came (rows.ts copyCell).
 const storeCsv = (rows: string[][]) => (rows.length > 0 ? [unparseCsvRows(rows, { neutralise: false })] : []);
 const csvHead = (headers: readonly string[]) =>
   `${unparseCsvRows([[...headers]], { neutralise: false })}${CSV_NEWLINE}`;
@@ -47,18 +58,33 @@ export type ExportOptions = {
   hasVariants: boolean;
   /** The bundle's "fill empty, don't overwrite": the store's own copy is written wherever it had some. */
   fillEmptyOnly?: boolean;
+  /** only_approved: csv, json and redirects keep the approved products; the others whole products (approval.ts). */
+  onlyApproved?: boolean;
+  /** The bundle's currency (ISO 4217), for the structured data's offers. */
+  currency?: string | null;
+  /** merchant: each item's main-feed id, and whether a generative model wrote the copy. */
+  merchantIdOf?: MerchantIdOf;
+  generative?: boolean;
+  /** woocommerce-redirects: the store's product base. */
+  productBase?: string;
 };
 
 export function exportWriter(format: ExportFormat, options: ExportOptions): ExportWriter {
   const writer = formatWriter(format, options);
-  if (!options.fillEmptyOnly) return writer;
-  return { ...writer, pieces: (products) => writer.pieces(products.map(keepStoreCopy)) };
+  const keep = options.fillEmptyOnly ? keepStoreCopy : (product: BundleWorkflowProduct) => product;
+  const approve = !options.onlyApproved
+    ? (products: BundleWorkflowProduct[]) => products
+    : writer.grouped
+      ? approvedGroup
+      : (products: BundleWorkflowProduct[]) => products.filter((p) => p.review_state === 'approved');
+  return { ...writer, pieces: (products) => writer.pieces(approve(products.map(keep))) };
 }
 
-function formatWriter(format: ExportFormat, { hasVariants, fillEmptyOnly }: ExportOptions): ExportWriter {
+function formatWriter(format: ExportFormat, options: ExportOptions): ExportWriter {
+  const { hasVariants, fillEmptyOnly } = options;
   switch (format) {
     case 'csv':
-      // The same text as exportRowsToCsv(buildExportRows(products)) in src/common, a page at a time.
+      // The same text as exportRowsToCsv(buildExportRows(products)), a page at a time.
       return {
         contentType: csv,
         extension: 'csv',
@@ -70,7 +96,7 @@ function formatWriter(format: ExportFormat, { hasVariants, fillEmptyOnly }: Expo
         pieces: (page) => [unparseCsvRows(buildExportRows(page).map(exportRowCells), { neutralise: true })],
       };
     case 'json':
-      // The same text as exportRowsToJson in src/common: JSON.stringify(rows, null, 2) and a newline.
+      // The same text as exportRowsToJson: JSON.stringify(rows, null, 2) and a newline.
       return {
         contentType: 'application/json; charset=utf-8',
         extension: 'json',
@@ -91,30 +117,23 @@ function formatWriter(format: ExportFormat, { hasVariants, fillEmptyOnly }: Expo
         head: csvHead(shopifyExportHeaders(hasVariants)),
         separator: CSV_NEWLINE,
         tail: '',
-        pieces: (members) => storeCsv(shopifyGroupRows(asGroup(members), hasVariants)),
+        pieces: (members) =>
+          members.length > 0 ? storeCsv(shopifyGroupRows(asGroup(members), hasVariants)) : [],
       };
     case 'woocommerce':
+      // Grouped, so that a variable product and its variations are in the file together or not at all.
       return {
         contentType: csv,
         extension: 'csv',
         suffix: 'woocommerce-products',
-        grouped: false,
+        grouped: true,
         head: csvHead(WOOCOMMERCE_HEADERS),
         separator: CSV_NEWLINE,
         tail: '',
-        pieces: (page) => storeCsv(page.map((product) => woocommerceRow(product, { fillEmptyOnly }))),
+        pieces: (members) => storeCsv(members.map((product) => woocommerceRow(product, { fillEmptyOnly }))),
       };
     case 'merchant':
-      return {
-        contentType: 'text/tab-separated-values; charset=utf-8',
-        extension: 'tsv',
-        suffix: 'merchant-feed',
-        grouped: true,
-        head: `${tsvLine(MERCHANT_HEADERS)}\n`,
-        separator: '\n',
-        tail: '\n',
-        pieces: (members) => merchantGroupRows(asGroup(members)).map(tsvLine),
-      };
+      return merchantWriter(options);
     case 'redirects':
       return {
         contentType: csv,
@@ -124,8 +143,24 @@ function formatWriter(format: ExportFormat, { hasVariants, fillEmptyOnly }: Expo
         head: csvHead(REDIRECT_HEADERS),
         separator: CSV_NEWLINE,
         tail: '',
-        pieces: (page) => storeCsv(page.map(redirectRow).filter((row) => row !== null)),
+        pieces: (page) => storeCsv(page.map(shopifyRedirectRow).filter((row) => row !== null)),
       };
+    case 'woocommerce-redirects': {
+      const base = productBasePath(options.productBase);
+      return {
+        contentType: csv,
+        extension: 'csv',
+        suffix: 'woocommerce-redirects',
+        grouped: false,
+        head: csvHead(REDIRECTION_PLUGIN_HEADERS),
+        separator: CSV_NEWLINE,
+        tail: '',
+        pieces: (page) =>
+          storeCsv(
+            page.map((product) => woocommerceRedirectRow(product, base)).filter((row) => row !== null),
+          ),
+      };
+    }
     case 'jsonld':
       return {
         contentType: 'application/ld+json; charset=utf-8',
@@ -135,7 +170,35 @@ function formatWriter(format: ExportFormat, { hasVariants, fillEmptyOnly }: Expo
         head: JSONLD_HEAD,
         separator: ',\n',
         tail: JSONLD_TAIL,
-        pieces: (members) => [jsonLdEntry(jsonLdNode(asGroup(members)))],
+        pieces: (members) =>
+          members.length > 0 ? [jsonLdEntry(jsonLdNode(asGroup(members), options.currency ?? null))] : [],
       };
   }
+}
+
+/** The supplemental feed, and beside it the report of the products the main feed has no id for. */
+function merchantWriter({ merchantIdOf, generative = false }: ExportOptions): ExportWriter {
+  if (!merchantIdOf) throw new Error('The merchant writer needs merchantIdOf.');
+  const unmatched: string[][] = [];
+  return {
+    contentType: 'application/zip',
+    extension: 'tsv',
+    suffix: 'merchant-feed',
+    grouped: true,
+    head: `${tsvLine(merchantHeaders(generative))}\n`,
+    separator: '\n',
+    tail: '\n',
+    pieces: (members) => {
+      if (members.length === 0) return [];
+      const out = merchantGroupRows(asGroup(members), { idOf: merchantIdOf, generative });
+      unmatched.push(...out.unmatched);
+      return out.rows.map(tsvLine);
+    },
+    report: {
+      suffix: 'merchant-unmatched',
+      extension: 'csv',
+      text: () =>
+        `${csvHead(MERCHANT_REPORT_HEADERS)}${unparseCsvRows(unmatched, { neutralise: true })}${unmatched.length > 0 ? CSV_NEWLINE : ''}`,
+    },
+  };
 }

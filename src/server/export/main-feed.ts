@@ -1,0 +1,95 @@
+// The store's main Merchant Center feed (issue 23), as the user uploads it for merchant_id_scheme from_feed: a
+// products export in TSV, CSV or XML (RSS 2.0 or Atom with the g: namespace). Only what matching needs is
+// kept: id, link, the variant attributes, mpn and gtin (docs/store-formats.md §c).
+import Papa from 'papaparse';
+import { AppError } from '../app-error';
+
+export type MainFeedItem = {
+  id: string;
+  /** The handle or slug: the link's last path segment, lower case. */
+  slug: string;
+  /** color, size, material and pattern values, lower case, sorted: what tells variants apart. */
+  values: string[];
+  mpn: string;
+  gtin: string;
+};
+
+const VARIANT_ATTRIBUTES = ['color', 'size', 'material', 'pattern'] as const;
+const FIELDS = ['id', 'link', ...VARIANT_ATTRIBUTES, 'mpn', 'gtin'] as const;
+type Field = (typeof FIELDS)[number];
+
+const bad = (message: string) => new AppError('bad_input', `main_feed: ${message}`);
+
+/** The last path segment of a product link, decoded and lower case ('' for none). */
+export function linkSlug(link: string): string {
+  const path = link
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '')
+    .replace(/[?#].*$/, '');
+  const last = path.split('/').filter(Boolean).at(-1) ?? '';
+  try {
+    return decodeURIComponent(last).toLowerCase();
+  } catch {
+    return last.toLowerCase();
+  }
+}
+
+function item(get: (field: Field) => string): MainFeedItem | null {
+  const id = get('id').trim();
+  if (!id) return null;
+  return {
+    id,
+    slug: linkSlug(get('link')),
+    values: VARIANT_ATTRIBUTES.map((name) => get(name).trim().toLowerCase())
+      .filter(Boolean)
+      .sort(),
+    mpn: get('mpn').trim(),
+    gtin: get('gtin')
+      .trim()
+      .replace(/^0+(?=\d{8})/, ''),
+  };
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeXml = (text: string) =>
+  text
+    .replace(/^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/, '$1')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+      return XML_ENTITIES[name.toLowerCase()] ?? whole;
+    });
+
+function parseXml(text: string): MainFeedItem[] {
+  const items = text.match(/<(item|entry)\b[^>]*>[\s\S]*?<\/\1>/g) ?? [];
+  if (items.length === 0) throw bad('the XML has no <item> or <entry>.');
+  return items.flatMap((block) => {
+    const get = (field: Field) => {
+      // g:id first; a plain <link> (RSS) or <link href> (Atom) when there is no g:link.
+      const tag = new RegExp(`<(?:g:)?${field}\\b[^>]*>([\\s\\S]*?)</(?:g:)?${field}>`, 'i').exec(block);
+      if (tag) return decodeXml(tag[1]!);
+      if (field === 'link') return decodeXml(/<link\b[^>]*href="([^"]*)"/i.exec(block)?.[1] ?? '');
+      return '';
+    };
+    return item(get) ?? [];
+  });
+}
+
+function parseTable(text: string): MainFeedItem[] {
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
+  const delimiter = firstLine.includes('\t') ? '\t' : ',';
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter, skipEmptyLines: true });
+  const [header, ...rows] = parsed.data;
+  const names = (header ?? []).map((name) => name.trim().toLowerCase().replace(/^g:/, ''));
+  if (!names.includes('id')) throw bad('its first row has no id column (TSV, CSV or XML expected).');
+  const index = Object.fromEntries(FIELDS.map((field) => [field, names.indexOf(field)]));
+  return rows.flatMap((row) => item((field) => (index[field]! >= 0 ? (row[index[field]!] ?? '') : '')) ?? []);
+}
+
+/** The items of a main feed; a feed with no item, or no id column, is a 400 naming main_feed. */
+export function parseMainFeed(text: string): MainFeedItem[] {
+  const items = /^\s*(<\?xml|<rss|<feed)/i.test(text) ? parseXml(text) : parseTable(text);
+  if (items.length === 0) throw bad('it has no item with an id.');
+  return items;
+}
