@@ -56,8 +56,10 @@ export function merchantIdOf(
   }
 }
 
-const sameValues = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().every((value, index) => value === b[index]);
+const sameValues = (a: readonly string[], b: readonly string[]) => {
+  const sorted = [...b].sort();
+  return a.length === b.length && [...a].sort().every((value, index) => value === sorted[index]);
+};
 
 /** Matched by the link's handle or slug with the variant's values, then SKU = mpn, then gtin. */
 function fromFeed(items: MainFeedItem[], options: OptionsOf): MerchantIdOf {
