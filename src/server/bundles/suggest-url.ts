@@ -3,8 +3,6 @@
 import type { UrlSuggestionLevel } from '../../common/entities';
 import { dropStopWords, slugify, toAsciiWords } from '../slug/slug';
 
-export { slugify, URL_STOP_WORDS } from '../slug/slug';
-
 /** The template used when a bundle has none. */
 export const DEFAULT_URL_TEMPLATE = '/{{keywords}}-{{variants}}';
 const MAX_SEGMENT_LENGTH = 80;

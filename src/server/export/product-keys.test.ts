@@ -37,7 +37,7 @@ describe('store export keys', () => {
     expect(productBasePath('shop/items')).toBe('/shop/items/');
     expect(
       woocommerceRedirectRow(product('https://shop.example/product/old-stool/', '/stool'), base),
-    ).toEqual(['/product/old-stool/', '/product/stool/']);
+    ).toEqual(['/product/old-stool/', '/product/stool/', '0', '301']);
     expect(woocommerceRedirectRow(product('https://shop.example/product/stool/', '/stool'), base)).toBeNull();
     expect(woocommerceRedirectRow(product('', '/stool'), base)).toBeNull();
   });
