@@ -250,6 +250,11 @@ describe('Merchant Center supplemental feed', () => {
       expect(response.status, field).toBe(400);
       expect(JSON.parse(text).error.message, field).toContain(field);
     }
+    for (const product_base of ['../etc', 'a b', '/x//y']) {
+      const { response, text } = await exportFile(bundles.woo, 'woocommerce-redirects', { product_base });
+      expect(response.status, product_base).toBe(400);
+      expect(JSON.parse(text).error.message, product_base).toContain('product_base');
+    }
   });
 });
 

@@ -56,7 +56,7 @@ export const fileFunctions = {
           .string()
           .max(100)
           .regex(
-            /^\/?[A-Za-z0-9_~.%-]+(\/[A-Za-z0-9_~.%-]+)*\/?$/,
+            /^\/?[A-Za-z0-9_~%-][A-Za-z0-9_~.%-]*(\/[A-Za-z0-9_~%-][A-Za-z0-9_~.%-]*)*\/?$/,
             'product_base must be a path such as /product/',
           )
           .optional(),
