@@ -35,7 +35,7 @@ export async function exportBundle(
     onlyApproved: input.only_approved === true,
     currency: bundle.currency,
     // The main feed is read (and a bad one refused with a 400) before the answer starts.
-    merchantIdOf: isMerchant ? merchantIdOf(input, groupOptions) : undefined,
+    merchantIdOf: isMerchant ? await merchantIdOf(input, groupOptions) : undefined,
     generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,
     productBase: input.product_base,
   });

@@ -61,10 +61,16 @@ const decodeXml = (text: string) =>
       return XML_ENTITIES[name.toLowerCase()] ?? whole;
     });
 
-function parseXml(text: string): MainFeedItem[] {
-  const items = text.match(/<(item|entry)\b[^>]*>[\s\S]*?<\/\1>/g) ?? [];
-  if (items.length === 0) throw bad('the XML has no <item> or <entry>.');
-  return items.flatMap((block) => {
+// Rows read between two turns of the event loop: a 100,000-item feed never holds it for long (issue 20).
+const ROWS_PER_TURN = 1_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function parseXml(text: string): Promise<MainFeedItem[]> {
+  const blocks = /<(item|entry)\b[^>]*>[\s\S]*?<\/\1>/g;
+  const items: MainFeedItem[] = [];
+  let seen = 0;
+  for (let match = blocks.exec(text); match; match = blocks.exec(text)) {
+    const block = match[0];
     const get = (field: Field) => {
       // g:id first; a plain <link> (RSS) or <link href> (Atom) when there is no g:link.
       const tag = new RegExp(`<(?:g:)?${field}\\b[^>]*>([\\s\\S]*?)</(?:g:)?${field}>`, 'i').exec(block);
@@ -72,24 +78,56 @@ function parseXml(text: string): MainFeedItem[] {
       if (field === 'link') return decodeXml(/<link\b[^>]*href="([^"]*)"/i.exec(block)?.[1] ?? '');
       return '';
     };
-    return item(get) ?? [];
+    const found = item(get);
+    if (found) items.push(found);
+    if (++seen % ROWS_PER_TURN === 0) await nextTurn();
+  }
+  if (seen === 0) throw bad('the XML has no <item> or <entry>.');
+  return items;
+}
+
+/** A TSV or CSV feed, read a thousand rows per turn of the event loop (Papa's pause and resume). */
+function parseTable(text: string): Promise<MainFeedItem[]> {
+  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
+  const delimiter = firstLine.includes('\t') ? '\t' : ',';
+  return new Promise((resolve, reject) => {
+    const items: MainFeedItem[] = [];
+    let index: Record<Field, number> | undefined;
+    let rows = 0;
+    Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+      delimiter,
+      skipEmptyLines: true,
+      step: (result, parser) => {
+        const row = result.data;
+        if (!index) {
+          const names = row.map((name) => name.trim().toLowerCase().replace(/^g:/, ''));
+          if (!names.includes('id')) {
+            parser.abort();
+            reject(bad('its first row has no id column (TSV, CSV or XML expected).'));
+            return;
+          }
+          index = Object.fromEntries(FIELDS.map((field) => [field, names.indexOf(field)])) as Record<
+            Field,
+            number
+          >;
+          return;
+        }
+        const columns = index;
+        const found = item((field) => (columns[field] >= 0 ? (row[columns[field]] ?? '') : ''));
+        if (found) items.push(found);
+        if (++rows % ROWS_PER_TURN === 0) {
+          parser.pause();
+          setImmediate(() => parser.resume());
+        }
+      },
+      complete: () => resolve(items),
+    });
   });
 }
 
-function parseTable(text: string): MainFeedItem[] {
-  const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
-  const delimiter = firstLine.includes('\t') ? '\t' : ',';
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter, skipEmptyLines: true });
-  const [header, ...rows] = parsed.data;
-  const names = (header ?? []).map((name) => name.trim().toLowerCase().replace(/^g:/, ''));
-  if (!names.includes('id')) throw bad('its first row has no id column (TSV, CSV or XML expected).');
-  const index = Object.fromEntries(FIELDS.map((field) => [field, names.indexOf(field)]));
-  return rows.flatMap((row) => item((field) => (index[field]! >= 0 ? (row[index[field]!] ?? '') : '')) ?? []);
-}
-
 /** The items of a main feed; a feed with no item, or no id column, is a 400 naming main_feed. */
-export function parseMainFeed(text: string): MainFeedItem[] {
-  const items = /^\s*(<\?xml|<rss|<feed)/i.test(text) ? parseXml(text) : parseTable(text);
+export async function parseMainFeed(text: string): Promise<MainFeedItem[]> {
+  const items = /^\s*(<\?xml|<rss|<feed)/i.test(text) ? await parseXml(text) : await parseTable(text);
   if (items.length === 0) throw bad('it has no item with an id.');
   return items;
 }

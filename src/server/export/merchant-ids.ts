@@ -24,10 +24,10 @@ const optionValues = (member: BundleWorkflowProduct, group: ProductGroup, option
 
 type OptionsOf = (group: ProductGroup) => Map<number, { name: string; value: string }[]>;
 
-export function merchantIdOf(
+export async function merchantIdOf(
   input: Pick<Request, 'merchant_id_scheme' | 'merchant_id_prefix' | 'main_feed'>,
   options: OptionsOf,
-): MerchantIdOf {
+): Promise<MerchantIdOf> {
   const scheme = merchantScheme(input);
   const prefix = input.merchant_id_prefix ?? '';
   switch (scheme) {
@@ -52,7 +52,7 @@ export function merchantIdOf(
       };
     }
     case 'from_feed':
-      return fromFeed(parseMainFeed(input.main_feed?.text ?? ''), options);
+      return fromFeed(await parseMainFeed(input.main_feed?.text ?? ''), options);
   }
 }
 

@@ -58,8 +58,8 @@ describe('Merchant feed rows', () => {
     expect(variantTitle('Cotton Tee in Navy Blue', ['Navy Blue'])).toBe('Cotton Tee in Navy Blue');
   });
 
-  it('one row per sellable item, none for a variable parent; a product without an id is reported', () => {
-    const idOf = merchantIdOf(
+  it('one row per sellable item, none for a variable parent; a product without an id is reported', async () => {
+    const idOf = await merchantIdOf(
       { merchant_id_scheme: 'woocommerce', merchant_id_prefix: 'gla_' },
       groupOptions,
     );
@@ -68,8 +68,8 @@ describe('Merchant feed rows', () => {
     expect(out.unmatched).toEqual([['3', 'Tee', 'cotton-tee', '', 'no WooCommerce ID']]);
   });
 
-  it('marks text as trained_algorithmic_media only when a generative model wrote it', () => {
-    const idOf = merchantIdOf({ merchant_id_scheme: 'sku' }, groupOptions);
+  it('marks text as trained_algorithmic_media only when a generative model wrote it', async () => {
+    const idOf = await merchantIdOf({ merchant_id_scheme: 'sku' }, groupOptions);
     const ai = merchantGroupRows(group, { idOf, generative: true });
     expect(ai.rows).toEqual([
       [
