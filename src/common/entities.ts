@@ -89,6 +89,20 @@ export const storeCopySchema = z.object({
   short_description: z.string().optional(),
   /** One per image, in image order; '' where the store has none. */
   alt_texts: z.array(z.string()).optional(),
+  /**
+   * What the store sells the product for (issue 23), for the structured data's offers and the Merchant feed:
+   * never copy, and kept here rather than in details so that it never reaches the prompt.
+   */
+  offer: z
+    .object({
+      price: z.string().optional(),
+      gtin: z.string().optional(),
+      availability: z.enum(['InStock', 'OutOfStock', 'BackOrder']).optional(),
+      /** Shopify: the numeric product and variant ids, known once the store is connected. */
+      product_id: z.string().optional(),
+      variant_id: z.string().optional(),
+    })
+    .optional(),
 });
 export type StoreCopy = z.infer<typeof storeCopySchema>;
 

@@ -4,6 +4,7 @@
 // header generations ("Handle" ≤2023, "URL handle" 2024+).
 import { IMAGE_URL_SEPARATOR } from './constants';
 import { hasHeaders, normaliseHeader, OPTION_SUFFIX } from './import-columns';
+import { readStoreOffer, storeOfferColumns } from './store-offer';
 import {
   canonicalOptionName,
   type StoreOption,
@@ -127,6 +128,7 @@ export function expandShopifyRows(headers: readonly string[], rows: readonly str
   const columns = locate(headers);
   const { products, orphanRows } = groupByHandle(columns, rows);
   const notShared = ownCells(columns);
+  const offerColumns = storeOfferColumns(headers);
   const optionHeaders = new Map<string, string>();
   for (const variant of products.flatMap((product) => product.variants)) {
     for (const option of variant.options) {
@@ -169,6 +171,7 @@ export function expandShopifyRows(headers: readonly string[], rows: readonly str
           current_meta_description: cell(product.first, columns.seoDescription),
         }),
         ...(isProduct && alts.some(Boolean) ? { current_image_alt_texts: alts } : {}),
+        offer: readStoreOffer(offerColumns, variant.row),
         options: variant.options,
         parent_index: isProduct ? null : parentIndex,
       });

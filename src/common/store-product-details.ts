@@ -2,6 +2,8 @@
 // the variant's options, the parent it belongs to and the copy the store already has. The import keeps them
 // beside each record so that nothing the store links exactly has to be guessed again from names.
 
+import type { StoreOffer } from './store-offer';
+
 /** One option of a variant (Shopify "Option1 Name"/"Option1 Value", WooCommerce "Attribute 1 …"). */
 export type StoreOption = { name: string; value: string };
 
@@ -50,6 +52,8 @@ export type StoreProductDetails = {
   package_length?: string;
   package_width?: string;
   package_height?: string;
+  /** Price, barcode and stock of this record (store-offer.ts). */
+  offer?: StoreOffer;
 };
 
 /**

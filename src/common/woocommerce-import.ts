@@ -4,6 +4,7 @@
 import { IMAGE_URL_SEPARATOR } from './constants';
 import { ATTRIBUTE_SUFFIX, hasHeaders, normaliseHeader } from './import-columns';
 import type { ExpandedTable } from './shopify-import';
+import { readStoreOffer, storeOfferColumns } from './store-offer';
 import {
   canonicalOptionName,
   type StoreOption,
@@ -45,6 +46,7 @@ function locate(headers: readonly string[]) {
     attributes.push({ name: at(`attribute ${n} name`), value: at(`attribute ${n} value(s)`) });
   }
   return {
+    offer: storeOfferColumns(headers),
     id: at('id'),
     type: at('type'),
     sku: at('sku'),
@@ -174,5 +176,6 @@ function describe(
     ...(children.length > 0 ? { grouped_children: children } : {}),
     options,
     parent_index: parentIndex,
+    offer: readStoreOffer(columns.offer, row),
   };
 }

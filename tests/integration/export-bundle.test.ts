@@ -3,16 +3,26 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct } from '../../src/common/entities';
-import { buildExportRows, exportRowsToCsv, exportRowsToJson } from '../../src/common/export-rows';
-import { exportBundle } from '../../src/server/bundles/export-bundle';
-import type { ExportFormat } from '../../src/server/bundles/export-writers';
+import { exportBundle } from '../../src/server/export/export-bundle';
+import { buildExportRows, exportRowsToCsv, exportRowsToJson } from '../../src/server/export/rows';
+import type { ExportFormat } from '../../src/server/export/writers';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { createTestUser, postFunction, setupTestApp } from '../support/test-app';
+import { unzipTexts } from '../support/unzip-texts';
 
 const t = setupTestApp();
 const OFFLINE = 4;
-const FORMATS: ExportFormat[] = ['csv', 'json', 'shopify', 'woocommerce', 'merchant', 'redirects', 'jsonld'];
+const FORMATS: ExportFormat[] = [
+  'csv',
+  'json',
+  'shopify',
+  'woocommerce',
+  'merchant',
+  'redirects',
+  'woocommerce-redirects',
+  'jsonld',
+];
 
 const list = {
   columns: ['title', 'brand', 'url', 'sku', 'colour', 'size', 'image_urls', 'description'],
@@ -80,8 +90,9 @@ async function exportFile(format: string, extra: Record<string, unknown> = {}, t
     { 'x-response-format': 'Uint8Array' },
   );
   // ignoreBOM keeps the CSV's BOM, which Response.text() would drop.
-  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
-  return { response, text };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  return { response, text, bytes };
 }
 
 function parseCsv(text: string, delimiter = ',') {
@@ -104,8 +115,9 @@ describe('export-bundle', () => {
       json: 'application/json',
       shopify: 'text/csv',
       woocommerce: 'text/csv',
-      merchant: 'text/tab-separated-values',
+      merchant: 'application/zip',
       redirects: 'text/csv',
+      'woocommerce-redirects': 'text/csv',
       jsonld: 'application/ld+json',
     };
     for (const format of FORMATS) {
@@ -113,7 +125,7 @@ describe('export-bundle', () => {
       expect(response.status, format).toBe(200);
       expect(response.headers.get('content-type')).toContain(types[format]);
       expect(response.headers.get('content-disposition')).toMatch(
-        /^attachment; filename="Summer-Linen-2025-[a-z-]+\.(csv|json|tsv|jsonld)"$/,
+        /^attachment; filename="Summer-Linen-2025-[a-z-]+\.(csv|json|zip|jsonld)"$/,
       );
     }
   });
@@ -125,7 +137,13 @@ describe('export-bundle', () => {
 
   it('writes the same file a page at a time as in one page, for every format', async () => {
     const db = t.app.services.db;
-    const read = (body: ReadableStream<Uint8Array>) => new Response(body).text();
+    // A zip's entries carry the time they were written: compare what is in them.
+    const read = async (body: ReadableStream<Uint8Array>) => {
+      const bytes = new Uint8Array(await new Response(body).arrayBuffer());
+      return bytes[0] === 0x50 && bytes[1] === 0x4b
+        ? JSON.stringify(unzipTexts(bytes))
+        : new TextDecoder().decode(bytes);
+    };
     for (const format of FORMATS) {
       const input = { bundle_workflow_id: bundleWorkflowId, format };
       const whole = await exportBundle(db, t.user.userId, input);
@@ -160,8 +178,9 @@ describe('export-bundle', () => {
     for (const parent of parents) {
       const row = productRows.find((r) => r.Title === sourceTitle(parent));
       expect(row, sourceTitle(parent)).toBeDefined();
-      expect(row!['SEO Title']).toBe(parent.page_title);
-      expect(row!['SEO Description']).toBe(parent.meta_description);
+      // Generated copy never starts a formula (issue 20): "=Wool Throw – Grey | Lana" loses its "=".
+      expect(row!['SEO Title']).toBe(parent.page_title!.replace(/^[\s=+\-@]+/, ''));
+      expect(row!['SEO Description']).toBe(parent.meta_description!.replace(/^[\s=+\-@]+/, ''));
     }
     expect(handles).toContain('linen-shirt');
     expect(handles).toContain('wool%e0%a4%a-throw');
@@ -204,42 +223,47 @@ describe('export-bundle', () => {
     expect(blue.Description).toContain('<p>');
   });
 
-  it('merchant: ids from SKU or handle, titles within 150, structured copy marked as AI-made', async () => {
-    const { data, meta } = parseCsv((await exportFile('merchant')).text, '\t');
-    expect(meta.fields).toEqual([
-      'id',
-      'title',
-      'description',
-      'structured_title',
-      'structured_description',
-      'item_group_id',
+  it('merchant: a zip of the feed (ids by SKU) and the report of products without one; built-in text plain', async () => {
+    const { bytes } = await exportFile('merchant');
+    const files = unzipTexts(bytes);
+    expect(Object.keys(files)).toEqual([
+      'Summer-Linen-2025-merchant-feed.tsv',
+      'Summer-Linen-2025-merchant-unmatched.csv',
     ]);
-    expect(data).toHaveLength(products.length);
+    const { data, meta } = parseCsv(files['Summer-Linen-2025-merchant-feed.tsv']!, '\t');
+    // The offline workflow is the built-in writer: no trained_algorithmic_media, which Google keeps for AI.
+    expect(meta.fields).toEqual(['id', 'title', 'description']);
+    expect(files['Summer-Linen-2025-merchant-feed.tsv']).not.toContain('trained_algorithmic_media');
+    expect(data.map((row) => row.id)).toEqual(['LS-BLU', 'LS-GRN']);
     for (const row of data) {
       expect(Array.from(row.title!).length).toBeLessThanOrEqual(150);
       expect(Array.from(row.description!).length).toBeLessThanOrEqual(5_000);
-      expect(row.structured_title).toMatch(/^trained_algorithmic_media:".+"$/);
-      expect(row.structured_description).toMatch(/^trained_algorithmic_media:".*"$/);
     }
-    const variants = data.filter((row) => row.item_group_id !== '');
-    expect(variants.map((row) => row.id)).toEqual(['LS-BLU', 'LS-GRN']);
-    expect(variants[0]!.title).toMatch(/Blue/);
-    expect(variants[1]!.title).toMatch(/Green/);
-    expect(new Set(variants.map((row) => row.item_group_id)).size).toBe(1);
+    expect(data[0]!.title).toMatch(/Blue/);
+    expect(data[1]!.title).toMatch(/Green/);
+    // The products without a SKU are reported, never given an id of ours.
+    const report = parseCsv(files['Summer-Linen-2025-merchant-unmatched.csv']!);
+    expect(report.meta.fields).toEqual(['product_id', 'name', 'handle', 'sku', 'reason']);
+    expect(report.data.map((row) => row.name).sort()).toEqual(["'=Wool Throw", 'Oak Stool']);
   });
 
-  it('redirects: only products whose suggested path differs from their current path, paths only', async () => {
+  it('redirects: only real handle changes, both paths under /products/', async () => {
     const { data, meta } = parseCsv((await exportFile('redirects')).text);
     expect(meta.fields).toEqual(['Redirect from', 'Redirect to']);
-    const expected = products.filter((p) => p.product_details.url && p.url_suggestion);
     expect(data.length).toBeGreaterThan(0);
-    expect(data.length).toBeLessThanOrEqual(expected.length);
     for (const row of data) {
-      expect(row['Redirect from']).toMatch(/^\/[^/]/);
-      expect(row['Redirect to']).toMatch(/^\/[^/]/);
+      expect(row['Redirect from']).toMatch(/^\/products\/[^/]+$/);
+      expect(row['Redirect to']).toMatch(/^\/products\/[^/]+$/);
       expect(row['Redirect from']).not.toBe(row['Redirect to']);
     }
-    expect(data.map((row) => row['Redirect from'])).toContain('/products/linen-shirt');
+    // One row for the linen shirt, whose variants share its page; none for the stool, which has no page.
+    const linen = products.find((p) => p.product_details.sku === 'LS-BLU')!;
+    expect(data.filter((row) => row['Redirect from'] === '/products/linen-shirt')).toEqual([
+      {
+        'Redirect from': '/products/linen-shirt',
+        'Redirect to': `/products/${linen.url_suggestion!.split('/').at(-1)}`,
+      },
+    ]);
   });
 
   it('jsonld: a Product per product and a ProductGroup with its variants under hasVariant', async () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BUNDLE_LIMITS } from '../constants';
 import { bundleSummarySchema, customFieldsSchema } from '../entities';
-import { id, noBody, spendingCap } from './schema-parts';
+import { currencyCode, id, noBody, spendingCap } from './schema-parts';
 
 export const STORE_EXPORT_FORMATS = ['shopify', 'woocommerce', 'auto'] as const;
 export type StoreExportFormat = (typeof STORE_EXPORT_FORMATS)[number];
@@ -51,6 +51,8 @@ export const bundleFunctions = {
          * and image alt texts stay as they are, and new copy goes only where the store left a field empty.
          */
         fill_empty_only: z.boolean().optional(),
+        /** The currency of the store's prices (ISO 4217), for the offers of the structured data (issue 23). */
+        currency: currencyCode.optional(),
       })
       .superRefine((body, ctx) => {
         const hasList = body.columns !== undefined || body.raw_csv !== undefined;
@@ -94,6 +96,11 @@ export const bundleFunctions = {
   'set-spending-cap': {
     request: z.object({ bundle_id: id, spending_cap_usd: spendingCap.nullable() }),
     response: z.object({ spending_cap_usd: z.number().nullable(), resumed: z.number() }),
+  },
+  'set-bundle-currency': {
+    /** The currency of the bundle's prices, or null to forget it (the structured data then has no offers). */
+    request: z.object({ bundle_id: id, currency: currencyCode.nullable() }),
+    response: z.object({ currency: z.string().nullable() }),
   },
   'delete-bundle': {
     request: z.object({ bundle_id: id }),

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { BUNDLE_LIMITS } from '../constants';
 import { id } from './schema-parts';
 
+/** How the Merchant Center supplemental feed names items (issue 23): the ids of the store's main feed. */
+export const MERCHANT_ID_SCHEMES = ['shopify', 'woocommerce', 'sku', 'from_feed'] as const;
+
 export const fileFunctions = {
   'compress-images': {
     request: z.object({
@@ -17,12 +20,55 @@ export const fileFunctions = {
     response: z.instanceof(Uint8Array),
   },
   'export-bundle': {
-    request: z.object({
-      bundle_workflow_id: id,
-      format: z.enum(['csv', 'json', 'shopify', 'woocommerce', 'merchant', 'redirects', 'jsonld']),
-      /** Only the products whose review state is approved (set-product-review). */
-      only_approved: z.boolean().optional(),
-    }),
+    request: z
+      .object({
+        bundle_workflow_id: id,
+        format: z.enum([
+          'csv',
+          'json',
+          'shopify',
+          'woocommerce',
+          'merchant',
+          'redirects',
+          'woocommerce-redirects',
+          'jsonld',
+        ]),
+        /** Only the products whose review state is approved (set-product-review). */
+        only_approved: z.boolean().optional(),
+        /**
+         * merchant: the scheme of the main feed's ids. shopify: shopify_{COUNTRY}_{product id}_{variant id} (needs
+         * the store's numeric ids); woocommerce: the product or variation ID, after merchant_id_prefix; sku; or
+         * from_feed: read from main_feed. Without one, from_feed when main_feed is given, else sku.
+         */
+        merchant_id_scheme: z.enum(MERCHANT_ID_SCHEMES).optional(),
+        /** woocommerce scheme: text before each ID (e.g. gla_); shopify scheme: the country (e.g. US). */
+        merchant_id_prefix: z
+          .string()
+          .max(20, 'merchant_id_prefix must be at most 20 characters')
+          .regex(/^[A-Za-z0-9_-]*$/, 'merchant_id_prefix may hold only letters, digits, _ and -')
+          .optional(),
+        /** from_feed: the main feed, a Merchant Center products export in TSV, CSV or XML. */
+        main_feed: z
+          .object({ text: z.string().min(1, 'main_feed.text must not be empty').max(20_000_000) })
+          .optional(),
+        /** redirects for WooCommerce (the Redirection plugin's CSV): the product base, /product/ unless given. */
+        product_base: z
+          .string()
+          .max(100)
+          .regex(
+            /^\/?[A-Za-z0-9_~%-][A-Za-z0-9_~.%-]*(\/[A-Za-z0-9_~%-][A-Za-z0-9_~.%-]*)*\/?$/,
+            'product_base must be a path such as /product/',
+          )
+          .optional(),
+      })
+      .superRefine((body, ctx) => {
+        if (body.merchant_id_scheme === 'from_feed' && !body.main_feed)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['main_feed'],
+            message: 'main_feed is needed with merchant_id_scheme from_feed',
+          });
+      }),
     /**
      * A file, streamed with its own Content-Type and a Content-Disposition filename naming the bundle; asked
      * for, like every binary answer, with X-Response-Format: Uint8Array.

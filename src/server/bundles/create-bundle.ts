@@ -37,6 +37,7 @@ export async function createBundle(
         customFields: input.custom_fields,
         spendingCapUsd: input.spending_cap_usd ?? null,
         fillEmptyOnly: input.fill_empty_only ?? false,
+        currency: input.currency ?? null,
       })
       .returning({ id: bundles.id });
     // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,

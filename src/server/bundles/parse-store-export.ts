@@ -85,6 +85,7 @@ function storeCopyOf(details: StoreProductDetails, description: string | undefin
   }) as StoreCopy;
   const altTexts = details.current_image_alt_texts;
   if (altTexts?.some((text) => text.trim() !== '')) copy.alt_texts = altTexts.map((text) => text.trim());
+  if (details.offer) copy.offer = details.offer;
   return Object.keys(copy).length > 0 ? copy : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { slugify, suggestUrl } from './suggest-url';
+import { slugify } from '../slug/slug';
+import { suggestUrl } from './suggest-url';
 
 describe('slugify', () => {
   it('lowercases and hyphenates', () => {

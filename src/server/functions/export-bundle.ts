@@ -1,4 +1,4 @@
-import { exportBundle } from '../bundles/export-bundle';
+import { exportBundle } from '../export/export-bundle';
 import { recordCopyExported } from '../search-data/record-export';
 import type { FunctionHandler } from './types';
 

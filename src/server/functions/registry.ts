@@ -16,6 +16,7 @@ import { newBundleWorkflowFunction } from './new-bundle-workflow';
 import { newWorkflowFunction } from './new-workflow';
 import { regenerateProductsFunction } from './regenerate-products';
 import { restoreProductVersionFunction } from './restore-product-version';
+import { setBundleCurrencyFunction } from './set-bundle-currency';
 import { setCtrCurveFunction } from './set-ctr-curve';
 import { setLockedFieldsFunction } from './set-locked-fields';
 import { setProductReviewFunction } from './set-product-review';
@@ -51,6 +52,7 @@ export const functionRegistry: FunctionRegistry = {
   'view-compressed-image': viewCompressedImageFunction,
   'estimate-cost': estimateCostFunction,
   'set-spending-cap': setSpendingCapFunction,
+  'set-bundle-currency': setBundleCurrencyFunction,
   'export-bundle': exportBundleFunction,
   'set-product-review': setProductReviewFunction,
   'set-locked-fields': setLockedFieldsFunction,

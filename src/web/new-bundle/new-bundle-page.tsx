@@ -7,6 +7,7 @@ import { BUNDLE_LIMITS, DEFAULT_COLUMNS } from '../../common/constants';
 import { USER_MESSAGES } from '../../common/errors';
 import type { ColumnMapping } from '../../common/import-columns';
 import { buildProductList } from '../../common/product-import';
+import { storeOfferColumns } from '../../common/store-offer';
 import { newBundleFailureAlert } from '../api/error-messages';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
@@ -33,6 +34,8 @@ type NewBundleValues = {
   /** As typed: a number, or '' for no cap. */
   spendingCap: number | string;
   fillEmptyOnly: boolean;
+  /** ISO 4217, asked when the store's file has prices: neither Shopify's nor WooCommerce's file names one. */
+  currency: string;
 };
 
 /**
@@ -47,6 +50,13 @@ function storeExportOf(imported: ImportedFile | null, mapping: ColumnMapping | n
   if (format !== 'shopify' && format !== 'woocommerce') return null;
   if (new Blob([imported.text]).size > BUNDLE_LIMITS.maxBodyBytes * 0.9) return null;
   return { format, text: imported.text };
+}
+
+/** Whether a store export carries prices, so that its structured data can have offers once a currency is set. */
+function hasPrices(imported: ImportedFile | null): boolean {
+  if (!imported) return false;
+  const columns = storeOfferColumns(imported.table.headers);
+  return columns.price >= 0 || columns.salePrice >= 0;
 }
 
 export function NewBundlePage() {
@@ -64,6 +74,7 @@ export function NewBundlePage() {
       workflowId: null,
       spendingCap: '',
       fillEmptyOnly: false,
+      currency: '',
     },
     validate: {
       // Said here, before anything is sent: the request check would only say the body is invalid.
@@ -117,7 +128,7 @@ export function NewBundlePage() {
       toneOfVoice: store.toneOfVoice,
     });
 
-  const create = ({ bundleName, spendingCap, fillEmptyOnly }: NewBundleValues) => {
+  const create = ({ bundleName, spendingCap, fillEmptyOnly, currency }: NewBundleValues) => {
     if (isCreating) return;
     // SPEC §5: both the name and the list are needed.
     if (!bundleName.trim() || !productList.raw_csv.trim()) {
@@ -128,7 +139,11 @@ export function NewBundlePage() {
       {
         bundle_name: bundleName.trim(),
         ...(storeExport
-          ? { store_export: storeExport, fill_empty_only: fillEmptyOnly }
+          ? {
+              store_export: storeExport,
+              fill_empty_only: fillEmptyOnly,
+              ...(currency.trim() ? { currency: currency.trim() } : {}),
+            }
           : { columns: productList.columns, raw_csv: productList.raw_csv }),
         custom_fields: customFields,
         workflow_id: workflowId ?? undefined,
@@ -170,6 +185,15 @@ export function NewBundlePage() {
               label="Fill empty fields only"
               description="Keep the SEO titles, meta descriptions, descriptions and alt texts the store already has; new copy goes only where a field is empty, and the exports carry the store's own text elsewhere."
               {...form.getInputProps('fillEmptyOnly', { type: 'checkbox' })}
+            />
+          )}
+          {storeExport && hasPrices(imported) && (
+            <TextInput
+              label="Currency of the prices"
+              description="The file has prices but names no currency: the ISO 4217 code (EUR, USD, GBP…) lets the structured data export show them as offers."
+              placeholder="EUR"
+              maxLength={3}
+              {...form.getInputProps('currency')}
             />
           )}
           <Textarea

@@ -23,8 +23,14 @@ const FORMATS: readonly ExportFormat[] = [
   { format: 'json', label: 'JSON', fallbackFileName: 'generated.json' },
   { format: 'shopify', label: 'Shopify product CSV', fallbackFileName: 'shopify-products.csv' },
   { format: 'woocommerce', label: 'WooCommerce product CSV', fallbackFileName: 'woocommerce-products.csv' },
-  { format: 'merchant', label: 'Google Merchant Center feed', fallbackFileName: 'merchant-feed.tsv' },
+  // A zip: the supplemental feed (ids by SKU) and the report of the products without one.
+  { format: 'merchant', label: 'Google Merchant Center feed', fallbackFileName: 'merchant-feed.zip' },
   { format: 'redirects', label: 'Shopify URL redirects', fallbackFileName: 'redirects.csv' },
+  {
+    format: 'woocommerce-redirects',
+    label: 'WooCommerce redirects (Redirection plugin)',
+    fallbackFileName: 'woocommerce-redirects.csv',
+  },
   { format: 'jsonld', label: 'JSON-LD structured data', fallbackFileName: 'structured-data.jsonld' },
 ];
 

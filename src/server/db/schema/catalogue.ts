@@ -105,6 +105,8 @@ export const bundles = pgTable(
     spendingCapUsd: numeric('spending_cap_usd', { precision: 12, scale: 4, mode: 'number' }),
     /** Write only the fields the store left empty, keeping its existing SEO fields (issue 12). */
     fillEmptyOnly: boolean('fill_empty_only').notNull().default(false),
+    /** ISO 4217 code of the store's prices (issue 23); the structured data has no offers without it. */
+    currency: text('currency'),
     /** Set by delete-bundle; the rows go in a job, and every function treats the bundle as gone at once. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

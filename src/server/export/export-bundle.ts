@@ -1,13 +1,19 @@
 // export-bundle: a run's products as a file in one of the store formats, streamed. Products are read a page
 // at a time (keyset by id, or by product-then-variants for the grouped formats) and each page is written out
 // before the next is read, so a 50,000-product run is exported in one pass without holding it in memory.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { Zip, ZipPassThrough } from 'fflate';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
+import { OFFLINE_MODEL } from '../ai/offline-writer';
+import { requireOwnedRun } from '../bundles/bundle-access';
+import { runProductPage } from '../bundles/view-run';
 import type { Queryable } from '../db/client';
-import { requireOwnedRun } from './bundle-access';
-import { type ExportWriter, exportWriter } from './export-writers';
-import { runProductPage } from './view-run';
+import { workflows } from '../db/schema';
+import { fileNameSlug } from '../slug/slug';
+import { merchantIdOf } from './merchant-ids';
+import { groupOptions } from './product-keys';
+import { type ExportWriter, exportWriter } from './writers';
 
 // Large enough that a 50,000-product run is 50 queries, small enough that a page stays a few MB.
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -21,17 +27,38 @@ export async function exportBundle(
   input: ParsedFunctionRequest<'export-bundle'>,
   pageSize = EXPORT_PAGE_SIZE,
 ): Promise<ExportFile> {
-  const { bundle } = await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
+  const { bundle, run } = await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
+  const isMerchant = input.format === 'merchant';
   const writer = exportWriter(input.format, {
     hasVariants: await runHasVariants(db, input.bundle_workflow_id),
     fillEmptyOnly: bundle.fillEmptyOnly,
+    onlyApproved: input.only_approved === true,
+    currency: bundle.currency,
+    // The main feed is read (and a bad one refused with a 400) before the answer starts.
+    merchantIdOf: isMerchant ? await merchantIdOf(input, groupOptions) : undefined,
+    generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,
+    productBase: input.product_base,
   });
-  const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize, input.only_approved === true);
-  return {
-    fileName: `${fileNameStem(bundle.name)}-${writer.suffix}.${writer.extension}`,
-    contentType: writer.contentType,
-    body: textStream(texts),
-  };
+  const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize);
+  const stem = fileNameStem(bundle.name);
+  const fileName = `${stem}-${writer.suffix}.${writer.extension}`;
+  if (writer.report) {
+    const report = `${stem}-${writer.report.suffix}.${writer.report.extension}`;
+    return {
+      fileName: `${stem}-${writer.suffix}.zip`,
+      contentType: 'application/zip',
+      body: zipStream(fileName, texts, report, writer.report.text),
+    };
+  }
+  return { fileName, contentType: writer.contentType, body: textStream(texts) };
+}
+
+async function workflowModel(db: Queryable, workflowId: number): Promise<string | undefined> {
+  const [found] = await db
+    .select({ model: workflows.model })
+    .from(workflows)
+    .where(eq(workflows.id, workflowId));
+  return found?.model;
 }
 
 /** Whether any product of the run is a variant or carries store option or SKU data (Shopify's option columns). */
@@ -49,7 +76,6 @@ async function* exportTexts(
   bundleWorkflowId: number,
   writer: ExportWriter,
   pageSize: number,
-  onlyApproved: boolean,
 ): AsyncGenerator<string> {
   yield writer.head;
   let isFirst = true;
@@ -72,8 +98,8 @@ async function* exportTexts(
     if (read.length === 0) break;
     const last = read.at(-1)!;
     after = { group: last.is_multiple_of ?? last.id, id: last.id };
-    // only_approved (issue 14): the page is still read whole, so that paging goes on from its last row.
-    const page = onlyApproved ? read.filter((product) => product.review_state === 'approved') : read;
+    // only_approved is the writer's (writers.ts): the page is read whole, so that paging goes on from its end.
+    const page = read;
     if (!writer.grouped) {
       yield write(page);
       continue;
@@ -110,13 +136,51 @@ function textStream(texts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   });
 }
 
+/**
+ * Two files in one zip, streamed: the first from its texts as they come, the second (a report the first
+ * fills as it is written) once the first is done. Entries are stored, not deflated: the files are small.
+ */
+function zipStream(
+  name: string,
+  texts: AsyncGenerator<string>,
+  reportName: string,
+  report: () => string,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  let done = false;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) throw error;
+    chunks.push(chunk);
+    done ||= final;
+  });
+  const file = new ZipPassThrough(name);
+  zip.add(file);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (chunks.length === 0 && !done) {
+        const next = await texts.next();
+        if (!next.done) {
+          file.push(encoder.encode(next.value));
+          continue;
+        }
+        file.push(new Uint8Array(0), true);
+        const second = new ZipPassThrough(reportName);
+        zip.add(second);
+        second.push(encoder.encode(report()), true);
+        zip.end();
+      }
+      const chunk = chunks.shift();
+      if (chunk) controller.enqueue(chunk);
+      else controller.close();
+    },
+    async cancel() {
+      await texts.return(undefined);
+    },
+  });
+}
+
 /** The bundle's name as a file name: letters, digits and dashes; "bundle" when nothing is left. */
 export function fileNameStem(bundleName: string): string {
-  const stem = bundleName
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return stem || 'bundle';
+  return fileNameSlug(bundleName, 80) || 'bundle';
 }

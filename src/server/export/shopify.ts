@@ -2,9 +2,9 @@
 // columns, images with their alt text and (when the run has variants) the option columns. Headers are the
 // legacy names Shopify still imports, in its template's order (docs/store-formats.md §a, "Two header
 // generations" and "Rows and grouping"); a column left out keeps the store's value, so nothing else is sent.
-import type { BundleWorkflowProduct, ImageDetail } from './entities';
-import { groupOptions, type ProductGroup, productHandle, productSku } from './export-product-keys';
-import { productBodyHtml } from './export-rows';
+import type { BundleWorkflowProduct, ImageDetail } from '../../common/entities';
+import { groupOptions, type ProductGroup, productHandle, productSku } from './product-keys';
+import { copyCell, productBodyHtml } from './rows';
 
 const PRODUCT_HEADERS = ['Handle', 'Title', 'Body (HTML)'] as const;
 const VARIANT_HEADERS = [
@@ -59,6 +59,8 @@ export function shopifyGroupRows(group: ProductGroup, hasVariants: boolean): str
     return [...cells, productSku(member)];
   });
   const images = uniqueImages(group.members);
+  const store = parent.store_copy ?? {};
+  const storeAlts = group.members.flatMap((member) => member.store_copy?.alt_texts ?? []);
   const rowCount = Math.max(group.members.length, images.length, 1);
   const rows: string[][] = [];
   for (let i = 0; i < rowCount; i++) {
@@ -67,13 +69,15 @@ export function shopifyGroupRows(group: ProductGroup, hasVariants: boolean): str
     rows.push([
       handle,
       isFirst ? (parent.product_details.product_name ?? '') : '',
-      isFirst ? productBodyHtml(parent) : '',
+      // Store-importer columns: the store's own values (handle, Title, options, SKU, image URL) go back as they
+      // came; the copy loses any formula start (copyCell) unless it is the store's own text.
+      isFirst ? copyCell(productBodyHtml(parent), store.description) : '',
       ...(hasVariants ? (variantCells[i] ?? VARIANT_HEADERS.map(() => '')) : []),
       image?.url ?? '',
       image ? String(i + 1) : '',
-      image ? (image.alt_text ?? '') : '',
-      isFirst ? (parent.page_title ?? '') : '',
-      isFirst ? (parent.meta_description ?? '') : '',
+      image ? copyCell(image.alt_text ?? '', ...storeAlts) : '',
+      isFirst ? copyCell(parent.page_title ?? '', store.page_title) : '',
+      isFirst ? copyCell(parent.meta_description ?? '', store.meta_description) : '',
     ]);
   }
   return rows;

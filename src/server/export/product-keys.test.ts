@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { structuredValue } from './export-merchant';
-import { currentPath, groupOptions, pathOf, truncateText } from './export-product-keys';
-import { redirectRow } from './export-redirects';
-import { storeProductDetails } from './store-product-details';
+import { storeProductDetails } from '../../common/store-product-details';
+import { structuredValue } from './merchant';
+import { currentPath, groupOptions, pathOf, truncateText } from './product-keys';
+import { productBasePath, shopifyRedirectRow, woocommerceRedirectRow } from './redirects';
 
 const product = (url: string, suggestion: string | null) => ({
   id: 1,
@@ -20,14 +20,26 @@ describe('store export keys', () => {
     );
   });
 
-  it('writes a redirect only between two different paths', () => {
-    expect(redirectRow(product('https://shop.example/products/old', 'https://x.example/stool'))).toEqual([
-      '/products/old',
-      '/stool',
-    ]);
-    expect(redirectRow(product('https://shop.example/stool/', '/stool'))).toBeNull();
-    expect(redirectRow(product('https://shop.example/a%20b', '/a b'))).toBeNull();
-    expect(redirectRow(product('', '/stool'))).toBeNull();
+  it('writes a redirect only for a real slug change, under /products/ (Shopify) or the product base (WooCommerce)', () => {
+    expect(
+      shopifyRedirectRow(product('https://shop.example/products/old', 'https://x.example/stool')),
+    ).toEqual(['/products/old', '/products/stool']);
+    expect(shopifyRedirectRow(product('https://shop.example/products/stool/', '/chairs/stool'))).toBeNull();
+    expect(shopifyRedirectRow(product('https://shop.example/products/caf%C3%A9', '/café'))).toBeNull();
+    // No handle to redirect from: a product that is not in the store yet, or whose page is no product page.
+    expect(shopifyRedirectRow(product('', '/stool'))).toBeNull();
+    expect(shopifyRedirectRow(product('https://shop.example/stool-old', '/stool'))).toBeNull();
+    expect(
+      shopifyRedirectRow({ ...product('https://shop.example/products/a', '/b'), is_multiple_of: 3 }),
+    ).toBeNull();
+    const base = productBasePath(undefined);
+    expect(base).toBe('/product/');
+    expect(productBasePath('shop/items')).toBe('/shop/items/');
+    expect(
+      woocommerceRedirectRow(product('https://shop.example/product/old-stool/', '/stool'), base),
+    ).toEqual(['/product/old-stool/', '/product/stool/', '0', '301']);
+    expect(woocommerceRedirectRow(product('https://shop.example/product/stool/', '/stool'), base)).toBeNull();
+    expect(woocommerceRedirectRow(product('', '/stool'), base)).toBeNull();
   });
 
   it('cuts text to a limit in characters, at a word break when near', () => {

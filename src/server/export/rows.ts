@@ -2,7 +2,8 @@
 // (formula neutralising, Shopify body HTML and handles) that the server's export writers share. Pure, so the
 // rules are unit-tested.
 import Papa from 'papaparse';
-import type { BundleWorkflowProduct, ImageDetail } from './entities';
+import type { BundleWorkflowProduct, ImageDetail } from '../../common/entities';
+import { slugify } from '../slug/slug';
 import { isStoreDescription } from './fill-empty';
 
 /** SPEC §3 CSV export row, keys in header order. */
@@ -66,6 +67,19 @@ export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+// Whitespace and formula characters at the start of a text: what generated copy may never begin with.
+const LEADING_FORMULA = /^[\s=+\-@\uFF1D\uFF0B\uFF0D\uFF20]+/u;
+
+/**
+ * A cell of copy in a store importer's file, where a ' would be imported as text (issue 20): the store's own
+ * value when it is exactly that (it goes back as it came), else our copy without the formula characters
+ * (= + - @, their fullwidth forms, a tab or CR) it might start with.
+ */
+export function copyCell(value: string, ...storeValues: (string | null | undefined)[]): string {
+  if (value === '' || storeValues.includes(value)) return value;
+  return value.replace(LEADING_FORMULA, '');
+}
+
 /**
  * CSV text of some rows, without a header and without a trailing newline, so that a file written a page at a
  * time (export-bundle) is the same as one written at once: pages are joined with CSV_NEWLINE.
@@ -114,7 +128,7 @@ export function exportRowsToJson(rows: readonly ExportRow[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain-text copy as Shopify body HTML: a paragraph per blank-line block, the fact sheet as a list. */
@@ -142,15 +156,6 @@ export function productBodyHtml(product: BundleWorkflowProduct): string {
   return toShopifyBodyHtml(product.description, product.fact_sheet);
 }
 
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** A percent-encoded path segment, decoded; one with a broken escape ("%E0%A4%A") is kept as it is. */
 function decodeOrKeep(segment: string): string {
   try {
@@ -160,10 +165,24 @@ function decodeOrKeep(segment: string): string {
   }
 }
 
-/** The product's Shopify handle: from a /products/{handle} URL when it has one, else from its name. */
-export function shopifyHandle(product: Pick<BundleWorkflowProduct, 'id' | 'product_details'>): string {
+/**
+ * The product's Shopify handle: from a /products/{handle} URL when it has one, else the slug of its URL
+ * suggestion (what a new product would be called), else its name's slug.
+ */
+export function shopifyHandle(
+  product: Pick<BundleWorkflowProduct, 'id' | 'product_details'> & { url_suggestion?: string | null },
+): string {
   const url = product.product_details.url ?? '';
   const fromUrl = /\/products\/([^/?#]+)/.exec(url)?.[1];
   if (fromUrl) return decodeOrKeep(fromUrl).toLowerCase();
-  return slugify(product.product_details.product_name ?? '') || `product-${product.id}`;
+  return (
+    suggestedSlug(product.url_suggestion) ||
+    slugify(product.product_details.product_name ?? '') ||
+    `product-${product.id}`
+  );
+}
+
+/** The last segment of a suggested URL path: the slug the URL suggestion gives the product. */
+export function suggestedSlug(urlSuggestion: string | null | undefined): string {
+  return (urlSuggestion ?? '').split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? '';
 }

@@ -2,8 +2,8 @@
 // schema.org defines for its type (https://schema.org/Product, https://schema.org/ProductGroup, Brand), and
 // the variant structure follows Google's product-variant guidance (docs/store-formats.md §d).
 import { describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from './entities';
-import { jsonLdNode } from './export-jsonld';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { jsonLdNode } from './jsonld';
 
 // Product's properties that this export may write (a subset of https://schema.org/Product, Thing's included).
 const PRODUCT_PROPERTIES = new Set([
@@ -23,6 +23,7 @@ const PRODUCT_PROPERTIES = new Set([
   'gtin',
   'inProductGroupWithID',
   'isVariantOf',
+  'additionalProperty',
 ]);
 // ProductGroup is a Product with three more properties (https://schema.org/ProductGroup).
 const PRODUCT_GROUP_PROPERTIES = new Set([...PRODUCT_PROPERTIES, 'productGroupID', 'variesBy', 'hasVariant']);
@@ -152,7 +153,7 @@ describe('jsonld export', () => {
     expect(validate(node)).toEqual([]);
     expect(node['@type']).toBe('ProductGroup');
     expect(node.productGroupID).toBe('hoodie');
-    // Logo has no schema.org property, so it varies nothing Google reads.
+    // Logo has no schema.org property: it varies nothing Google reads, and is the variant's additionalProperty.
     expect(node.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
     const variants = node.hasVariant as Node[];
     expect(variants.map((variant) => [variant.color, variant.size])).toEqual([

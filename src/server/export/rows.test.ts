@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct, ImageDetail } from './entities';
+import type { BundleWorkflowProduct, ImageDetail } from '../../common/entities';
 import {
   buildExportRows,
   EXPORT_HEADERS,
@@ -9,7 +9,7 @@ import {
   neutraliseFormula,
   shopifyHandle,
   toShopifyBodyHtml,
-} from './export-rows';
+} from './rows';
 
 const image = (id: number, url: string, alt: string | null): ImageDetail => ({
   bundle_workflow_products_image_id: id,
@@ -128,9 +128,15 @@ describe('Shopify handles and body HTML', () => {
     expect(shopifyHandle(encoded)).toBe('café-mug');
   });
 
-  it('makes a handle from the name without a /products/ URL, and from the id without a name', () => {
-    expect(shopifyHandle(product(4, { product_details: { product_name: 'Crème Mug' } }))).toBe('creme-mug');
-    expect(shopifyHandle(product(5, { product_details: { product_name: '' } }))).toBe('product-5');
+  it('makes a handle from the URL suggestion without a /products/ URL, then from the name, then the id', () => {
+    const mug = { product_details: { product_name: 'Crème Mug' } };
+    expect(shopifyHandle(product(3, { ...mug, url_suggestion: '/mugs/creme-mug-hemma' }))).toBe(
+      'creme-mug-hemma',
+    );
+    expect(shopifyHandle(product(4, { ...mug, url_suggestion: '' }))).toBe('creme-mug');
+    expect(shopifyHandle(product(5, { product_details: { product_name: '' }, url_suggestion: '' }))).toBe(
+      'product-5',
+    );
   });
 
   it('writes a paragraph per blank-line block, escaped, and the fact sheet as a list', () => {

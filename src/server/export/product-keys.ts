@@ -1,11 +1,13 @@
 // What the store exports key on: a product's handle, SKU, store id, current path and option values, read from
 // its product details. Shared by every store format, so that Shopify, WooCommerce, Merchant Center and
 // JSON-LD name the same product the same way.
-import type { BundleWorkflowProduct } from './entities';
-import { shopifyHandle } from './export-rows';
-import { readStoreOptions } from './store-product-details';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { readStoreOptions } from '../../common/store-product-details';
+import { shopifyHandle } from './rows';
 
-type Product = Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multiple_of'>;
+type Product = Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multiple_of'> & {
+  url_suggestion?: string | null;
+};
 
 /** A product and its variants (is_multiple_of points at the first), parent first; a lone product alone. */
 export type ProductGroup<P extends Product = BundleWorkflowProduct> = { parent: P; members: P[] };
@@ -59,7 +61,9 @@ const storedOptions = (product: Product): ProductOption[] =>
  * the stored option columns when the parent has them, else the details that differ within the group.
  */
 export function groupOptions<P extends Product>(group: ProductGroup<P>): Map<number, ProductOption[]> {
-  const stored = storedOptions(group.parent);
+  // The parent's names first; a WooCommerce variable parent may hold none, its variations do.
+  const stored =
+    [group.parent, ...group.members].map(storedOptions).find((options) => options.length > 0) ?? [];
   if (stored.length > 0) {
     const names = stored.map((option) => option.name);
     return new Map(

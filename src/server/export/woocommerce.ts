@@ -1,10 +1,11 @@
 // WooCommerce product CSV for the built-in importer with "Update existing products": rows match by ID, then
 // SKU (docs/store-formats.md §b, "Matching and updating"), and only the columns present are written, so the
 // file holds the keys, the copy and the SEO plugins' meta columns (§b, "Meta columns (Yoast / Rank Math)").
-import type { BundleWorkflowProduct } from './entities';
-import { productSku, productStoreId } from './export-product-keys';
-import { toShopifyBodyHtml } from './export-rows';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import { carriesStoreText } from './approval';
 import { isStoreDescription } from './fill-empty';
+import { productSku, productStoreId } from './product-keys';
+import { copyCell, escapeHtml, toShopifyBodyHtml } from './rows';
 
 export const WOOCOMMERCE_HEADERS = [
   'ID',
@@ -26,15 +27,20 @@ const oneLine = (html: string) => html.replace(/\n/g, '');
  * `fillEmptyOnly` the product has been through keepStoreCopy, and the store's short description is kept too.
  */
 export function woocommerceRow(product: BundleWorkflowProduct, { fillEmptyOnly = false } = {}): string[] {
-  const title = product.page_title ?? '';
-  const metaDescription = product.meta_description ?? '';
-  const storeShort = fillEmptyOnly ? product.store_copy?.short_description?.trim() : undefined;
-  // The fact sheet is the short list shown beside the price; without one, the meta description is.
-  const shortDescription = storeShort
+  const store = product.store_copy ?? {};
+  const title = copyCell(product.page_title ?? '', store.page_title);
+  const metaDescription = copyCell(product.meta_description ?? '', store.meta_description);
+  const storeShort = store.short_description?.trim();
+  // Short description is HTML to WooCommerce: the store's own (fill-empty, or copy not approved), else one we
+  // build from escaped text: the fact sheet as a list, or the meta description as a paragraph.
+  const keepsStoreShort = storeShort && (fillEmptyOnly || carriesStoreText(product));
+  const shortDescription = keepsStoreShort
     ? storeShort
     : product.fact_sheet?.trim()
-      ? oneLine(toShopifyBodyHtml('', product.fact_sheet))
-      : metaDescription;
+      ? oneLine(toShopifyBodyHtml('', copyCell(product.fact_sheet)))
+      : metaDescription
+        ? `<p>${escapeHtml(metaDescription)}</p>`
+        : '';
   return [
     productStoreId(product),
     productSku(product),
@@ -42,7 +48,7 @@ export function woocommerceRow(product: BundleWorkflowProduct, { fillEmptyOnly =
     shortDescription,
     isStoreDescription(product)
       ? (product.description ?? '')
-      : oneLine(toShopifyBodyHtml(product.description)),
+      : oneLine(toShopifyBodyHtml(copyCell(product.description ?? ''))),
     title,
     metaDescription,
     title,

@@ -1,0 +1,5 @@
+import { setBundleCurrency } from '../bundles/set-bundle-currency';
+import type { FunctionHandler } from './types';
+
+export const setBundleCurrencyFunction: FunctionHandler<'set-bundle-currency'> = (ctx, input) =>
+  setBundleCurrency(ctx.db, ctx.userId, input.bundle_id, input.currency);
