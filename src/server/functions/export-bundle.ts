@@ -7,7 +7,7 @@ export const exportBundleFunction: FunctionHandler<'export-bundle'> = async (ctx
   const file = await exportBundle(ctx.db, ctx.userId, input);
   // The date the copy left the app, for the before/after report (issue 26); exportBundle checked ownership.
   // A redirects file carries no copy, so it dates nothing.
-  if (input.format !== 'redirects') {
+  if (input.format !== 'redirects' && input.format !== 'woocommerce-redirects') {
     await recordCopyExported(ctx.db, input.bundle_workflow_id, input.only_approved === true);
   }
   return new Response(file.body, {
