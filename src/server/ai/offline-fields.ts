@@ -39,9 +39,18 @@ function fitWithSuffix(name: string, suffix: string): string {
   return fitField('page_title', `${name}${suffix}`);
 }
 
+/**
+ * The full name with every value that sets the product apart; when that is too long, the least important
+ * value (the last) goes first, and the name is cut at a word only when it alone is too long.
+ */
 export function writeHeading(facts: Facts): string {
-  const suffix = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
-  return firstThatFits([`${facts.name}${suffix}`], SEO_LIMITS.headingMax, facts.name, suffix);
+  for (let count = facts.attributes.length; count >= 0; count--) {
+    const kept = facts.attributes.slice(0, count);
+    const suffix = kept.length === 0 ? '' : ` in ${describeAttributes(kept)}`;
+    const candidate = `${facts.name}${suffix}`;
+    if (countCharacters(candidate) <= SEO_LIMITS.headingMax) return candidate;
+  }
+  return truncateAtWordBoundary(facts.name, SEO_LIMITS.headingMax);
 }
 
 /** The keyword phrases of the bundle that relate to this product and claim nothing its data lacks. */
@@ -71,8 +80,8 @@ const LIVELY_TONE =
 
 function closingLine(facts: Facts, tone: string): string {
   return LIVELY_TONE.test(tone)
-    ? `Order the ${facts.name} online today!`
-    : `Order the ${facts.name} online today.`;
+    ? `Order the ${facts.name} from our online shop today!`
+    : `Order the ${facts.name} from our online shop today.`;
 }
 
 // Generic phrases that are true of any product page; they only pad a short meta description up to 120.
@@ -114,7 +123,7 @@ const META_LEADS: ((name: string, attributes: string, brand: string) => string)[
     `Choose the ${name}${attributes}${brand === '' ? '' : `, made by ${brand}`}, with every detail listed.`,
 ];
 const META_CLOSINGS: ((name: string) => string)[] = [
-  (name) => `Order the ${name} online today.`,
+  (name) => `Order the ${name} from our shop today.`,
   (name) => `Add the ${name} to your basket today.`,
   (name) => `Find the ${name} in our online shop.`,
   (name) => `See the ${name} and its options online.`,
@@ -152,7 +161,7 @@ export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: 
   const details: string[] = [];
   if (facts.attributes.length > 0) {
     const what = input.parent ? `This version of the ${facts.name}` : `The ${facts.name}`;
-    details.push(`${what} comes in ${describeAttributes(facts.attributes)}.`);
+    details.push(`${what} is available in ${describeAttributes(facts.attributes)}.`);
   }
   const material = value(facts.product, 'material');
   const range = value(facts.product, 'range');
@@ -224,6 +233,29 @@ export function writeFactSheet(product: ProductFacts): string {
   return lines.join('\n');
 }
 
+const VIEWS = [
+  'another view',
+  'a closer view',
+  'seen from the side',
+  'a detail',
+  'seen from behind',
+  'from above',
+];
+const SETTINGS = [
+  'in daylight',
+  'on a plain background',
+  'in use',
+  'up close',
+  'from a distance',
+  'at an angle',
+];
+/** The words of the n-th further image's view, each distinct (no number, which would read as a claim). */
+const viewOf = (n: number) => {
+  const view = VIEWS[n % VIEWS.length]!;
+  const round = Math.floor(n / VIEWS.length);
+  return round === 0 ? view : `${view} ${SETTINGS[(round - 1) % SETTINGS.length]}`;
+};
+
 /**
  * One alt text per image that describes the product and its variant ("Ocean Blue Shirt in Navy by
  * partners-demo"); further images say they show another view, never "image 2 of 3".
@@ -232,7 +264,8 @@ export function writeAltTexts(facts: Facts, imageCount: number): string[] {
   const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
   const by = facts.brand === '' ? '' : ` by ${facts.brand}`;
   return Array.from({ length: imageCount }, (_, index) => {
-    const view = index === 0 ? '' : ', another view';
+    // Each further image its own words, so no two alt texts of a product are the same.
+    const view = index === 0 ? '' : `, ${viewOf(index - 1)}`;
     const candidates = [`${facts.name}${attributes}${by}${view}`, `${facts.name}${attributes}${view}`];
     return firstThatFits(candidates, SEO_LIMITS.altTextMax, facts.name, `${attributes}${view}`);
   });
@@ -245,7 +278,7 @@ export function setApartFromParent(copy: CopyFields, facts: Facts, parent: CopyF
     copy.page_title === parent.page_title ? fitWithSuffix(facts.name, ` – ${differs}`) : copy.page_title;
   let meta = copy.meta_description;
   if (meta === parent.meta_description) {
-    const prefix = `This is ${differs === 'another version' ? differs : `the ${differs} version`}. `;
+    const prefix = `This is ${differs === 'another version' ? differs : `the version in ${differs}`}. `;
     meta = fitField('meta_description', `${prefix}${meta}`);
   }
   return { ...copy, page_title: pageTitle, meta_description: meta };

@@ -2,7 +2,11 @@
 // brand but differ in colour, size or dimensions point is_multiple_of at the first product of their group,
 // so their copy is written from the parent's and never reads like a duplicate.
 
-import { describeOptionDifferences, differingOptionValues, isValueList } from './option-values';
+import {
+  describeOptionDifferences,
+  differingOptionValues,
+  isValueList,
+} from '../../common/store-product-details';
 
 export type VariantCandidate = { position: number; details: Record<string, string | null | undefined> };
 
