@@ -158,8 +158,8 @@ export function plainValue(option: StoreOption): string {
 }
 
 /**
- * What sets a store variant apart, for the prompt: "Ring size: 7, written "Size 7" (parent: 5)". Null when the
- * variant has no store options.
+ * What sets a store variant apart, for the prompt, in the form the prompt reads ("name: value (parent: …)"):
+ * "Ring size: 7 (parent: 5)". Null when the variant has no store options.
  */
 export function describeOptionDifferences(parent: Details, variant: Details): string[] | null {
   const own = singleValueOptions(variant);
@@ -169,8 +169,6 @@ export function describeOptionDifferences(parent: Details, variant: Details): st
     .filter((option) => clean(theirs.get(clean(option.name))) !== clean(option.value))
     .map((option) => {
       const parentValue = theirs.get(clean(option.name));
-      const plain = plainValue(option);
-      const written = plain === option.value.trim() ? '' : `, written "${plain}"`;
-      return `${option.name.trim()}: ${option.value.trim()}${written}${parentValue ? ` (parent: ${parentValue})` : ''}`;
+      return `${option.name.trim()}: ${option.value.trim()}${parentValue ? ` (parent: ${parentValue})` : ''}`;
     });
 }
