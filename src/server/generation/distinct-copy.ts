@@ -7,8 +7,8 @@
 // writer's, then to a numbered one.
 import { sql } from 'drizzle-orm';
 import { countCharacters, truncateAtWordBoundary } from '../../common/copy-rules';
-import { readStoreOptions } from '../../common/store-product-details';
 import { type LimitedField, measureField } from '../../common/seo-checks';
+import { readStoreOptions } from '../../common/store-product-details';
 import type { CopyFields, ProductFacts, WriteCopyInput } from '../ai/copy-writer';
 import { META_VARIATIONS } from '../ai/offline-fields';
 import { writeOfflineCopy } from '../ai/offline-writer';
