@@ -129,12 +129,30 @@ const META_CLOSINGS: ((name: string) => string)[] = [
   (name) => `See the ${name} and its options online.`,
 ];
 
+// Sentences true of any product page, two at a time, for the wordings past the first four: a dozen sibling
+// variants whose descriptions are one text still get meta descriptions that read apart (never a counter).
+const GENERIC_SENTENCES = [
+  'Every detail is listed on the product page.',
+  'Check the photos and the fact sheet before you choose.',
+  'Pick the option that suits you best.',
+  'See every option side by side.',
+  'Questions? Our team is happy to help.',
+  'Your order is packed with care.',
+  'Compare it with the rest of the range.',
+  'Save it to your wish list for later.',
+];
+const GENERIC_PAIRS = GENERIC_SENTENCES.flatMap((first, i) =>
+  GENERIC_SENTENCES.slice(i + 1).map((second) => [first, second] as const),
+);
+
 /** How many wordings the meta description has (`variation` 0 to META_VARIATIONS - 1). */
-export const META_VARIATIONS = META_LEADS.length;
+export const META_VARIATIONS = META_LEADS.length + GENERIC_PAIRS.length;
 
 export function writeMetaDescription(facts: Facts, keywords: string[], tone: string, variation = 0): string {
   const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
-  const form = ((variation % META_VARIATIONS) + META_VARIATIONS) % META_VARIATIONS;
+  const wording = ((variation % META_VARIATIONS) + META_VARIATIONS) % META_VARIATIONS;
+  const form = wording % META_LEADS.length;
+  const generic = wording < META_LEADS.length ? undefined : GENERIC_PAIRS[wording - META_LEADS.length];
   const lead =
     fitSentence(META_LEADS[form]!(facts.name, attributes, facts.brand), metaFits) ??
     `${fitField('meta_description', truncateAtWordBoundary(facts.name, 100))}.`;
@@ -147,7 +165,7 @@ export function writeMetaDescription(facts: Facts, keywords: string[], tone: str
     parts.push(fitted);
     length += 1 + countCharacters(fitted);
   };
-  for (const sentence of facts.sentences) add(sentence);
+  for (const sentence of generic ?? facts.sentences) add(sentence);
   for (const keyword of keywords) add(`Shop ${keyword} online.`);
   add(form === 0 ? closingLine(facts, tone) : META_CLOSINGS[form]!(facts.name), true);
   for (const pad of PADDING) add(pad, true);
