@@ -42,7 +42,7 @@ const UNCLEAN: [RegExp, string][] = [
   [/\\[nrt]/, 'an escape sequence'],
   [CONTROL, 'a control character'],
   [/Â|â€|Ã[\u0080-\u00bf]/, 'garbled characters (double-encoded UTF-8)'],
-  [/(?:^|[\s])[.,;:](?:\s*[.,;:])+(?:\s|$)|(?:^|\n)\s*[.,;:!?]\s*(?:\n|$)/, 'an empty punctuation fragment'],
+  [/[.,;:!?][ \t]+[.,;:](?=\s|$)|(?:^|\n)[ \t]*[.,;:!?][ \t]*(?:\n|$)/, 'an empty punctuation fragment'],
 ];
 
 /** What makes a text unclean, or null: "\n" written out, a control character, mojibake, ". .". */
