@@ -146,7 +146,11 @@ export function emptyMapping(): ColumnMapping {
 export function guessColumnMapping(headers: readonly string[], { exactOnly = false } = {}): ColumnMapping {
   const mapping = emptyMapping();
   const normalised = headers.map(normaliseHeader);
-  const used = new Set<number>();
+  // Shopify's category metafields ("Ring size (product.metafields.shopify.ring-size)") are product-level lists
+  // of every value ("size-5; size-6"), never one product's or variant's value (issue 22): never guessed.
+  const used = new Set<number>(
+    normalised.flatMap((header, index) => (/\bmetafields\b/.test(header) ? [index] : [])),
+  );
   const claim = (column: ImportColumn, index: number) => {
     mapping[column] = index;
     used.add(index);

@@ -3,6 +3,7 @@
 // same handle carry a variant's option values, another image, or both. docs/store-formats.md §a has both
 // header generations ("Handle" ≤2023, "URL handle" 2024+).
 import { IMAGE_URL_SEPARATOR } from './constants';
+import { cleanText, htmlToText } from './html-to-text';
 import { hasHeaders, normaliseHeader, OPTION_SUFFIX } from './import-columns';
 import { readStoreOffer, storeOfferColumns } from './store-offer';
 import {
@@ -95,14 +96,14 @@ function groupByHandle(columns: ShopifyColumns, rows: readonly string[][]) {
       product.images.push({
         url,
         position: Number.isNaN(position) ? Number.POSITIVE_INFINITY : position,
-        alt: cell(row, columns.imageAlt),
+        alt: htmlToText(cell(row, columns.imageAlt)),
       });
     }
     const options: StoreOption[] = [];
     for (const option of columns.options) {
       // "Option1 Name" is only on the first row; later rows give only the values.
-      const name = cell(product.first, option.name);
-      const value = cell(row, option.value);
+      const name = cleanText(cell(product.first, option.name));
+      const value = cleanText(cell(row, option.value));
       if (name && value && value.toLowerCase() !== NO_OPTION_VALUE) options.push({ name, value });
     }
     // The first row is the first variant; any other row is a variant when it has option values.
@@ -167,8 +168,8 @@ export function expandShopifyRows(headers: readonly string[], rows: readonly str
           sku: cell(variant.row, columns.sku),
           parent_handle: isProduct ? undefined : handle,
           variant_image: variantImage,
-          current_page_title: cell(product.first, columns.seoTitle),
-          current_meta_description: cell(product.first, columns.seoDescription),
+          current_page_title: htmlToText(cell(product.first, columns.seoTitle)),
+          current_meta_description: htmlToText(cell(product.first, columns.seoDescription)),
         }),
         ...(isProduct && alts.some(Boolean) ? { current_image_alt_texts: alts } : {}),
         offer: readStoreOffer(offerColumns, variant.row),

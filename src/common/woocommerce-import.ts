@@ -2,6 +2,7 @@
 // variant that points at its parent through the Parent column (the parent's SKU, or "id:NN"). Grouped
 // products list their children in "Grouped products" the same way. docs/store-formats.md §b has the columns.
 import { IMAGE_URL_SEPARATOR } from './constants';
+import { cleanText, decodeEscapes, htmlToText } from './html-to-text';
 import { ATTRIBUTE_SUFFIX, hasHeaders, normaliseHeader } from './import-columns';
 import type { ExpandedTable } from './shopify-import';
 import { readStoreOffer, storeOfferColumns } from './store-offer';
@@ -80,8 +81,13 @@ function locate(headers: readonly string[]) {
  * shipping package: they stay out of the columns (so out of dimensions, titles and slugs) and are kept in
  * `details` as package_*, with the ID, SKU, type, options, parent, grouped children and External URL.
  */
-export function expandWooCommerceRows(headers: readonly string[], rows: readonly string[][]): ExpandedTable {
+export function expandWooCommerceRows(
+  headers: readonly string[],
+  exportedRows: readonly string[][],
+): ExpandedTable {
   const columns = locate(headers);
+  // The exporter writes line breaks inside a cell as "\n"; the HTML stays HTML for mapRecord to reduce.
+  const rows = exportedRows.map((row) => row.map(decodeEscapes));
   const indexById = new Map<string, number>();
   const indexBySku = new Map<string, number>();
   rows.forEach((row, index) => {
@@ -109,9 +115,9 @@ export function expandWooCommerceRows(headers: readonly string[], rows: readonly
     const options: StoreOption[] = [];
     for (const attribute of columns.attributes) {
       const name = cell(row, attribute.name) || (parent ? cell(parent, attribute.name) : '');
-      const value = cell(row, attribute.value);
+      const value = cleanText(cell(row, attribute.value));
       // An empty value on a variation means "any" value of that attribute.
-      if (name && value) options.push({ name, value });
+      if (name && value) options.push({ name: cleanText(name), value });
     }
     const values = new Map<string, string>();
     if (!hasVariations.has(index)) {
@@ -168,9 +174,9 @@ function describe(
       parent_id: parent ? cell(parent, columns.id) : undefined,
       external_url: cell(row, columns.externalUrl),
       button_text: cell(row, columns.buttonText),
-      current_page_title: cell(row, columns.seoTitle),
-      current_meta_description: cell(row, columns.seoDescription),
-      current_short_description: cell(row, columns.shortDescription),
+      current_page_title: htmlToText(cell(row, columns.seoTitle)),
+      current_meta_description: htmlToText(cell(row, columns.seoDescription)),
+      current_short_description: htmlToText(cell(row, columns.shortDescription)),
       ...packageSize,
     }),
     ...(children.length > 0 ? { grouped_children: children } : {}),

@@ -316,12 +316,14 @@ describe("the stored check follows a person's edits", () => {
       expected_updated_at: first.updated_at,
     });
     expect(repeated.status, JSON.stringify(repeated.data)).toBe(200);
+    // Another product's heading repeats it, and names that product rather than this one (issue 22).
     expect(repeated.data.product.problems?.map((problem) => [problem.field, problem.code])).toEqual([
+      ['heading', 'off_product'],
       ['heading', 'duplicate'],
     ]);
     const mended = await t.call('update-product-copy', {
       bundle_workflow_product_id: first.id,
-      fields: { heading: 'Oak Stool in a natural finish' },
+      fields: { heading: 'Oak Stool in Natural' },
       expected_updated_at: repeated.data.product.updated_at,
     });
     expect(mended.status).toBe(200);

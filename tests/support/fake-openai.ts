@@ -117,7 +117,19 @@ export type FakeOpenAIOptions = {
   batch?: FakeBatchOptions;
 };
 
-export type CopyQuirks = { sameHeading?: string; appendToDescription?: string };
+export type CopyQuirks = {
+  sameHeading?: string;
+  appendToDescription?: string;
+  /**
+   * A model that mostly complies (issue 22): on first answers only, about `share` of products (chosen by a
+   * hash of the product's name and values, so runs repeat) get one lapse, in turn: fluent text about
+   * nothing ("Crafted for durable everyday comfort"), an invented guarantee ("Backed by a 5 year warranty
+   * and our money-back guarantee."), or, for a variant, a sibling's meta description. Repairs comply.
+   */
+  lapses?: { share: number };
+};
+export type CopyLapse = 'about_nothing' | 'invented_guarantee' | 'sibling_meta';
+export const COPY_LAPSES: readonly CopyLapse[] = ['about_nothing', 'invented_guarantee', 'sibling_meta'];
 
 /** What the fake has answered since start or reset(). Also served as JSON at GET /fake/stats. */
 export type FakeOpenAICounters = {
@@ -738,6 +750,10 @@ function answerContent(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): str
   if (fail === 'invalid_copy' && isRecord(answer)) {
     answer.page_title = repeatToLength(`${context.name} `, 200);
   }
+  if (quirks?.lapses && isRecord(answer) && !isRepair(body.messages)) {
+    const lapse = lapseFor(context, quirks.lapses.share);
+    if (lapse) applyLapse(answer, lapse, context);
+  }
   if (quirks && isRecord(answer)) {
     if (quirks.sameHeading !== undefined) answer.heading = quirks.sameHeading;
     if (quirks.appendToDescription !== undefined) {
@@ -748,6 +764,40 @@ function answerContent(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): str
   // Cut mid-value, as a model that ran out of tokens would.
   if (fail === 'broken_json') return json.slice(0, Math.max(1, Math.floor(json.length / 2)));
   return json;
+}
+
+/** A repair request carries the previous answer as an assistant message. */
+const isRepair = (messages: ChatMessage[]) => messages.some((message) => message.role === 'assistant');
+
+/** The lapse a product gets, or null: a hash of its name and values picks both whether and which. */
+export function lapseFor(
+  context: Pick<ProductContext, 'name' | 'variantValues'>,
+  share: number,
+): CopyLapse | null {
+  let hash = 2166136261;
+  for (const char of `${context.name}|${context.variantValues.join('|')}`) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  }
+  if ((hash % 1000) / 1000 >= share) return null;
+  return COPY_LAPSES[Math.floor(hash / 1000) % COPY_LAPSES.length]!;
+}
+
+function applyLapse(answer: Record<string, unknown>, lapse: CopyLapse, context: ProductContext): void {
+  const sibling = context.siblings[0];
+  if (lapse === 'sibling_meta' && context.variantValues.length > 0 && sibling) {
+    answer.meta_description = copyFor('meta_description', { ...context, variantValues: [sibling] });
+    return;
+  }
+  if (lapse === 'about_nothing') {
+    answer.page_title = 'Crafted for durable everyday comfort';
+    answer.heading = 'Timeless design, made to last';
+    answer.meta_description =
+      'Made for modern homes: crafted, durable everyday comfort and a timeless design you will love, day after day, in every room and every season of the year.';
+    answer.description = `Crafted durable everyday comfort, timeless design. ${String(answer.description ?? '')}`;
+    return;
+  }
+  answer.description = `${String(answer.description ?? '')} Backed by a 5 year warranty and our money-back guarantee.`;
+  answer.fact_sheet = `${String(answer.fact_sheet ?? '')}\nWarranty: 5 years, lifetime guarantee`.trim();
 }
 
 function jsonSchemaOf(responseFormat: unknown): JsonSchema | undefined {

@@ -7,9 +7,12 @@ import {
   truncateAtWordBoundary,
 } from '../../common/copy-rules';
 import { htmlToText } from '../../common/html-to-text';
+import { plainValue, singleValueOptions } from '../../common/store-product-details';
 import type { ProductFacts, WriteCopyInput } from './copy-writer';
+import { titleCaseName } from './title-case';
 
-export type Attribute = { key: 'colour' | 'size' | 'dimensions'; value: string };
+/** A value that sets the product apart: colour, size, dimensions, or a store option (key `option`). */
+export type Attribute = { key: 'colour' | 'size' | 'dimensions' | 'option'; value: string; label?: string };
 
 export type Facts = {
   name: string;
@@ -62,13 +65,26 @@ function splitSentences(text: string): string[] {
 
 export function readFacts(input: WriteCopyInput): Facts {
   const product = input.product;
-  const name = value(product, 'product_name') || value(product, 'title') || 'Product';
-  const attributes: Attribute[] = [];
-  for (const key of ['colour', 'size', 'dimensions'] as const) {
-    const attribute = value(product, key);
-    if (attribute !== '' && !containsPhrase(name, attribute)) attributes.push({ key, value: attribute });
-  }
   const brand = value(product, 'brand');
+  const name = titleCaseName(value(product, 'product_name') || value(product, 'title') || 'Product', [
+    ...(input.voice?.protectedTerms ?? []),
+    brand,
+  ]);
+  const attributes: Attribute[] = [];
+  // A store variant's own option values (its row's, never a list) say what it is; otherwise its columns.
+  const options = singleValueOptions(product);
+  if (options.length > 0) {
+    for (const option of options) {
+      if (!containsPhrase(name, option.value))
+        attributes.push({ key: 'option', value: option.value, label: plainValue(option) });
+    }
+  } else {
+    for (const key of ['colour', 'size', 'dimensions'] as const) {
+      const attribute = value(product, key);
+      if (attribute !== '' && !/[;|]/.test(attribute) && !containsPhrase(name, attribute))
+        attributes.push({ key, value: attribute });
+    }
+  }
   let sentences = splitSentences(product.description ?? '');
   // A variant row often carries no description of its own; its parent's sentences describe it too, as long
   // as they claim nothing this variant's data lacks.
@@ -84,12 +100,14 @@ export function readFacts(input: WriteCopyInput): Facts {
 
 /** "Blue, Large" for titles. */
 export const listValues = (attributes: Attribute[]) =>
-  attributes.map((attribute) => attribute.value).join(', ');
+  attributes.map((attribute) => attribute.label ?? attribute.value).join(', ');
 
 /** "Blue, size Large, 10 x 20 cm" for sentences. */
 export const describeAttributes = (attributes: Attribute[]) =>
   attributes
-    .map((attribute) => (attribute.key === 'size' ? `size ${attribute.value}` : attribute.value))
+    .map((attribute) =>
+      attribute.key === 'size' ? `size ${attribute.value}` : (attribute.label ?? attribute.value),
+    )
     .join(', ');
 
 /** The first candidate that fits, or the name cut to fit with the suffix kept. */

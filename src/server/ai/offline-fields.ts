@@ -39,9 +39,18 @@ function fitWithSuffix(name: string, suffix: string): string {
   return fitField('page_title', `${name}${suffix}`);
 }
 
+/**
+ * The full name with every value that sets the product apart; when that is too long, the least important
+ * value (the last) goes first, and the name is cut at a word only when it alone is too long.
+ */
 export function writeHeading(facts: Facts): string {
-  const suffix = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
-  return firstThatFits([`${facts.name}${suffix}`], SEO_LIMITS.headingMax, facts.name, suffix);
+  for (let count = facts.attributes.length; count >= 0; count--) {
+    const kept = facts.attributes.slice(0, count);
+    const suffix = kept.length === 0 ? '' : ` in ${describeAttributes(kept)}`;
+    const candidate = `${facts.name}${suffix}`;
+    if (countCharacters(candidate) <= SEO_LIMITS.headingMax) return candidate;
+  }
+  return truncateAtWordBoundary(facts.name, SEO_LIMITS.headingMax);
 }
 
 /** The keyword phrases of the bundle that relate to this product and claim nothing its data lacks. */
@@ -71,8 +80,8 @@ const LIVELY_TONE =
 
 function closingLine(facts: Facts, tone: string): string {
   return LIVELY_TONE.test(tone)
-    ? `Order the ${facts.name} online today!`
-    : `Order the ${facts.name} online today.`;
+    ? `Order the ${facts.name} from our online shop today!`
+    : `Order the ${facts.name} from our online shop today.`;
 }
 
 // Generic phrases that are true of any product page; they only pad a short meta description up to 120.
@@ -114,18 +123,36 @@ const META_LEADS: ((name: string, attributes: string, brand: string) => string)[
     `Choose the ${name}${attributes}${brand === '' ? '' : `, made by ${brand}`}, with every detail listed.`,
 ];
 const META_CLOSINGS: ((name: string) => string)[] = [
-  (name) => `Order the ${name} online today.`,
+  (name) => `Order the ${name} from our shop today.`,
   (name) => `Add the ${name} to your basket today.`,
   (name) => `Find the ${name} in our online shop.`,
   (name) => `See the ${name} and its options online.`,
 ];
 
+// Sentences true of any product page, two at a time, for the wordings past the first four: a dozen sibling
+// variants whose descriptions are one text still get meta descriptions that read apart (never a counter).
+const GENERIC_SENTENCES = [
+  'Every detail is listed on the product page.',
+  'Check the photos and the fact sheet before you choose.',
+  'Pick the option that suits you best.',
+  'See every option side by side.',
+  'Questions? Our team is happy to help.',
+  'Your order is packed with care.',
+  'Compare it with the rest of the range.',
+  'Save it to your wish list for later.',
+];
+const GENERIC_PAIRS = GENERIC_SENTENCES.flatMap((first, i) =>
+  GENERIC_SENTENCES.slice(i + 1).map((second) => [first, second] as const),
+);
+
 /** How many wordings the meta description has (`variation` 0 to META_VARIATIONS - 1). */
-export const META_VARIATIONS = META_LEADS.length;
+export const META_VARIATIONS = META_LEADS.length + GENERIC_PAIRS.length;
 
 export function writeMetaDescription(facts: Facts, keywords: string[], tone: string, variation = 0): string {
   const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
-  const form = ((variation % META_VARIATIONS) + META_VARIATIONS) % META_VARIATIONS;
+  const wording = ((variation % META_VARIATIONS) + META_VARIATIONS) % META_VARIATIONS;
+  const form = wording % META_LEADS.length;
+  const generic = wording < META_LEADS.length ? undefined : GENERIC_PAIRS[wording - META_LEADS.length];
   const lead =
     fitSentence(META_LEADS[form]!(facts.name, attributes, facts.brand), metaFits) ??
     `${fitField('meta_description', truncateAtWordBoundary(facts.name, 100))}.`;
@@ -138,7 +165,7 @@ export function writeMetaDescription(facts: Facts, keywords: string[], tone: str
     parts.push(fitted);
     length += 1 + countCharacters(fitted);
   };
-  for (const sentence of facts.sentences) add(sentence);
+  for (const sentence of generic ?? facts.sentences) add(sentence);
   for (const keyword of keywords) add(`Shop ${keyword} online.`);
   add(form === 0 ? closingLine(facts, tone) : META_CLOSINGS[form]!(facts.name), true);
   for (const pad of PADDING) add(pad, true);
@@ -152,7 +179,7 @@ export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: 
   const details: string[] = [];
   if (facts.attributes.length > 0) {
     const what = input.parent ? `This version of the ${facts.name}` : `The ${facts.name}`;
-    details.push(`${what} comes in ${describeAttributes(facts.attributes)}.`);
+    details.push(`${what} is available in ${describeAttributes(facts.attributes)}.`);
   }
   const material = value(facts.product, 'material');
   const range = value(facts.product, 'range');
@@ -224,20 +251,6 @@ export function writeFactSheet(product: ProductFacts): string {
   return lines.join('\n');
 }
 
-/**
- * One alt text per image that describes the product and its variant ("Ocean Blue Shirt in Navy by
- * partners-demo"); further images say they show another view, never "image 2 of 3".
- */
-export function writeAltTexts(facts: Facts, imageCount: number): string[] {
-  const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
-  const by = facts.brand === '' ? '' : ` by ${facts.brand}`;
-  return Array.from({ length: imageCount }, (_, index) => {
-    const view = index === 0 ? '' : ', another view';
-    const candidates = [`${facts.name}${attributes}${by}${view}`, `${facts.name}${attributes}${view}`];
-    return firstThatFits(candidates, SEO_LIMITS.altTextMax, facts.name, `${attributes}${view}`);
-  });
-}
-
 /** A variant's title and meta description must never repeat its parent's. */
 export function setApartFromParent(copy: CopyFields, facts: Facts, parent: CopyFields): CopyFields {
   const differs = facts.attributes.length > 0 ? listValues(facts.attributes) : 'another version';
@@ -245,7 +258,7 @@ export function setApartFromParent(copy: CopyFields, facts: Facts, parent: CopyF
     copy.page_title === parent.page_title ? fitWithSuffix(facts.name, ` – ${differs}`) : copy.page_title;
   let meta = copy.meta_description;
   if (meta === parent.meta_description) {
-    const prefix = `This is ${differs === 'another version' ? differs : `the ${differs} version`}. `;
+    const prefix = `This is ${differs === 'another version' ? differs : `the version in ${differs}`}. `;
     meta = fitField('meta_description', `${prefix}${meta}`);
   }
   return { ...copy, page_title: pageTitle, meta_description: meta };

@@ -79,7 +79,7 @@ describe('OfflineWriter', () => {
       expect(own.page_title).not.toBe(theirs.page_title);
       expect(own.meta_description).not.toBe(theirs.meta_description);
       expect(own.description).toContain(
-        `This version of the Classic Varsity Top comes in size ${products[variant]!.details.size}.`,
+        `This version of the Classic Varsity Top is available in size ${products[variant]!.details.size}.`,
       );
     }
     expect(copies.get(2)!.page_title).toBe('Classic Varsity Top – Medium | partners-demo');
@@ -154,7 +154,7 @@ describe('OfflineWriter', () => {
     expect(copy.alt_texts).toEqual([
       'Ocean Blue Shirt in Navy, size Large by partners-demo',
       'Ocean Blue Shirt in Navy, size Large by partners-demo, another view',
-      'Ocean Blue Shirt in Navy, size Large by partners-demo, another view',
+      'Ocean Blue Shirt in Navy, size Large by partners-demo, a closer view',
     ]);
     const paragraphs = copy.description.split('\n\n');
     expect(paragraphs).toHaveLength(2);
@@ -162,7 +162,7 @@ describe('OfflineWriter', () => {
       'Ocean blue cotton shirt with a narrow collar. Comfortable fit & tiled patterns.',
     );
     expect(paragraphs[1]).toContain('A good pick if you are looking for cotton shirts.');
-    expect(paragraphs[1]).toContain('Order the Ocean Blue Shirt online today!');
+    expect(paragraphs[1]).toContain('Order the Ocean Blue Shirt from our online shop today!');
     expect(copy.description).not.toContain('wool');
     expect(checkCopy(copy, product, 3)).toEqual([]);
   });
@@ -218,7 +218,7 @@ describe('OfflineWriter', () => {
     expect(copy.description.split('\n\n')).toEqual([
       'First point. Second point.',
       'Third point. Fourth point.',
-      'Order the Lamp online today!',
+      'Order the Lamp from our online shop today!',
     ]);
   });
 

@@ -5,11 +5,11 @@
 import { removeBannedPhrases, restoreProtectedTerms } from '../../common/copy-rules';
 import type { AiRequest } from './ai-request';
 import type { CopyFields, CopyWriter, WriteCopyInput, WriteCopyResult } from './copy-writer';
+import { writeAltTexts } from './offline-alt-texts';
 import { readFacts } from './offline-facts';
 import {
   relevantKeywords,
   setApartFromParent,
-  writeAltTexts,
   writeDescription,
   writeFactSheet,
   writeHeading,

@@ -236,15 +236,19 @@ async function fillRun(
   );
 
   // The image rows come from the products' stored image_urls (the same lists as `parsed`), so the URLs
-  // need not travel to the database a second time.
+  // need not travel to the database a second time. One image, one row (issue 22 section 5): a URL that
+  // several products of the run show (a variant image shared by a dozen variants) belongs to the first of
+  // them, so it is fetched, stored, compressed, listed and zipped once, with one alt text, as a store keeps it.
   await tx.execute(sql`
     insert into bundle_workflow_product_images (bundle_workflow_product_id, position, url)
-    select w.id, (i.n - 1)::smallint, i.url
-    from bundle_workflow_products w
-    join products p on p.id = w.product_id
-    cross join lateral jsonb_array_elements_text(p.image_urls) with ordinality as i(url, n)
-    where w.bundle_workflow_id = ${runId}
-    order by w.id, i.n`);
+    select id, position, url from (
+      select distinct on (i.url) w.id, (i.n - 1)::smallint as position, i.url
+      from bundle_workflow_products w
+      join products p on p.id = w.product_id
+      cross join lateral jsonb_array_elements_text(p.image_urls) with ordinality as i(url, n)
+      where w.bundle_workflow_id = ${runId}
+      order by i.url, w.id, i.n) first_use
+    order by id, position`);
 
   const variantLinks = [...parentOf].map(([variant, parent]) => [
     runProductIdAt.get(variant)!,

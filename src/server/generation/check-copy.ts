@@ -5,6 +5,7 @@
 // `problems`, and the screen flags exactly those. Problem messages are fed back to the model in a repair
 // prompt, so each names its field and its token.
 import { collectGroundedKeys, findUngroundedTokens } from '../../common/claims';
+import { distinctiveNameWords, findUncleanText, namesProduct } from '../../common/copy-hygiene';
 import { findBannedPhrases, findProtectedTermMisses, namesValue } from '../../common/copy-rules';
 import { fitField, type LimitBreach, type LimitedField, measureField } from '../../common/seo-checks';
 import type { CopyFields, ProductFacts } from '../ai/copy-writer';
@@ -21,13 +22,20 @@ export type CopyProblemKind =
   | 'duplicate'
   | 'variant_unnamed'
   | 'banned_phrase'
-  | 'protected_term';
+  | 'protected_term'
+  | 'off_product'
+  | 'unclean_text';
 export type CopyProblem = { field: CopyField; kind: CopyProblemKind; message: string };
 
 /** What the check needs beyond the copy and the product's facts. */
 export type CopyRulesContext = {
   /** For a variant: the option values that set it apart from its parent ("Silver", "Large"). */
   variantValues?: readonly string[];
+  /**
+   * The name the page title and heading must name (a variant: its parent's), and the brand whose words alone
+   * do not count. Absent: not checked.
+   */
+  productName?: { name: string; brand?: string };
   /** The workflow's banned phrases: never in the copy (case-insensitive, whole phrase). */
   bannedPhrases?: readonly string[];
   /** The workflow's protected terms: written exactly as given, never a near miss. */
@@ -71,6 +79,10 @@ export const COPY_PROBLEM_MESSAGES = {
     `${field} does not name what sets this variant apart from its parent: ${values.map((v) => `"${v}"`).join(', ')}.`,
   bannedPhrase: (field: CopyField, phrase: string) =>
     `${field} contains the banned phrase "${phrase}"; leave it out entirely.`,
+  offProduct: (field: CopyField, name: string) =>
+    `${field} does not name the product; use a word of its name ("${name}").`,
+  unclean: (field: CopyField, written: string, what: string) =>
+    `${field} contains ${what} ("${written}"); write plain text.`,
   protectedTerm: (field: CopyField, written: string, term: string) =>
     `${field} writes "${written}" where the protected term "${term}" belongs; write it exactly as "${term}".`,
 } as const;
@@ -173,7 +185,28 @@ export function checkCopy(
     }
   }
 
+  if (context.productName) {
+    const words = distinctiveNameWords(context.productName.name, context.productName.brand);
+    for (const field of ['page_title', 'heading'] as const) {
+      if (copy[field].trim() !== '' && !namesProduct(copy[field], words)) {
+        problems.push({
+          field,
+          kind: 'off_product',
+          message: COPY_PROBLEM_MESSAGES.offProduct(field, context.productName.name),
+        });
+      }
+    }
+  }
+
   for (const [field, text] of fieldTexts(copy)) {
+    const unclean = findUncleanText(text);
+    if (unclean) {
+      problems.push({
+        field,
+        kind: 'unclean_text',
+        message: COPY_PROBLEM_MESSAGES.unclean(field, unclean.written, unclean.what),
+      });
+    }
     for (const phrase of findBannedPhrases(text, context.bannedPhrases ?? [])) {
       problems.push({
         field,

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { countCharacters, truncateAtWordBoundary } from '../../common/copy-rules';
 import { type LimitedField, measureField } from '../../common/seo-checks';
+import { readStoreOptions } from '../../common/store-product-details';
 import type { CopyFields, ProductFacts, WriteCopyInput } from '../ai/copy-writer';
 import { META_VARIATIONS } from '../ai/offline-fields';
 import { writeOfflineCopy } from '../ai/offline-writer';
@@ -42,7 +43,12 @@ const words = (text: string) =>
 /** The text's words without the product's own variant values ("Silver", "Large", "45 x 30 cm"). */
 function withoutValues(text: string, details: ProductFacts): string[] {
   let remaining = ` ${words(text).join(' ')} `;
-  const values = VARIANT_ATTRIBUTES.map((key) => words(details[key] ?? '').join(' ')).filter((v) => v !== '');
+  const values = [
+    ...VARIANT_ATTRIBUTES.map((key) => details[key] ?? ''),
+    ...readStoreOptions(details).map((option) => option.value),
+  ]
+    .map((value) => words(value).join(' '))
+    .filter((v) => v !== '');
   for (const value of values.sort((a, b) => b.length - a.length)) {
     remaining = remaining.split(` ${value} `).join(' ');
   }

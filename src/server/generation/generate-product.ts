@@ -91,6 +91,10 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
     variantValues: context.parent
       ? differingValues({ details: context.parent.details }, { details: context.details })
       : [],
+    productName: {
+      name: (context.parent ?? context).details.product_name ?? '',
+      brand: (context.parent ?? context).details.brand ?? '',
+    },
     bannedPhrases: context.workflow.bannedPhrases ?? [],
     protectedTerms: context.workflow.protectedTerms ?? [],
     language: context.workflow.language,

@@ -14,6 +14,7 @@ const FIELD_RULES = [
   `- alt_texts: a list with one alt text per image, in the order of the images, each at most ${SEO_LIMITS.altTextMax} characters, describing the product and its variant.`,
   'No two products share a page_title, meta_description or heading: name what sets this product apart.',
   'Claims need the product data: a number with its unit or noun ("3 year warranty", "45 cm") and words such as warranty, guarantee, certified, organic or handmade only when the product data says them.',
+  'The page_title and heading name the product by words of its own name; qualities (material, finish, origin, durable, crafted) only when the product data says them.',
 ].join('\n');
 
 /** The field rules, for a workflow whose own templates leave them out (build-prompt.ts adds them). */

@@ -2,6 +2,12 @@
 // brand but differ in colour, size or dimensions point is_multiple_of at the first product of their group,
 // so their copy is written from the parent's and never reads like a duplicate.
 
+import {
+  describeOptionDifferences,
+  differingOptionValues,
+  isValueList,
+} from '../../common/store-product-details';
+
 export type VariantCandidate = { position: number; details: Record<string, string | null | undefined> };
 
 /** The attributes that set variants apart, in the order differences are listed. */
@@ -185,6 +191,8 @@ export function describeDifferences(
   parent: Pick<VariantCandidate, 'details'>,
   variant: Pick<VariantCandidate, 'details'>,
 ): string[] {
+  const storeDifferences = describeOptionDifferences(parent.details, variant.details);
+  if (storeDifferences !== null) return storeDifferences;
   const differences: string[] = [];
   for (const key of VARIANT_ATTRIBUTES) {
     const own = display(variant.details[key]);
@@ -209,7 +217,11 @@ export function differingValues(
   parent: Pick<VariantCandidate, 'details'>,
   variant: Pick<VariantCandidate, 'details'>,
 ): string[] {
+  // A store variant's own row says what it is; a list of values is never one variant's value.
+  const options = differingOptionValues(parent.details, variant.details);
+  if (options !== null) return options;
   return VARIANT_ATTRIBUTES.map((key) => display(variant.details[key])).filter(
-    (own, index) => own !== '' && clean(own) !== clean(parent.details[VARIANT_ATTRIBUTES[index]!]),
+    (own, index) =>
+      own !== '' && !isValueList(own) && clean(own) !== clean(parent.details[VARIANT_ATTRIBUTES[index]!]),
   );
 }

@@ -25,6 +25,8 @@ const LABELS: Record<string, string> = {
   ungrounded: 'Unsupported claim',
   duplicate: 'Repeated',
   variant_unnamed: 'Variant not named',
+  off_product: 'Product not named',
+  unclean_text: 'Stray characters',
   banned_phrase: 'Banned phrase',
   protected_term: 'Protected term',
 };
