@@ -2,15 +2,19 @@
 // The server validates requests with it; the web client validates both directions with it.
 import { z } from 'zod';
 import { FUNCTION_ERROR_TYPES } from '../errors';
+import { apiKeyFunctions } from './api-keys';
 import { bundleFunctions } from './bundles';
 import { fileFunctions } from './files';
 import { reviewFunctions } from './review';
 import { runFunctions } from './runs';
+import { webhookFunctions } from './webhooks';
 import { workflowFunctions } from './workflows';
 
+export * from './api-keys';
 export * from './bundles';
 export * from './review';
 export * from './runs';
+export * from './webhooks';
 export * from './workflows';
 
 export const functions = {
@@ -19,6 +23,8 @@ export const functions = {
   ...runFunctions,
   ...reviewFunctions,
   ...fileFunctions,
+  ...apiKeyFunctions,
+  ...webhookFunctions,
 } as const;
 
 export type FunctionName = keyof typeof functions;

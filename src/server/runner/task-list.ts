@@ -14,6 +14,8 @@ import { GENERATE_PRODUCT_TASK, generateProductPayloadSchema } from '../queue/ge
 import { SEND_MAIL_TASK } from '../queue/mail-jobs';
 import { PURGE_BUNDLE_TASK, purgeBundlePayloadSchema } from '../queue/purge-jobs';
 import { PREPARE_RUN_TASK, QUEUE_RUN_JOBS_TASK, queueRunJobsPayloadSchema } from '../queue/run-jobs';
+import { DELIVER_WEBHOOK_TASK } from '../queue/webhook-jobs';
+import { createDeliverWebhookTask, type WebhookDeliveryDeps } from '../webhooks/deliver-webhook-task';
 import { createCompressImageTasks } from './image-tasks';
 import { createSendMailTask } from './mail-tasks';
 
@@ -22,6 +24,8 @@ export type TaskDeps = GenerationDeps & {
   /** Without it this process leaves send-mail jobs to one that can deliver them. */
   mailer?: Mailer;
   log?: Logger;
+  /** Without it this process leaves deliver-webhook jobs to one configured to send them. */
+  webhooks?: Omit<WebhookDeliveryDeps, 'db' | 'log'>;
 };
 
 // graphile-worker gives every job of a pool the same abort signal, and a job waiting on the provider listens
@@ -35,6 +39,9 @@ export function createTaskList(deps: TaskDeps): TaskList {
     ...createCompressImageTasks(deps.db, deps.images),
     ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer, deps.log) } : {}),
     ...createBatchTasks(deps),
+    ...(deps.webhooks
+      ? { [DELIVER_WEBHOOK_TASK]: createDeliverWebhookTask({ ...deps.webhooks, db: deps.db, log: deps.log }) }
+      : {}),
     // delete-bundle marks the bundle and queues this: its rows go in batches (docs/decisions/009).
     [PURGE_BUNDLE_TASK]: async (payload) => {
       const { bundleId } = purgeBundlePayloadSchema.parse(payload);
