@@ -64,6 +64,29 @@ describe('Idempotency-Key on new-bundle', () => {
     expect(theirs.data.bundle_id).not.toBe(mine.data.bundle_id);
   });
 
+  it('a repeat while the first call runs is 409; a first call cut off 10 minutes ago is not waited for', async () => {
+    const hold = async (key: string, age: string) =>
+      t.app.database.pool.query(
+        `insert into idempotency_keys (user_id, function_name, key, request_hash, created_at)
+         values ($1, 'new-bundle', $2, 'x', now() - $3::interval)`,
+        [t.user.userId, key, age],
+      );
+    await hold('in-flight', '1 second');
+    const busy = await t.call(
+      'new-bundle',
+      { bundle_name: 'Busy', ...list },
+      { 'idempotency-key': 'in-flight' },
+    );
+    expect(busy.status).toBe(409);
+    await hold('cut-off', '11 minutes');
+    const resumed = await t.call(
+      'new-bundle',
+      { bundle_name: 'Busy', ...list },
+      { 'idempotency-key': 'cut-off' },
+    );
+    expect(resumed.status).toBe(200);
+  });
+
   it('a failed first call frees the key; a bad key or a function without keys is 400', async () => {
     const headers = { 'idempotency-key': 'retry-me' };
     const failed = await t.call(

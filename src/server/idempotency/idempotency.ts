@@ -9,6 +9,8 @@ import { idempotencyKeys } from '../db/schema';
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 const MAX_KEY_LENGTH = 255;
+/** A first call still without an answer after this long was cut off (a crash), and is not waited for. */
+const ABANDONED_AFTER_MINUTES = 10;
 
 export type IdempotencySlot = { userId: string; functionName: string; key: string };
 
@@ -56,15 +58,15 @@ export async function claimIdempotencyKey(
     eq(idempotencyKeys.functionName, slot.functionName),
     eq(idempotencyKeys.key, slot.key),
   );
-  // A key older than the window is free again.
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        where,
-        sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`,
-      ),
-    );
+  // A key older than the window is free again; so is one whose first call never finished (its process died).
+  await db.delete(idempotencyKeys).where(
+    and(
+      where,
+      sql`(${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
+          or (${idempotencyKeys.response} is null
+              and ${idempotencyKeys.createdAt} < now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES})))`,
+    ),
+  );
   const claimed = await db
     .insert(idempotencyKeys)
     .values({ ...slot, requestHash })

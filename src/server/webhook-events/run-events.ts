@@ -2,7 +2,7 @@
 // of a run is done or failed; run.paused when the spending cap or budget stops it; batch.completed when a
 // provider batch is settled. Checked after the writing transaction commits, so the last two products finishing
 // at once both see the run settled; the dedupe key (the run and its newest write) lets one event through.
-import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, max, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bundles, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
 import { emitWebhookEvent } from './emit';
@@ -18,6 +18,13 @@ async function runOwner(db: Queryable, bundleWorkflowId: number) {
 
 export async function emitRunEventsIfSettled(db: Queryable, bundleWorkflowId: number): Promise<void> {
   const p = bundleWorkflowProducts;
+  // Cheap first (bwp_run_status_idx): while any product is still to write, there is nothing to count.
+  const [unsettled] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.bundleWorkflowId, bundleWorkflowId), notInArray(p.status, ['done', 'failed'])))
+    .limit(1);
+  if (unsettled) return;
   const [totals] = await db
     .select({
       total: count(),
