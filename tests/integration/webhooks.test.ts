@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
+import { pauseRun } from '../../src/server/spending-cap/spending-cap';
 import { startTestWorker } from '../support/pipeline';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
@@ -115,6 +116,28 @@ describe('webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(at('/hook')).toHaveLength(1);
     expect(at('/flaky')).toHaveLength(3);
+  });
+
+  it('announces run.paused when the spending cap stops a run, once per pause', async () => {
+    const hook = await t.call('create-webhook', {
+      url: `http://127.0.0.1:${port}/paused`,
+      events: ['run.paused'],
+    });
+    expect(hook.status).toBe(200);
+    const created = await t.call('new-bundle', { bundle_name: 'Capped', ...list });
+    const reason = 'The spending cap of $0.01 is reached.';
+    await pauseRun(t.app.services.db, created.data.bundle_workflow_id, reason);
+    await pauseRun(t.app.services.db, created.data.bundle_workflow_id, reason);
+    await waitUntil('the receiver got run.paused', () => at('/paused').length > 0, { timeoutMs: 15_000 });
+    const payload = new Webhook(hook.data.secret).verify(at('/paused')[0]!.body, {
+      'webhook-id': String(at('/paused')[0]!.headers['webhook-id']),
+      'webhook-timestamp': String(at('/paused')[0]!.headers['webhook-timestamp']),
+      'webhook-signature': String(at('/paused')[0]!.headers['webhook-signature']),
+    }) as { type: string; data: { bundle_workflow_id: number; reason: string } };
+    expect(payload.type).toBe('run.paused');
+    expect(payload.data).toMatchObject({ bundle_workflow_id: created.data.bundle_workflow_id, reason });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(at('/paused')).toHaveLength(1);
   });
 
   it('the test button sends webhook.test; an endpoint failing for 24 hours is switched off and its owner told', async () => {
