@@ -63,12 +63,15 @@ module.exports = {
     {
       name: 'leaves-import-only-leaves',
       comment:
-        'The leaves (queue, run-log, spending-cap, variants, ai) are what the domain builds on: they import one another, db and the logger, never the domain, the handlers or the runner.',
+        'The leaves (queue, run-log, spending-cap, variants, ai, webhook-events, slug) are what the domain builds on: they import one another, db and the logger, never the domain, the handlers or the runner.',
       severity: 'error',
-      from: { path: '^src/server/(queue|run-log|spending-cap|variants|ai)/' },
+      from: { path: '^src/server/(queue|run-log|spending-cap|variants|ai|webhook-events|slug)/' },
       to: {
         path: '^src/server/',
-        pathNot: ['^src/server/(queue|run-log|spending-cap|variants|ai|db)/', '^src/server/logger\\.ts$'],
+        pathNot: [
+          '^src/server/(queue|run-log|spending-cap|variants|ai|webhook-events|slug|db)/',
+          '^src/server/logger\\.ts$',
+        ],
       },
     },
     {

@@ -12,6 +12,8 @@ export const FUNCTION_ERROR_TYPES = [
   'forbidden',
   /** The thing changed since the caller read it (a stale save). */
   'conflict',
+  /** Too many requests from one API key in a minute; Retry-After says when to try again. */
+  'rate_limited',
 ] as const;
 export type FunctionErrorType = (typeof FUNCTION_ERROR_TYPES)[number];
 
@@ -25,6 +27,7 @@ export const ERROR_STATUS: Record<FunctionErrorType, number> = {
   not_created: 409,
   already_running: 409,
   conflict: 409,
+  rate_limited: 429,
   server_error: 500,
 };
 

@@ -11,6 +11,7 @@ import { socialProviders } from './config';
 import { checkReadiness, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/availability';
 import { type FunctionRegistry, functionRegistry } from './functions/registry';
 import { functionRoutes } from './functions/route';
+import { mountApiDocs } from './http/api-docs';
 import { forwardedChain, resolveClientAddress, type TrustProxy } from './http/client-address';
 import { type AppEnv, requestLogging } from './http/request-log';
 import type { Services } from './services';
@@ -74,6 +75,7 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   });
 
   app.route('/functions/v1', functionRoutes(services, registry));
+  mountApiDocs(app, services.config.APP_URL);
 
   // The outbox holds live sign-in links and codes: never in production, and only for this machine.
   const { outbox } = services;

@@ -18,7 +18,9 @@ import { prepareDatabase } from './prepare-database';
 import { createMailQueue } from './queue/mail-jobs';
 import { type RunningWorker, startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
+
 import type { Services } from './services';
+import { webhookDeliveryDepsFromConfig } from './webhooks/deliver-webhook-task';
 import { writersFromConfig } from './writers-from-config';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
@@ -127,7 +129,14 @@ export function buildServices(
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log.warn('The web app is not built (dist/web); run `npm run build` to serve it.');
   const writers = writersFromConfig(config, log);
-  const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config), mailer, log });
+  const taskList = createTaskList({
+    db,
+    writers,
+    images: compressImageDepsFromConfig(config),
+    mailer,
+    log,
+    webhooks: webhookDeliveryDepsFromConfig(config),
+  });
   const queue = {
     pool,
     taskList,

@@ -120,6 +120,34 @@ export const configSchema = z
       .max(256, 'must be a whole number from 1 to 256')
       .default(8),
     ALLOW_PRIVATE_IMAGE_HOSTS: hostPortList,
+    /** host:port pairs a webhook may be sent to although private (a receiver on this machine, in tests). */
+    ALLOW_PRIVATE_WEBHOOK_HOSTS: hostPortList,
+    /** Requests one API key may make in a minute; past it, 429 with Retry-After. */
+    API_KEY_RATE_PER_MINUTE: z.coerce
+      .number({ error: 'must be a whole number from 1 to 100000' })
+      .int('must be a whole number from 1 to 100000')
+      .min(1, 'must be a whole number from 1 to 100000')
+      .max(100_000, 'must be a whole number from 1 to 100000')
+      .default(120),
+    /**
+     * Seconds between a failed webhook delivery and its next attempt, one per retry; the last repeats until
+     * 24 hours have passed since the first attempt.
+     */
+    WEBHOOK_RETRY_DELAYS_SECONDS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return [5, 30, 120, 600, 1800, 3600];
+        const delays = v.split(',').map((s) => Number(s.trim()));
+        if (delays.some((d) => !Number.isFinite(d) || d < 0 || d > 86_400)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a comma-separated list of seconds from 0 to 86400',
+          });
+          return z.NEVER;
+        }
+        return delays;
+      }),
     /** Proxies in front of the app that append to X-Forwarded-For: none, a hop count, or their addresses. */
     TRUST_PROXY: z
       .string()

@@ -9,7 +9,9 @@ import { loggerForConfig } from './logger';
 import { prepareDatabase } from './prepare-database';
 import { startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
+
 import { handleProcessFailures, stopOnSignals } from './shutdown';
+import { webhookDeliveryDepsFromConfig } from './webhooks/deliver-webhook-task';
 import { writersFromConfig } from './writers-from-config';
 
 const config = loadConfigOrExit();
@@ -40,6 +42,7 @@ async function main() {
       db: database.db,
       writers,
       images: compressImageDepsFromConfig(config),
+      webhooks: webhookDeliveryDepsFromConfig(config),
       // Without SMTP, mail goes to the server's dev outbox: leave those jobs to the server's own worker.
       mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
       log,

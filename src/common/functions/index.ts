@@ -2,17 +2,21 @@
 // The server validates requests with it; the web client validates both directions with it.
 import { z } from 'zod';
 import { FUNCTION_ERROR_TYPES } from '../errors';
+import { apiKeyFunctions } from './api-keys';
 import { bundleFunctions } from './bundles';
 import { fileFunctions } from './files';
 import { reviewFunctions } from './review';
 import { runFunctions } from './runs';
 import { searchDataFunctions } from './search-data';
+import { webhookFunctions } from './webhooks';
 import { workflowFunctions } from './workflows';
 
+export * from './api-keys';
 export * from './bundles';
 export * from './review';
 export * from './runs';
 export * from './search-data';
+export * from './webhooks';
 export * from './workflows';
 
 export const functions = {
@@ -22,6 +26,8 @@ export const functions = {
   ...reviewFunctions,
   ...fileFunctions,
   ...searchDataFunctions,
+  ...apiKeyFunctions,
+  ...webhookFunctions,
 } as const;
 
 export type FunctionName = keyof typeof functions;

@@ -3,6 +3,7 @@
 // A finished batch is settled: each answer runs through generateProduct's checks and save, matched by
 // custom_id whatever order the output file has; failed lines go to the next batch; an expired or cancelled
 // batch fails what it left unanswered, with that reason.
+
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BatchRepairMode } from '../../common/entities';
 import type { Database } from '../db/client';
@@ -10,6 +11,7 @@ import { bundleWorkflowProducts, bundleWorkflows, providerBatches, workflows } f
 import { type GenerationDeps, generateProduct } from '../generation/generate-product';
 import { queueCollectBatch, queuePollBatch, queueSubmitBatch } from '../queue/batch-jobs';
 import { logGeneral } from '../run-log/run-log';
+import { emitBatchCompleted } from '../webhook-events/run-events';
 import { BatchAnswerRegistry, type BatchCompletion, RepairDeferred } from './batch-answer-writer';
 import { BatchApiError, batchApiFor, type RemoteBatch } from './batch-api';
 import { productIdOfCustomId } from './batch-lines';
@@ -128,6 +130,11 @@ async function settleBatch(
     .where(eq(providerBatches.id, providerBatchId));
   await logGeneral(db, { bundleWorkflowId, productId: null }, 'Batch finished', {
     batch_id: remote.id,
+    status: remote.status,
+    answered: answers.size,
+    failed: errors.size,
+  });
+  await emitBatchCompleted(db, bundleWorkflowId, providerBatchId, {
     status: remote.status,
     answered: answers.size,
     failed: errors.size,

@@ -1,15 +1,27 @@
 // Who is calling a function, checked before anything else (even the function's name).
 // A bearer token cannot be sent by another site's form or script without our CORS consent, so it is taken
-// as it is. A session cookie is sent by the browser on any request to us, including a text/plain form post
-// from a sibling subdomain or another port (SameSite=Lax does not stop those), so a cookie-only call must
-// come from a trusted origin with Content-Type: application/json, which no plain form can send.
+// as it is: a session token, or an API key ("cl_…", issue 25) with its scopes. A session cookie is sent by the
+// browser on any request to us, including a text/plain form post from a sibling subdomain or another port
+// (SameSite=Lax does not stop those), so a cookie-only call must come from a trusted origin with
+// Content-Type: application/json, which no plain form can send.
+import type { ApiKeyScope } from '../../common/functions/api-keys';
+import { authenticateApiKey, isApiKey } from '../api-keys/api-keys';
 import { AppError } from '../app-error';
 import type { Services } from '../services';
 
-export type FunctionSession = { user: { id: string } };
+/** A signed-in person, or an API key acting for its owner with only its scopes. */
+export type FunctionSession = {
+  user: { id: string };
+  apiKey?: { id: number; scopes: ApiKeyScope[] };
+};
 
 export async function authenticate(services: Services, request: Request): Promise<FunctionSession> {
   const { headers } = request;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
+  if (bearer && isApiKey(bearer)) {
+    const caller = await authenticateApiKey(services.db, bearer, services.config.API_KEY_RATE_PER_MINUTE);
+    return { user: { id: caller.userId }, apiKey: { id: caller.apiKeyId, scopes: caller.scopes } };
+  }
   const hasBearer = /^Bearer\s+\S/i.test(headers.get('authorization') ?? '');
   if (!hasBearer && !headers.get('cookie')) throw new AppError('unauthorized', 'Sign in to continue.');
   if (!hasBearer) await refuseCrossSite(services, headers);

@@ -2,25 +2,32 @@
 // and validated the body; the handler calls one domain function and returns the response shape.
 import type { FunctionName } from '../../common/functions';
 import { compressImagesFunction } from './compress-images';
+import { createApiKeyFunction } from './create-api-key';
+import { createWebhookFunction } from './create-webhook';
 import { deleteBundleFunction } from './delete-bundle';
+import { deleteWebhookFunction } from './delete-webhook';
 import { deleteWorkflowFunction } from './delete-workflow';
 import { estimateCostFunction } from './estimate-cost';
 import { exportBundleFunction } from './export-bundle';
 import { importSearchDataFunction } from './import-search-data';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
+import { listApiKeysFunction } from './list-api-keys';
 import { listBundlesFunction } from './list-bundles';
 import { listModelsFunction } from './list-models';
+import { listWebhooksFunction } from './list-webhooks';
 import { listWorkflowsFunction } from './list-workflows';
 import { newBundleFunction } from './new-bundle';
 import { newBundleWorkflowFunction } from './new-bundle-workflow';
 import { newWorkflowFunction } from './new-workflow';
 import { regenerateProductsFunction } from './regenerate-products';
 import { restoreProductVersionFunction } from './restore-product-version';
+import { revokeApiKeyFunction } from './revoke-api-key';
 import { setBundleCurrencyFunction } from './set-bundle-currency';
 import { setCtrCurveFunction } from './set-ctr-curve';
 import { setLockedFieldsFunction } from './set-locked-fields';
 import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
+import { testWebhookFunction } from './test-webhook';
 import type { FunctionHandler } from './types';
 import { updateProductCopyFunction } from './update-product-copy';
 import { updateWorkflowFunction } from './update-workflow';
@@ -62,4 +69,11 @@ export const functionRegistry: FunctionRegistry = {
   'view-search-priorities': viewSearchPrioritiesFunction,
   'view-search-report': viewSearchReportFunction,
   'set-ctr-curve': setCtrCurveFunction,
+  'create-api-key': createApiKeyFunction,
+  'list-api-keys': listApiKeysFunction,
+  'revoke-api-key': revokeApiKeyFunction,
+  'create-webhook': createWebhookFunction,
+  'list-webhooks': listWebhooksFunction,
+  'delete-webhook': deleteWebhookFunction,
+  'test-webhook': testWebhookFunction,
 };

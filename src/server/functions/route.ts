@@ -3,13 +3,17 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BUNDLE_LIMITS } from '../../common/constants';
 import { BINARY_FUNCTIONS, type FunctionName, functions, isFunctionName } from '../../common/functions';
+import { FUNCTION_SCOPES } from '../../common/functions/scopes';
 import { findUnsafeText, formatPath } from '../../common/unsafe-text';
+import { RateLimited } from '../api-keys/api-keys';
 import { AppError } from '../app-error';
 import { locateInProductList } from '../bundles/parse-product-list';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability';
 import type { AppEnv } from '../http/request-log';
 import type { Services } from '../services';
-import { authenticate } from './authenticate';
+import { checkAnswer } from './answer-check';
+import { authenticate, type FunctionSession } from './authenticate';
+import { runIdempotent } from './idempotent-call';
 import type { FunctionRegistry } from './registry';
 import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
 
@@ -17,6 +21,7 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
+    if (error instanceof RateLimited) c.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
     const log = c.get('log').child({ function: c.req.param('name') });
     if (isDatabaseUnavailable(error)) {
@@ -47,6 +52,7 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       const session = await authenticate(services, c.req.raw);
       const name = c.req.param('name');
       if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
+      requireScope(session, name);
 
       const input = await parseBody(name, c.req.raw);
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
@@ -64,7 +70,7 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {
         throw new AppError('bad_input', 'Set the header X-Response-Format: Uint8Array to receive bytes.');
       }
-      const output = await handler(ctx, input as never);
+      const output = await runIdempotent(ctx, name, input, () => handler(ctx, input as never));
       ctx.responseHeaders.forEach((value, key) => {
         c.header(key, value);
       });
@@ -82,11 +88,24 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
           'cache-control': 'private, max-age=3600',
         });
       }
+      checkAnswer(name, output, services.config.NODE_ENV === 'production', c.get('log'));
       return c.json(output);
     },
   );
 
   return app;
+}
+
+/** An API key may call only the functions its scopes cover; a person signed in may call them all. */
+function requireScope(session: FunctionSession, name: FunctionName): void {
+  if (!session.apiKey) return;
+  const scope = FUNCTION_SCOPES[name];
+  if (scope === null) {
+    throw new AppError('forbidden', `${name} needs a signed-in person; an API key cannot call it.`);
+  }
+  if (!session.apiKey.scopes.includes(scope)) {
+    throw new AppError('forbidden', `This API key lacks the "${scope}" scope, which ${name} needs.`);
+  }
 }
 
 async function parseBody(name: FunctionName, request: Request): Promise<unknown> {

@@ -20,6 +20,7 @@ import { isLocked } from '../review/locked-fields';
 import { insertVersion } from '../review/versions';
 import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../run-log/run-log';
 import { differingValues } from '../variants/detect-variants';
+import { emitRunEventsIfSettled } from '../webhook-events/run-events';
 import { makeDistinct } from './distinct-copy';
 
 export type ProductContext = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
@@ -198,6 +199,8 @@ export async function saveCopy(
     await insertVersion(tx, context.row.id, 'generation', null);
     await queueGenerateJobs(tx, result.variants);
   });
+  // After the commit: a run's last products finishing at once each see the others' writes (issue 25).
+  await emitRunEventsIfSettled(db, context.row.bundleWorkflowId);
 }
 
 export async function markFailed(db: Database, context: ProductContext, reason: string, target: LogTarget) {
@@ -212,6 +215,7 @@ export async function markFailed(db: Database, context: ProductContext, reason: 
     // Variants are still written, on their own, when their parent fails.
     await queueVariants(tx, context.row.id);
   });
+  await emitRunEventsIfSettled(db, context.row.bundleWorkflowId);
 }
 
 async function queueVariants(tx: Queryable, parentId: number) {

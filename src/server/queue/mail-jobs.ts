@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'existing-account',
   'magic-link',
   'sign-in-code',
+  'webhook-disabled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -23,18 +23,25 @@ import { COMPRESS_IMAGE_TASK, QUEUE_COMPRESSIONS_TASK } from '../queue/image-job
 import { SEND_MAIL_TASK } from '../queue/mail-jobs';
 import { PURGE_BUNDLE_TASK } from '../queue/purge-jobs';
 import { PREPARE_RUN_TASK, QUEUE_RUN_JOBS_TASK } from '../queue/run-jobs';
+import { DELIVER_WEBHOOK_TASK } from '../queue/webhook-jobs';
+import { createDeliverWebhookTask, type WebhookDeliveryDeps } from '../webhooks/deliver-webhook-task';
 
 export type TaskDeps = GenerationDeps & {
   images?: CompressImageDeps;
   /** Without it this process leaves send-mail jobs to one that can deliver them. */
   mailer?: Mailer;
   log?: Logger;
+  /** Without it this process leaves deliver-webhook jobs to one configured to send them. */
+  webhooks?: Omit<WebhookDeliveryDeps, 'db' | 'log'>;
 };
 
 export function createTaskList(deps: TaskDeps): TaskList {
   return {
     ...imageTaskList(deps.db, deps.images),
     ...(deps.mailer ? { [SEND_MAIL_TASK]: sendMailTask(deps.mailer, deps.log) } : {}),
+    ...(deps.webhooks
+      ? { [DELIVER_WEBHOOK_TASK]: createDeliverWebhookTask({ ...deps.webhooks, db: deps.db, log: deps.log }) }
+      : {}),
     [COLLECT_BATCH_TASK]: collectBatchTask(deps.db),
     [SUBMIT_BATCH_TASK]: submitBatchTask(deps),
     [POLL_BATCH_TASK]: pollBatchTask(deps),

@@ -1,11 +1,13 @@
 // A bundle's spending cap: a call is sent only when its worst case still fits under the cap, so the cap holds
 // within one call's difference between reserved and actual; a run that hits it pauses with a clear message,
 // and raising or removing the cap resumes it (bundles/set-spending-cap.ts). See docs/decisions/ on the cap.
+
 import { and, eq, sql } from 'drizzle-orm';
 import { UNKNOWN_PRICE_CAP_RATE } from '../ai/pricing';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows, logs } from '../db/schema';
 import { type LogEntry, logGeneral } from '../run-log/run-log';
+import { emitRunPaused } from '../webhook-events/run-events';
 
 /**
  * What every run of the bundle has cost so far, in USD, as the cap counts it: settled calls at their cost,
@@ -97,6 +99,7 @@ export async function pauseRun(db: Queryable, bundleWorkflowId: number, reason: 
     .set({ pausedReason: reason })
     .where(and(eq(bundleWorkflows.id, bundleWorkflowId), sql`${bundleWorkflows.pausedReason} is null`))
     .returning({ id: bundleWorkflows.id });
-  if (paused.length > 0)
-    await logGeneral(db, { bundleWorkflowId, productId: null }, 'Run paused', { reason });
+  if (paused.length === 0) return;
+  await logGeneral(db, { bundleWorkflowId, productId: null }, 'Run paused', { reason });
+  await emitRunPaused(db, bundleWorkflowId, reason);
 }

@@ -19,6 +19,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import QRCode from 'qrcode';
 import { useState } from 'react';
+import { ApiKeysPanel } from '../account/api-keys-panel';
+import { WebhooksPanel } from '../account/webhooks-panel';
 import { usePageTitle } from '../ui/use-page-title';
 import { authClient } from './auth-client';
 import { PasswordField } from './sign-in-fields';
@@ -167,6 +169,8 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
           )}
         </Stack>
       </Paper>
+      <ApiKeysPanel />
+      <WebhooksPanel />
     </Stack>
   );
 }

@@ -1,3 +1,5 @@
+export * from './api-keys';
 export * from './auth';
 export * from './catalogue';
 export * from './search-data';
+export * from './webhooks';

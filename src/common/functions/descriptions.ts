@@ -1,0 +1,72 @@
+// What each function does, in words: the published API description (GET /api/openapi.json, /api/docs).
+// A function without a description does not compile.
+import type { FunctionName } from './index';
+
+export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
+  'list-workflows':
+    'the seeded workflows and your own (with availability, language, voice, limits, price and the price calls are charged at) and your bundles with progress',
+  'list-models':
+    "the models the configured endpoint's `GET /models` lists (cached 60 s); empty when it lists none or cannot be reached, and a typed name is accepted",
+  'list-bundles':
+    'the seeded workflows and your own (with availability, language, voice, limits, price and the price calls are charged at) and your bundles with progress',
+  'estimate-cost':
+    'tokens and dollars a run would cost, for a bundle or a list not yet sent, repair calls included (at the share of your recent products that needed one, or 0.3 with fewer than 10 to measure; `repair_rate`)',
+  'view-bundle-workflow':
+    "a page of a run's products (`limit`, default 500, max 2,000; `offset`; `has_more`, `next_offset`) and the whole run's `totals`; every answer carries a `cursor`: send it back as `since` to get only the products changed after it; send `If-None-Match` with the last `ETag` to get 304 when nothing changed (checked from indexed reads only, without reading products); `batches`: a batch workflow's Batch API batches (state, counts, submitted and finished times)",
+  'view-bundle-log': "a run's log, or one product's (`product_id`)",
+  'view-compressed-image':
+    'compress product images (answers at once; over 1,000 images are marked and queued by a job); fetch one as bytes (`X-Response-Format: Uint8Array`). An image whose host timed out twice in a row in the same request fails with `skipped: host x timed out twice`',
+  'export-bundle':
+    "a run as a file, streamed (`X-Response-Format: Uint8Array`): `csv`, `json`, `shopify`, `woocommerce`, `merchant` (a zip: the supplemental TSV with the main feed's ids per `merchant_id_scheme` `shopify` / `woocommerce` (+ `merchant_id_prefix`) / `sku` / `from_feed` with `main_feed: { text }`, and the report of products it has no id for), `redirects` (Shopify, `/products/` both sides), `woocommerce-redirects` (Redirection plugin CSV under `product_base`, `/product/` by default), `jsonld` (Product/ProductGroup with offers when the bundle has a `currency`). `only_approved: true`: csv, json and redirects hold the approved products; the store files hold a product whole (every variant and image) when its parent or any variant is approved, with the store's current text where the copy is not approved. Each exported product's export date is kept for the Search Console before/after report",
+  'view-product-history':
+    "a product's kept versions, newest first (one per generation, regeneration, edit and restore: `source` `generated`/`regenerated`/`edited`/`restored`); restore one as a new version, back to `pending`",
+  'new-workflow':
+    "your own workflows: `name` (≤ 100), `model` (any name your endpoint serves, ≤ 200), `language` (BCP 47), `banned_phrases` and `protected_terms` (≤ 100 of ≤ 100 characters), `voice_notes`, `temperature` (0–2), `max_output_tokens` (16–32,000, sent as `max_tokens`), `price` (USD per million tokens, wins over the list price), `batch`, `batch_repairs` (`batch`: repairs in a follow-up batch at half price, the default; `direct`: at the full price, sooner). Another user's workflow answers 404 `unknown_workflow` everywhere; a workflow a run uses cannot be deleted (400, delete those bundles first)",
+  'update-workflow':
+    "your own workflows: `name` (≤ 100), `model` (any name your endpoint serves, ≤ 200), `language` (BCP 47), `banned_phrases` and `protected_terms` (≤ 100 of ≤ 100 characters), `voice_notes`, `temperature` (0–2), `max_output_tokens` (16–32,000, sent as `max_tokens`), `price` (USD per million tokens, wins over the list price), `batch`, `batch_repairs` (`batch`: repairs in a follow-up batch at half price, the default; `direct`: at the full price, sooner). Another user's workflow answers 404 `unknown_workflow` everywhere; a workflow a run uses cannot be deleted (400, delete those bundles first)",
+  'delete-workflow':
+    "your own workflows: `name` (≤ 100), `model` (any name your endpoint serves, ≤ 200), `language` (BCP 47), `banned_phrases` and `protected_terms` (≤ 100 of ≤ 100 characters), `voice_notes`, `temperature` (0–2), `max_output_tokens` (16–32,000, sent as `max_tokens`), `price` (USD per million tokens, wins over the list price), `batch`, `batch_repairs` (`batch`: repairs in a follow-up batch at half price, the default; `direct`: at the full price, sooner). Another user's workflow answers 404 `unknown_workflow` everywhere; a workflow a run uses cannot be deleted (400, delete those bundles first)",
+  'new-bundle':
+    "parse and validate the list (`columns` + `raw_csv`, or `store_export: { format: shopify | woocommerce | auto, text }` mapped with the browser importer's own mapper, keeping handles, ids, SKUs, options, the store's variant links and its existing SEO copy as `store_copy`; `fill_empty_only: true` keeps that copy in the store exports and fills only the empty fields), write everything in one transaction, queue one job per product; a list over 1,000 products writes the bundle, its products and the run, and a `prepare-run` job writes the run's rows and queues its jobs right after the answer (the run reads as 0 of N done meanwhile)",
+  'set-spending-cap':
+    "set or remove a bundle's spending cap; a paused run resumes when the cap allows. Every call reserves its worst case (prompt + `max_tokens` at its price) before it is sent and is refused when that could pass the cap; a model with no known price counts at the dearest listed price (gpt-4's), see `docs/decisions/010-reserve-before-sending.md`",
+  'delete-bundle':
+    'answers at once: marks the bundle deleted (every function then answers `unknown_bundle` for it) and queues a `purge-bundle` job that removes its rows in batches ([decision 009](docs/decisions/009-deleting-big-bundles.md))',
+  'update-product-copy':
+    'save your edits (same length limits), logged and kept as a version; the product goes back to `pending` review. Send `expected_updated_at` (the `updated_at` you loaded): if the product changed since, it answers 409 `conflict` and changes nothing',
+  'set-product-review': '`pending`, `approved` or `rejected` for one product or many',
+  'set-locked-fields':
+    'lock or unlock fields (`page_title` … `alt_texts`) on one product or many; regeneration never writes a locked field',
+  'restore-product-version':
+    "a product's kept versions, newest first (one per generation, regeneration, edit and restore: `source` `generated`/`regenerated`/`edited`/`restored`); restore one as a new version, back to `pending`",
+  'new-bundle-workflow':
+    'run another workflow on a bundle (a repeat is harmless); `only_top: N` runs it on only the N products with the most missed clicks in the latest Search Console import',
+  'regenerate-products':
+    'write chosen products again, or every failed one; locked fields keep their text, and `lock_fields` locks more first ("keep my edits"); `only_top: N` takes the run’s products among the bundle’s top N by missed clicks',
+  'compress-images':
+    'compress product images (answers at once; over 1,000 images are marked and queued by a job); fetch one as bytes (`X-Response-Format: Uint8Array`). An image whose host timed out twice in a row in the same request fails with `skipped: host x timed out twice`',
+  'job-queue-event-loop': 'run a worker inside the request for up to `exit_after_seconds`',
+  'create-api-key':
+    'Create an API key for your integrations: `name`, `scopes` (`read`: list, view, export; `write`: bundles, workflows, copy, review, webhooks; `run`: start, regenerate, compress; `push`: store pushes) and optionally `expires_in_days`. The key (`cl_…`) is in this answer only; only its SHA-256 is kept. Send it as `Authorization: Bearer cl_…`. Only a signed-in person may call this.',
+  'list-api-keys':
+    'Your API keys that are not revoked, newest first: name, prefix, scopes, created, expiry and last use. Never the key itself. Only a signed-in person may call this.',
+  'revoke-api-key':
+    'Revoke a key: from its next request on it answers 401. Only a signed-in person may call this.',
+  'create-webhook':
+    'Register an endpoint for signed events (`run.completed`, `run.paused`, `run.failed_products`, `push.completed`, `batch.completed`). The URL must be public http(s) (no private, loopback or metadata address). The signing secret (`whsec_…`) is in this answer only. Deliveries follow the Standard Webhooks spec (`webhook-id`, `webhook-timestamp`, `webhook-signature`) and are retried for 24 hours (about 5 s, 30 s, 2 min, 10 min, 30 min, then hourly); an endpoint that fails for 24 hours is switched off and you are told by mail.',
+  'list-webhooks':
+    "Your webhooks with their latest delivery attempts (event, attempt, the receiver's status or error, duration), and why one was switched off.",
+  'delete-webhook': 'Delete a webhook: nothing more is sent to it.',
+  'test-webhook':
+    'Send a `webhook.test` event to one of your webhooks now, signed and queued like any event; the attempt shows in `list-webhooks`.',
+  'set-bundle-currency':
+    "the ISO 4217 currency of a bundle's prices (`null` forgets it); also `currency` on `new-bundle`. The JSON-LD has offers only with a price and a currency; a bad code answers 400 naming `currency`",
+  'import-search-data':
+    'a Search Console Performance export into a bundle: the ZIP (`zip_base64`) or `Pages.csv` (`text`, with `period_start`/`period_end`); headers in the languages Search Console exports in, `10%`/`3,5 %` CTR, decimal commas; pages matched to products by normalised URL → `{ matched, matched_products, unmatched: [urls], period, columns_read }`',
+  'view-search-priorities':
+    'each matched product’s clicks, impressions, CTR, position, expected CTR and `missed_clicks`, most missed first ("not enough data" under 100 impressions)',
+  'set-ctr-curve':
+    'the expected-CTR-by-position curve the priorities use: AWR desktop by default (docs/ctr-curve.md), or your own; `null` restores the default',
+  'view-search-report':
+    'before/after: equal windows around each product’s export date, per product and per group (rewritten, position moved, control, whole bundle) with sample sizes; credited only where the mean position moved by at most 1',
+};

@@ -1,0 +1,6 @@
+import { createApiKey } from '../api-keys/api-keys';
+import type { FunctionHandler } from './types';
+
+/** The key is in this answer only; the database keeps its hash. */
+export const createApiKeyFunction: FunctionHandler<'create-api-key'> = (ctx, input) =>
+  createApiKey(ctx.db, ctx.userId, input);

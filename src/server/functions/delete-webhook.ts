@@ -1,0 +1,7 @@
+import { deleteWebhook } from '../webhooks/webhooks';
+import type { FunctionHandler } from './types';
+
+export const deleteWebhookFunction: FunctionHandler<'delete-webhook'> = async (ctx, input) => {
+  await deleteWebhook(ctx.db, ctx.userId, input.webhook_id);
+  return { deleted: true };
+};

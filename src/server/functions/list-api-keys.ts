@@ -1,0 +1,6 @@
+import { listApiKeys } from '../api-keys/api-keys';
+import type { FunctionHandler } from './types';
+
+export const listApiKeysFunction: FunctionHandler<'list-api-keys'> = async (ctx) => ({
+  api_keys: await listApiKeys(ctx.db, ctx.userId),
+});

@@ -1,0 +1,6 @@
+import { listWebhooks } from '../webhooks/webhooks';
+import type { FunctionHandler } from './types';
+
+export const listWebhooksFunction: FunctionHandler<'list-webhooks'> = async (ctx) => ({
+  webhooks: await listWebhooks(ctx.db, ctx.userId),
+});

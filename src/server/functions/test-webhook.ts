@@ -1,0 +1,7 @@
+import { testWebhook } from '../webhooks/webhooks';
+import type { FunctionHandler } from './types';
+
+export const testWebhookFunction: FunctionHandler<'test-webhook'> = async (ctx, input) => {
+  await testWebhook(ctx.db, ctx.userId, input.webhook_id);
+  return { queued: true };
+};
