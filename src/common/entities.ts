@@ -160,6 +160,13 @@ export const runTotalsSchema = z.object({
   cost_unknown: z.boolean().optional(),
   prompt_tokens: z.number(),
   completion_tokens: z.number(),
+  /** Of prompt_tokens, those served from the provider's prompt cache. */
+  cached_tokens: z.number().optional(),
+  /**
+   * Of cost, what is reserved for calls not yet settled (sent and unanswered, or lost in a crash) at their
+   * worst case; 0 once every call is settled.
+   */
+  reserved_cost: z.number().optional(),
 });
 export type RunTotals = z.infer<typeof runTotalsSchema>;
 
@@ -188,7 +195,13 @@ export const aiRequestSchema = z.object({
 export const aiResponseSchema = z.object({
   content: z.string(),
   role: z.enum(MESSAGE_ROLES),
-  tokens: z.object({ model: z.string(), prompt_tokens: z.number(), completion_tokens: z.number() }),
+  tokens: z.object({
+    model: z.string(),
+    prompt_tokens: z.number(),
+    completion_tokens: z.number(),
+    /** Of prompt_tokens, those the provider served from its prompt cache (charged at the cached price). */
+    cached_tokens: z.number().optional(),
+  }),
   original_request: aiRequestSchema,
   final_request: aiRequestSchema,
 });

@@ -89,6 +89,12 @@ export const bundleFunctions = {
       cost_usd: z.number().nullable(),
       /** The share of products expected to take a repair call (included above): measured, or 0.3. */
       repair_rate: z.number().optional(),
+      /** Products whose prompts were counted: all of them, or an even sample of a list over 1,000 (scaled). */
+      sampled: z.number().optional(),
+      /** Of prompt_tokens, every product's first call, as the run sends it (repairs are the rest). */
+      first_call_prompt_tokens: z.number().optional(),
+      /** The tokenizer the counts come from; `stands_in` when the model's own is unknown. */
+      tokenizer: z.object({ encoding: z.string(), stands_in: z.boolean(), note: z.string() }).optional(),
     }),
   },
   'set-spending-cap': {

@@ -8,7 +8,8 @@ import { products } from '../db/schema';
 import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
 import { findVisibleWorkflow } from '../workflows/workflow-access';
 import { requireOwnedBundle } from './bundle-access';
-import { parseProductList } from './parse-product-list';
+import { variantLinksOf } from './create-bundle';
+import { type ParsedProduct, parseProductList } from './parse-product-list';
 
 export async function estimateCost(
   db: Queryable,
@@ -17,7 +18,7 @@ export async function estimateCost(
 ): Promise<FunctionResponse<'estimate-cost'>> {
   const workflow = await findVisibleWorkflow(db, ownerId, input.workflow_id);
 
-  let list: { position: number; details: Record<string, string | null>; imageUrls: string[] }[];
+  let list: ParsedProduct[];
   let settings = { keywords: '', business_type: '', tone_of_voice: '' };
   if (input.bundle_id !== undefined) {
     const bundle = await requireOwnedBundle(db, ownerId, input.bundle_id);
@@ -36,7 +37,14 @@ export async function estimateCost(
     model: workflow.model,
     templates: workflow.promptTemplates,
     products: list,
+    parentOf: variantLinksOf(list),
     settings,
+    voice: {
+      language: workflow.language,
+      bannedPhrases: workflow.bannedPhrases ?? [],
+      protectedTerms: workflow.protectedTerms ?? [],
+      voiceNotes: workflow.voiceNotes ?? '',
+    },
     batch: workflow.batch,
     ...(repairShare ? { repairRate: repairShare.rate, repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
     ownPrice: ownPriceOf(workflow),
@@ -48,6 +56,9 @@ export async function estimateCost(
     completion_tokens: estimate.completion_tokens,
     cost_usd: estimate.cost_usd,
     repair_rate: estimate.repair_rate,
+    sampled: estimate.sampled,
+    first_call_prompt_tokens: estimate.first_call_prompt_tokens,
+    tokenizer: estimate.tokenizer,
   };
 }
 
