@@ -2,7 +2,8 @@
 // templates, settings and voice, a variant's differences and siblings), counted with the model family's
 // tokenizer (ai/tokens.ts), and priced as the run is charged. The input tokens are exact, except a variant's
 // parent copy, which does not exist before the run: the offline writer's copy of the parent stands in for it,
-// as the offline writer's copy of each product stands in for the answer (its shape and length). Repair calls
+// as the offline writer's copy of each product stands in for the answer (its shape, and its length scaled by
+// how long the user's models have answered, measured). Repair calls
 // are included: a share of products (measured from the user's recent runs, else DEFAULT_REPAIR_RATE) is
 // expected to need one. Lists longer than MAX_EXACT are sampled evenly and scaled, and say so.
 import type { BundleSettings, CopyFields, CopyVoice, ProductFacts, WriteCopyInput } from '../ai/copy-writer';
@@ -63,6 +64,11 @@ export type EstimateInput = {
   repairShare?: RepairShare;
   /** The workflow's own price (pricing.ts decides how it counts). */
   ownPrice?: ModelPrice | null;
+  /**
+   * Measured from the user's recent runs: their first answers' length as a share of the offline stand-in's for
+   * the same products; 1 (the stand-in as it is) when unset.
+   */
+  answerScale?: number;
 };
 
 /** OpenAI bills Batch API calls at half the list price. */
@@ -134,7 +140,7 @@ export function estimateRunCost(input: EstimateInput): CostEstimate {
       continue;
     }
     const answer = offlineCopy(product);
-    const answerTokens = countTokens(JSON.stringify(answer), model);
+    const answerTokens = countTokens(JSON.stringify(answer), model) * (input.answerScale ?? 1);
     const firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput)));
     promptTokens += firstPrompt;
     firstCallTokens += firstPrompt;
