@@ -61,10 +61,7 @@ describe('the estimate of a real store export', () => {
   // predicts repairs and answer length from that run's measured shares (a first-ever run uses the defaults).
   // (woocommerce-sample-products.csv measured 20.7% over: its first run drew repairs for 88% of 25 products, the
   // second fewer. Issue 22's copy-quality work changes what the fake's answers get repaired for.)
-  for (const name of [
-    'shopify-product-template-2023.csv',
-    'shopify-jewelry.csv',
-  ] as const) {
+  for (const name of ['shopify-product-template-2023.csv', 'shopify-jewelry.csv'] as const) {
     it(`lies within 15% of the settled cost for ${name}, repairs included`, async () => {
       t.fake.setBehaviour({ failureRates: { invalid_copy: 0.3 } });
       const user = await createTestUser(t.app);

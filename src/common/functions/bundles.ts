@@ -97,6 +97,19 @@ export const bundleFunctions = {
       tokenizer: z.object({ encoding: z.string(), stands_in: z.boolean(), note: z.string() }).optional(),
     }),
   },
+  /** The signed-in user's spend on the server's key this calendar month (UTC), and the operator's budget. */
+  'view-spend': {
+    request: noBody,
+    response: z.object({
+      /** "2026-11": the month counted, in UTC. */
+      month: z.string(),
+      /** USD this month, calls not yet settled counted at their reservation (which `reserved_usd` names). */
+      spent_usd: z.number(),
+      reserved_usd: z.number(),
+      /** USER_MONTHLY_BUDGET_USD; null when the operator sets none. */
+      monthly_budget_usd: z.number().nullable(),
+    }),
+  },
   'set-spending-cap': {
     request: z.object({ bundle_id: id, spending_cap_usd: spendingCap.nullable() }),
     response: z.object({ spending_cap_usd: z.number().nullable(), resumed: z.number() }),

@@ -400,5 +400,10 @@ async function currentPauseReason(
 ): Promise<string | null> {
   if (!head.paused_reason?.startsWith(CAP_PAUSE_PREFIX) || head.spending_cap_usd === null)
     return head.paused_reason;
-  return capReachedMessage(Number(head.spending_cap_usd), await bundleSpendOf(db, bundleId));
+  const next = /next call could cost up to \$([\d.]+)/.exec(head.paused_reason)?.[1];
+  return capReachedMessage(
+    Number(head.spending_cap_usd),
+    await bundleSpendOf(db, bundleId),
+    next === undefined ? undefined : Number(next),
+  );
 }

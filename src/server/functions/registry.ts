@@ -25,6 +25,7 @@ import { viewBundleLogFunction } from './view-bundle-log';
 import { viewBundleWorkflowFunction } from './view-bundle-workflow';
 import { viewCompressedImageFunction } from './view-compressed-image';
 import { viewProductHistoryFunction } from './view-product-history';
+import { viewSpendFunction } from './view-spend';
 
 export type FunctionRegistry = { [N in FunctionName]: FunctionHandler<N> };
 
@@ -35,6 +36,7 @@ export const functionRegistry: FunctionRegistry = {
   'delete-workflow': deleteWorkflowFunction,
   'list-models': listModelsFunction,
   'list-bundles': listBundlesFunction,
+  'view-spend': viewSpendFunction,
   'new-bundle': newBundleFunction,
   'view-bundle-workflow': viewBundleWorkflowFunction,
   'new-bundle-workflow': newBundleWorkflowFunction,

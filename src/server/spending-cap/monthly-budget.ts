@@ -33,6 +33,17 @@ export async function userMonthSpend(db: Queryable, ownerId: string): Promise<Sp
   return { spent: live.spent + Number(carried.rows[0]?.usd ?? 0), reserved: live.reserved };
 }
 
+/** What view-spend answers: this month's spend and the budget, for the Account page. */
+export async function viewMonthSpend(db: Queryable, ownerId: string) {
+  const spend = await userMonthSpend(db, ownerId);
+  return {
+    month: new Date().toISOString().slice(0, 7),
+    spent_usd: Math.round(spend.spent * 1e10) / 1e10,
+    reserved_usd: Math.round(spend.reserved * 1e10) / 1e10,
+    monthly_budget_usd: monthlyBudgetUsd ?? null,
+  };
+}
+
 /**
  * Takes the user's budget lock for the rest of the transaction, so that calls of all their bundles reserve one
  * after another (two bundles' calls never both fit under the last cent).
