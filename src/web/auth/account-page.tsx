@@ -125,7 +125,14 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
                       h={200}
                     />
                     <Text size="sm">Or enter this key by hand:</Text>
-                    <Code data-testid="totp-secret">{enrolment.secret}</Code>
+                    {/* A block that wraps: the whole key stays readable in a narrow column (issue 22). */}
+                    <Code
+                      block
+                      data-testid="totp-secret"
+                      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 320 }}
+                    >
+                      {enrolment.secret}
+                    </Code>
                   </Stack>
                   <Stack gap="xs">
                     <Text size="sm">2. Save these backup codes somewhere safe. Each works once.</Text>
