@@ -1,5 +1,5 @@
 // Account: two-factor sign-in with an authenticator app (enrol with a QR code and backup codes; turn off
-// after re-entering the password).
+// after re-entering the password), and this month's spend on the server's key against the monthly budget.
 import {
   Alert,
   Badge,
@@ -21,6 +21,7 @@ import QRCode from 'qrcode';
 import { useState } from 'react';
 import { usePageTitle } from '../ui/use-page-title';
 import { authClient } from './auth-client';
+import { MonthSpend } from './month-spend';
 import { PasswordField } from './sign-in-fields';
 import { useAuthAction } from './use-auth-action';
 
@@ -87,6 +88,7 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
       <Text>
         Signed in as <strong>{user?.email}</strong>
       </Text>
+      <MonthSpend />
       <Paper withBorder p="lg">
         <Stack>
           <Group justify="space-between">
