@@ -26,13 +26,25 @@ export const workflowSchema = z.object({
   temperature: z.number().nullable(),
   max_output_tokens: z.number().nullable(),
   /** USD per million tokens, as set on the workflow; null means the built-in list price (if any). */
-  price: z.object({ input_per_million: z.number(), output_per_million: z.number() }).nullable(),
-  /** The price calls are charged at: the workflow's, else the built-in list's; null when unknown. */
+  price: z
+    .object({
+      input_per_million: z.number(),
+      output_per_million: z.number(),
+      /** USD per million cached prompt tokens; absent means the input price. */
+      cached_input_per_million: z.number().optional(),
+    })
+    .nullable(),
+  /**
+   * The price calls are charged at: the operator's (MODEL_PRICES) or the built-in list's, raised where the
+   * workflow's own is higher (never lowered by it); the workflow's own for a model neither knows; null when
+   * unknown. `source` says where the price comes from.
+   */
   effective_price: z
     .object({
       input_per_million: z.number(),
       output_per_million: z.number(),
-      source: z.enum(['workflow', 'built_in']),
+      cached_input_per_million: z.number(),
+      source: z.enum(['workflow', 'operator', 'built_in']),
     })
     .nullable(),
   batch: z.boolean(),
@@ -162,6 +174,13 @@ export const runTotalsSchema = z.object({
   cost_unknown: z.boolean().optional(),
   prompt_tokens: z.number(),
   completion_tokens: z.number(),
+  /** Of prompt_tokens, those served from the provider's prompt cache. */
+  cached_tokens: z.number().optional(),
+  /**
+   * Of cost, what is reserved for calls not yet settled (sent and unanswered, or lost in a crash) at their
+   * worst case; 0 once every call is settled.
+   */
+  reserved_cost: z.number().optional(),
 });
 export type RunTotals = z.infer<typeof runTotalsSchema>;
 
@@ -190,7 +209,13 @@ export const aiRequestSchema = z.object({
 export const aiResponseSchema = z.object({
   content: z.string(),
   role: z.enum(MESSAGE_ROLES),
-  tokens: z.object({ model: z.string(), prompt_tokens: z.number(), completion_tokens: z.number() }),
+  tokens: z.object({
+    model: z.string(),
+    prompt_tokens: z.number(),
+    completion_tokens: z.number(),
+    /** Of prompt_tokens, those the provider served from its prompt cache (charged at the cached price). */
+    cached_tokens: z.number().optional(),
+  }),
   original_request: aiRequestSchema,
   final_request: aiRequestSchema,
 });

@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
 import { chooseMailer } from './auth/mailer';
-import { type Config, socialProviders } from './config';
+import { applyCostConfig, type Config, socialProviders } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { compressImageDepsFromConfig } from './images/compress-image';
@@ -115,6 +115,7 @@ export function buildServices(
   { db, pool }: Pick<DatabaseHandle, 'db' | 'pool'>,
   log: Logger = silentLogger,
 ): Services {
+  applyCostConfig(config);
   const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
   const mailer = chooseMailer(config, outbox, log);
   const auth = createAuth({

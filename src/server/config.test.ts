@@ -51,6 +51,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY "yes please" is not an IP/);
   });
 
+  it('reads MODEL_PRICES and USER_MONTHLY_BUDGET_USD, naming a bad value', () => {
+    const config = loadConfig({ MODEL_PRICES: 'gpt-4o=2/8/1', USER_MONTHLY_BUDGET_USD: '0.02' });
+    expect(config.MODEL_PRICES).toEqual({
+      'gpt-4o': { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 1 },
+    });
+    expect(config.USER_MONTHLY_BUDGET_USD).toBe(0.02);
+    expect(loadConfig({}).USER_MONTHLY_BUDGET_USD).toBeUndefined();
+    expect(() => loadConfig({ MODEL_PRICES: 'gpt-4o=two/8' })).toThrow(/MODEL_PRICES "gpt-4o=two\/8" is not/);
+    expect(() => loadConfig({ USER_MONTHLY_BUDGET_USD: '-1' })).toThrow(/USER_MONTHLY_BUDGET_USD must be/);
+  });
+
   it('demands AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required/);
   });

@@ -1,6 +1,8 @@
 // Environment parsed with Zod at boot. A bad value stops boot with a message naming the variable.
 import { z } from 'zod';
+import { configurePricing, parseModelPrices } from './ai/pricing';
 import { parseTrustProxy } from './http/client-address';
+import { configureMonthlyBudget } from './spending-cap/monthly-budget';
 
 const optionalString = z
   .string()
@@ -161,6 +163,25 @@ export const configSchema = z
         });
         return z.NEVER;
       }),
+    /**
+     * The operator's prices, `model=input/output[/cached_input]` USD per million tokens, comma separated: they
+     * replace the built-in list's (negotiated prices may be lower) and price models the list does not know.
+     */
+    MODEL_PRICES: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const prices = parseModelPrices(v);
+        if (typeof prices !== 'string') return prices;
+        ctx.addIssue({ code: 'custom', message: prices });
+        return z.NEVER;
+      }),
+    /** Each user's spend on the server's key per calendar month (UTC), in USD; unset means no limit. */
+    USER_MONTHLY_BUDGET_USD: z.coerce
+      .number({ error: 'must be an amount in USD, 0 or more' })
+      .min(0, 'must be an amount in USD, 0 or more')
+      .max(1_000_000, 'must be at most 1000000')
+      .optional(),
     IMAGE_MAX_EDGE: z.coerce.number().int().min(64).max(8192).default(2048),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   })
@@ -250,4 +271,10 @@ export function loadConfigOrExit(): Config {
 
 function failConfig(lines: string[]): never {
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Installs the operator's prices and the users' monthly budget for this process (pricing, spending cap). */
+export function applyCostConfig(config: Config): void {
+  configurePricing(config.MODEL_PRICES);
+  configureMonthlyBudget(config.USER_MONTHLY_BUDGET_USD);
 }

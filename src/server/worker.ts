@@ -2,7 +2,7 @@
 // the scale-out path. SIGINT/SIGTERM let jobs in flight finish before it exits.
 
 import { createSmtpMailer } from './auth/mailer';
-import { loadConfigOrExit } from './config';
+import { applyCostConfig, loadConfigOrExit } from './config';
 import { connectDatabase } from './db/client';
 import { compressImageDepsFromConfig } from './images/compress-image';
 import { loggerForConfig } from './logger';
@@ -30,6 +30,7 @@ async function main() {
     log,
   );
   await prepareDatabase(database.pool, database.db);
+  applyCostConfig(config);
   const writers = writersFromConfig(config, log);
   const concurrency = Math.max(1, config.WORKER_CONCURRENCY);
   const worker = await startWorker({

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { estimateDescriptionWidth, estimateTitleWidth } from '../../src/common/serp-width';
 import { countChatTokens, countTokens } from '../../src/server/ai/tokens';
 import { createFakeBatchApi, type FakeBatchApi, type FakeBatchOptions } from './fake-openai-batch';
+import { createPromptCache, type PromptCacheOptions } from './fake-prompt-cache';
 
 export type FailMode =
   | 'none'
@@ -115,6 +116,8 @@ export type FakeOpenAIOptions = {
   copyQuirks?: CopyQuirks;
   /** Serve the Batch API (tests/support/fake-openai-batch.ts); without it /v1/files and /v1/batches are 404. */
   batch?: FakeBatchOptions;
+  /** Report cached prompt tokens as OpenAI does for a repeated prefix (tests/support/fake-prompt-cache.ts). */
+  promptCache?: PromptCacheOptions;
 };
 
 export type CopyQuirks = {
@@ -265,6 +268,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let inFlight = 0;
   let maxInFlight = 0;
   let completionCount = 0;
+  const promptCache = options.promptCache ? createPromptCache(options.promptCache) : undefined;
   const batchApi = options.batch
     ? createFakeBatchApi(options.batch, (body, mode) =>
         isChatBody(body) ? completion(body, prepareAnswer(body, mode)) : {},
@@ -485,6 +489,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   function completion(body: ChatBody, answer: PreparedAnswer) {
     completionCount++;
+    const cachedTokens = promptCache?.cachedTokens(
+      body.model ?? 'fake-model',
+      body.messages.map((message) => ({
+        role: String(message.role ?? 'user'),
+        content: messageText(message),
+      })),
+    );
     return {
       id: `chatcmpl-fake-${completionCount}`,
       object: 'chat.completion',
@@ -510,6 +521,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         prompt_tokens: answer.promptTokens,
         completion_tokens: answer.completionTokens,
         total_tokens: answer.promptTokens + answer.completionTokens,
+        ...(cachedTokens !== undefined ? { prompt_tokens_details: { cached_tokens: cachedTokens } } : {}),
       },
     };
   }

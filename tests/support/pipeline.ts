@@ -55,7 +55,7 @@ export type FakeOpenAIAppFixture = TestAppFixture & { fake: FakeOpenAI };
  */
 export function setupFakeOpenAIApp(
   fakeOptions: FakeOpenAIOptions & { apiKey: string },
-  { workerConcurrency }: { workerConcurrency?: number } = {},
+  { workerConcurrency, env = {} }: { workerConcurrency?: number; env?: Record<string, string> } = {},
 ): FakeOpenAIAppFixture {
   let fake: FakeOpenAI | undefined;
   beforeAll(async () => {
@@ -63,7 +63,7 @@ export function setupFakeOpenAIApp(
   });
   afterAll(() => fake?.close());
   const fixture = setupTestApp({
-    env: () => ({ OPENAI_API_KEY: fakeOptions.apiKey, OPENAI_BASE_URL: fake!.url }),
+    env: () => ({ ...env, OPENAI_API_KEY: fakeOptions.apiKey, OPENAI_BASE_URL: fake!.url }),
   });
   if (workerConcurrency !== undefined) {
     let worker: RunningWorker | undefined;

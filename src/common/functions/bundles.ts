@@ -91,6 +91,25 @@ export const bundleFunctions = {
       cost_usd: z.number().nullable(),
       /** The share of products expected to take a repair call (included above): measured, or 0.3. */
       repair_rate: z.number().optional(),
+      /** Products whose prompts were counted: all of them, or an even sample of a list over 1,000 (scaled). */
+      sampled: z.number().optional(),
+      /** Of prompt_tokens, every product's first call, as the run sends it (repairs are the rest). */
+      first_call_prompt_tokens: z.number().optional(),
+      /** The tokenizer the counts come from; `stands_in` when the model's own is unknown. */
+      tokenizer: z.object({ encoding: z.string(), stands_in: z.boolean(), note: z.string() }).optional(),
+    }),
+  },
+  /** The signed-in user's spend on the server's key this calendar month (UTC), and the operator's budget. */
+  'view-spend': {
+    request: noBody,
+    response: z.object({
+      /** "2026-11": the month counted, in UTC. */
+      month: z.string(),
+      /** USD this month, calls not yet settled counted at their reservation (which `reserved_usd` names). */
+      spent_usd: z.number(),
+      reserved_usd: z.number(),
+      /** USER_MONTHLY_BUDGET_USD; null when the operator sets none. */
+      monthly_budget_usd: z.number().nullable(),
     }),
   },
   'set-spending-cap': {

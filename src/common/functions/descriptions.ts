@@ -10,7 +10,7 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
   'list-bundles':
     'the seeded workflows and your own (with availability, language, voice, limits, price and the price calls are charged at) and your bundles with progress',
   'estimate-cost':
-    'tokens and dollars a run would cost, for a bundle or a list not yet sent, repair calls included (at the share of your recent products that needed one, or 0.3 with fewer than 10 to measure; `repair_rate`)',
+    "tokens and dollars a run would cost, for a bundle or a list not yet sent: every product's own prompt built as the run builds it and counted with the model family's tokenizer (o200k_base or cl100k_base; for an unknown model cl100k_base stands in, and `tokenizer` says so), first calls' input in `first_call_prompt_tokens`; answers as long as the offline writer's copy scaled by how long your recent answers were; repair calls at the share of your recent products that needed one (or 0.3 with fewer than 10 to measure; `repair_rate`). Cached input is not assumed: the estimate errs high by the cache's discount",
   'view-bundle-workflow':
     "a page of a run's products (`limit`, default 500, max 2,000; `offset`; `has_more`, `next_offset`) and the whole run's `totals`; every answer carries a `cursor`: send it back as `since` to get only the products changed after it; send `If-None-Match` with the last `ETag` to get 304 when nothing changed (checked from indexed reads only, without reading products); `batches`: a batch workflow's Batch API batches (state, counts, submitted and finished times)",
   'view-bundle-log': "a run's log, or one product's (`product_id`)",
@@ -69,4 +69,6 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
     'the expected-CTR-by-position curve the priorities use: AWR desktop by default (docs/ctr-curve.md), or your own; `null` restores the default',
   'view-search-report':
     'before/after: equal windows around each product’s export date, per product and per group (rewritten, position moved, control, whole bundle) with sample sizes; credited only where the mean position moved by at most 1',
+  'view-spend':
+    'your spend on the server’s AI key this calendar month (UTC), what of it is reserved for calls not yet settled, and USER_MONTHLY_BUDGET_USD',
 };

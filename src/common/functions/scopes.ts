@@ -40,6 +40,7 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'set-ctr-curve': 'write',
   'view-search-priorities': 'read',
   'view-search-report': 'read',
+  'view-spend': 'read',
 };
 
 /** Functions that take an Idempotency-Key header: the same key and body within 24 h answer as the first. */

@@ -86,11 +86,16 @@ export const workflowFieldsSchema = z.object({
     )
     .nullable()
     .optional(),
-  /** USD per million tokens; wins over the built-in list price. null removes it. */
+  /**
+   * USD per million tokens. Prices a model the server does not know, or raises a known model's price; it never
+   * lowers one (lower, negotiated prices are the operator's MODEL_PRICES). null removes it.
+   */
   price: z
     .object({
       input_per_million: pricePerMillion('price.input_per_million'),
       output_per_million: pricePerMillion('price.output_per_million'),
+      /** Cached prompt tokens (usage.prompt_tokens_details.cached_tokens); the input price when left out. */
+      cached_input_per_million: pricePerMillion('price.cached_input_per_million').optional(),
     })
     .nullable()
     .optional(),

@@ -60,7 +60,12 @@ type PromptMessage = AiRequest['messages'][number];
 /** The prompt as templated (each message with the variables it uses, for the log) and as sent. */
 export type CopyPrompt = { templated: PromptMessage[]; rendered: PromptMessage[] };
 
-export type TokenUsage = { prompt_tokens: number; completion_tokens: number };
+export type TokenUsage = {
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Prompt tokens the provider served from its prompt cache (usage.prompt_tokens_details.cached_tokens). */
+  cached_tokens?: number;
+};
 
 export type WriteCopyResult = {
   copy: CopyFields;

@@ -30,4 +30,25 @@ describe('ModelList', () => {
     expect(await new ModelList({ apiKey: 'sk-x', baseURL: url }).list()).toEqual([]);
     expect(await new ModelList({ baseURL: url }).list()).toEqual([]);
   });
+
+  it('asks again on the next request after a failed or empty listing, instead of keeping it for a minute', async () => {
+    fake = await startFakeOpenAI({ endpoint: { models: ['llama3.1:8b'] } });
+    let answers: Array<'loading' | 'empty' | 'real'> = ['loading', 'empty', 'real'];
+    // The endpoint first answers 503 while its model loads, then lists nothing, then lists the model.
+    const flaky: typeof fetch = async (input, init) => {
+      const next = answers.shift() ?? 'real';
+      if (next === 'loading') return new Response('{"error":"loading model"}', { status: 503 });
+      if (next === 'empty') return Response.json({ object: 'list', data: [] });
+      return fetch(input, init);
+    };
+    const now = 1_000_000;
+    const list = new ModelList({ apiKey: 'sk-x', baseURL: fake.url, fetch: flaky }, () => now);
+    expect(await list.list()).toEqual([]);
+    expect(await list.list()).toEqual([]);
+    expect(await list.list()).toEqual([{ id: 'llama3.1:8b' }]);
+    // A listing that named models is kept for the minute.
+    answers = ['loading'];
+    expect(await list.list()).toEqual([{ id: 'llama3.1:8b' }]);
+    expect(answers).toEqual(['loading']);
+  });
 });

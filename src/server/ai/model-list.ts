@@ -1,6 +1,8 @@
 // The models the configured OpenAI-compatible endpoint serves, from its GET /models, kept for a minute so the
 // Workflows screen can offer them without asking the endpoint on every keystroke. An endpoint that lists
-// nothing, or cannot be reached, gives an empty list: a typed model name is accepted all the same.
+// nothing, or cannot be reached, gives an empty list: a typed model name is accepted all the same. Only a
+// listing that named models is kept: a failed or empty one (an endpoint still loading its model) is asked
+// again on the next request (issue 22).
 import OpenAI from 'openai';
 
 export type ListedModel = { id: string };
@@ -29,7 +31,7 @@ export class ModelList {
   }
 
   async #fetch(): Promise<ListedModel[]> {
-    let models: ListedModel[] = [];
+    let models: ListedModel[];
     try {
       const client = new OpenAI({
         apiKey: this.settings.apiKey,
@@ -46,9 +48,9 @@ export class ModelList {
       models = [...ids].sort((a, b) => a.localeCompare(b)).map((id) => ({ id }));
     } catch {
       // An endpoint without GET /models (some proxies), or one that is down: no suggestions, typing still works.
-      models = [];
+      return [];
     }
-    this.#cached = { models, until: this.now() + CACHE_MS };
+    if (models.length > 0) this.#cached = { models, until: this.now() + CACHE_MS };
     return models;
   }
 }

@@ -149,6 +149,10 @@ export class OpenAIWriter implements CopyWriter {
       ? {
           prompt_tokens: completion.usage.prompt_tokens,
           completion_tokens: completion.usage.completion_tokens,
+          // Billed at the model's cached-input price (pricing.ts); absent when the provider caches nothing.
+          ...(completion.usage.prompt_tokens_details?.cached_tokens
+            ? { cached_tokens: completion.usage.prompt_tokens_details.cached_tokens }
+            : {}),
         }
       : undefined;
     const choice = completion.choices[0];

@@ -1,21 +1,29 @@
-import { describe, expect, it } from 'vitest';
-import { costOf, effectivePrice, MODEL_PRICES, priceOf, UNKNOWN_PRICE_CAP_RATE } from './pricing';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  configurePricing,
+  costOf,
+  effectivePrice,
+  MODEL_PRICES,
+  parseModelPrices,
+  priceOf,
+  UNKNOWN_PRICE_CAP_RATE,
+} from './pricing';
 
 describe('priceOf', () => {
   it('knows every model in the table', () => {
-    for (const model of Object.keys(MODEL_PRICES)) expect(priceOf(model)).toBe(MODEL_PRICES[model]);
+    for (const model of Object.keys(MODEL_PRICES)) expect(priceOf(model)).toEqual(MODEL_PRICES[model]);
   });
 
   it('resolves dated snapshots to the longest matching base model', () => {
-    expect(priceOf('gpt-4o-mini-2024-07-18')).toBe(MODEL_PRICES['gpt-4o-mini']);
-    expect(priceOf('gpt-4o-2024-08-06')).toBe(MODEL_PRICES['gpt-4o']);
-    expect(priceOf('gpt-4-0613')).toBe(MODEL_PRICES['gpt-4']);
-    expect(priceOf('gpt-3.5-turbo-0125')).toBe(MODEL_PRICES['gpt-3.5-turbo']);
-    expect(priceOf('gpt-4.1-mini-2025-04-14')).toBe(MODEL_PRICES['gpt-4.1-mini']);
+    expect(priceOf('gpt-4o-mini-2024-07-18')).toEqual(MODEL_PRICES['gpt-4o-mini']);
+    expect(priceOf('gpt-4o-2024-08-06')).toEqual(MODEL_PRICES['gpt-4o']);
+    expect(priceOf('gpt-4-0613')).toEqual(MODEL_PRICES['gpt-4']);
+    expect(priceOf('gpt-3.5-turbo-0125')).toEqual(MODEL_PRICES['gpt-3.5-turbo']);
+    expect(priceOf('gpt-4.1-mini-2025-04-14')).toEqual(MODEL_PRICES['gpt-4.1-mini']);
   });
 
   it('ignores case and surrounding spaces', () => {
-    expect(priceOf(' GPT-4o-Mini ')).toBe(MODEL_PRICES['gpt-4o-mini']);
+    expect(priceOf(' GPT-4o-Mini ')).toEqual(MODEL_PRICES['gpt-4o-mini']);
   });
 
   it('does not price a different model by its prefix', () => {
@@ -44,9 +52,23 @@ describe('costOf', () => {
 });
 
 describe("a workflow's own price", () => {
-  it('wins over the list price, and prices a model the list does not know', () => {
-    const own = { inputPerMillion: 1, outputPerMillion: 2 };
-    expect(costOf('gpt-4', { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 }, own)).toBe(3);
+  it("never lowers a known model's price: gpt-4 at 0 is still charged at the list price", () => {
+    const zero = { inputPerMillion: 0, outputPerMillion: 0 };
+    expect(costOf('gpt-4', { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 }, zero)).toBe(90);
+    expect(effectivePrice('gpt-4', zero)).toMatchObject({ inputPerMillion: 30, source: 'built_in' });
+    // Lower on one part only: that part keeps the list price.
+    expect(effectivePrice('gpt-4o-mini', { inputPerMillion: 0.01, outputPerMillion: 5 })).toMatchObject({
+      inputPerMillion: 0.15,
+      outputPerMillion: 5,
+      source: 'workflow',
+    });
+  });
+
+  it('raises a known price, and prices a model the list does not know', () => {
+    const own = { inputPerMillion: 40, outputPerMillion: 80 };
+    expect(costOf('gpt-4', { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 }, own)).toBe(120);
+    const cheap = { inputPerMillion: 1, outputPerMillion: 2 };
+    expect(effectivePrice('llama3.1:8b', cheap)).toEqual({ ...cheap, source: 'workflow' });
     expect(
       costOf(
         'llama3.1:8b',
@@ -54,10 +76,10 @@ describe("a workflow's own price", () => {
         { inputPerMillion: 0, outputPerMillion: 0 },
       ),
     ).toBe(0);
-    expect(effectivePrice('llama3.1:8b', own)).toEqual({ ...own, source: 'workflow' });
     expect(effectivePrice('gpt-4o-mini')).toEqual({
       inputPerMillion: 0.15,
       outputPerMillion: 0.6,
+      cachedInputPerMillion: 0.075,
       source: 'built_in',
     });
     expect(effectivePrice('llama3.1:8b')).toBeNull();
@@ -65,5 +87,44 @@ describe("a workflow's own price", () => {
 
   it('caps unknown prices at the dearest known one (gpt-4)', () => {
     expect(UNKNOWN_PRICE_CAP_RATE).toEqual({ inputPerMillion: 30, outputPerMillion: 60 });
+  });
+});
+
+describe('cached prompt tokens', () => {
+  it('are charged at the cached-input price, the input price where the model has none', () => {
+    const usage = { prompt_tokens: 1_000_000, completion_tokens: 0, cached_tokens: 600_000 };
+    // gpt-4o-mini: 400k at $0.15 + 600k at $0.075.
+    expect(costOf('gpt-4o-mini', usage)).toBe(0.105);
+    // gpt-4 has no cached price: every prompt token at $30.
+    expect(costOf('gpt-4', usage)).toBe(30);
+    // A workflow's own cached price for an unknown model.
+    const own = { inputPerMillion: 1, outputPerMillion: 2, cachedInputPerMillion: 0.1 };
+    expect(costOf('llama3.1:8b', usage, own)).toBe(0.46);
+  });
+});
+
+describe("the operator's prices (MODEL_PRICES)", () => {
+  afterEach(() => configurePricing({}));
+
+  it('parses model=input/output[/cached] and names a bad entry', () => {
+    expect(parseModelPrices('gpt-4o=2/8/1, My-Llama = 0.2/0.6')).toEqual({
+      'gpt-4o': { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 1 },
+      'my-llama': { inputPerMillion: 0.2, outputPerMillion: 0.6 },
+    });
+    expect(parseModelPrices('')).toEqual({});
+    expect(parseModelPrices('gpt-4o=cheap')).toMatch(/"gpt-4o=cheap" is not model=input\/output/);
+    expect(parseModelPrices('gpt-4o=1/-2')).toMatch(/is not model=/);
+  });
+
+  it('replace the list price, lower included, and a workflow may still only raise them', () => {
+    configurePricing({ 'gpt-4': { inputPerMillion: 20, outputPerMillion: 40 } });
+    expect(effectivePrice('gpt-4-0613')).toMatchObject({ inputPerMillion: 20, source: 'operator' });
+    expect(effectivePrice('gpt-4', { inputPerMillion: 0, outputPerMillion: 0 })).toMatchObject({
+      inputPerMillion: 20,
+      outputPerMillion: 40,
+      source: 'operator',
+    });
+    configurePricing({ 'my-llama': { inputPerMillion: 0.2, outputPerMillion: 0.6 } });
+    expect(costOf('my-llama', { prompt_tokens: 1_000_000, completion_tokens: 0 })).toBe(0.2);
   });
 });

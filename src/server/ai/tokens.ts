@@ -14,6 +14,29 @@ export function encodingFor(model?: string): EncodingName {
   return model && O200K_MODEL.test(model.trim().toLowerCase()) ? 'o200k_base' : 'cl100k_base';
 }
 
+/** Whether the model's own tokenizer is known (OpenAI's families); else cl100k_base stands in for it. */
+export function isKnownEncoding(model: string): boolean {
+  const name = model.trim().toLowerCase();
+  return O200K_MODEL.test(name) || /^(?:gpt-4|gpt-3\.5)(?:$|[-.])/.test(name);
+}
+
+/** The encoding a model's tokens are counted with, said plainly, and whether it stands in for an unknown one. */
+export function describeEncoding(model: string): {
+  encoding: EncodingName;
+  stands_in: boolean;
+  note: string;
+} {
+  const encoding = encodingFor(model);
+  const standsIn = model !== 'offline' && !isKnownEncoding(model);
+  return {
+    encoding,
+    stands_in: standsIn,
+    note: standsIn
+      ? `No tokenizer is known for ${model}: OpenAI's ${encoding} (gpt-4's) stands in, so its counts are close, not exact.`
+      : `Counted with OpenAI's ${encoding}, the tokenizer ${model === 'offline' ? 'the built-in writer reports' : `${model} uses`}.`,
+  };
+}
+
 function loadEncoder(name: EncodingName): Tiktoken {
   let encoder = encoders.get(name);
   if (!encoder) {

@@ -3,11 +3,11 @@
 // and never makes a second one for the same products. Variants go in the same batch as their parent, written
 // from its facts and what differs (the parent's copy does not exist yet), so a catalogue takes one batch.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/client';
-import { bundles, bundleWorkflowProducts, bundleWorkflows, logs, providerBatches } from '../db/schema';
+import type { Database } from '../db/client';
+import { bundleWorkflowProducts, bundleWorkflows, logs, providerBatches } from '../db/schema';
 import { queueSubmitBatch } from '../queue/batch-jobs';
 import { generalLogEntry } from '../run-log/run-log';
-import { bundleSpend, pauseRun } from '../spending-cap/spending-cap';
+import { pauseRun, remainingAllowance } from '../spending-cap/spending-cap';
 import { buildBatchLines, splitIntoBatches } from './batch-lines';
 
 export async function collectBatch(db: Database, bundleWorkflowId: number): Promise<number[]> {
@@ -34,14 +34,14 @@ export async function collectBatch(db: Database, bundleWorkflowId: number): Prom
       tx,
       queued.map((row) => row.id),
     );
-    const budget = await remainingBudget(tx, run.bundleId);
+    const budget = await remainingAllowance(tx, run.bundleId);
     const { batches, left } = splitIntoBatches(lines, budget);
     if (left.length > 0) {
       const worstCase = left.reduce((sum, line) => sum + line.worstCaseCost, 0);
       await pauseRun(
         tx,
         bundleWorkflowId,
-        `Paused: ${left.length} products would cost up to $${worstCase.toFixed(4)} by batch, which does not fit under this bundle's spending cap ($${(budget ?? 0).toFixed(4)} left). Raise or remove the cap to continue.`,
+        `Paused: ${left.length} products would cost up to $${worstCase.toFixed(4)} by batch, which does not fit under this bundle's spending cap or your monthly budget ($${(budget ?? 0).toFixed(4)} left). Raise or remove the cap to continue.`,
       );
     }
     const productIdOf = new Map(queued.map((row) => [row.id, row.productId]));
@@ -69,15 +69,4 @@ export async function collectBatch(db: Database, bundleWorkflowId: number): Prom
     }
     return created;
   });
-}
-
-/** What the bundle may still spend under its cap, or null without one. */
-async function remainingBudget(db: Queryable, bundleId: number): Promise<number | null> {
-  const [bundle] = await db
-    .select({ cap: bundles.spendingCapUsd })
-    .from(bundles)
-    .where(eq(bundles.id, bundleId));
-  if (!bundle || bundle.cap === null) return null;
-  const spent = await bundleSpend(db, bundleId);
-  return Math.max(0, bundle.cap - spent);
 }

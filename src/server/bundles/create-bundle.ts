@@ -111,6 +111,11 @@ async function insertProducts(tx: Queryable, bundleId: number, parsed: ParsedPro
   return parsed.map((product) => idByPosition.get(product.position)!);
 }
 
+/** Which product is a variant of which (by position): the links a store export names, else detected by name. */
+export function variantLinksOf(parsed: ParsedProduct[]): Map<number, number> {
+  return isFromStoreExport(parsed) ? storeVariantLinks(parsed) : detectVariants(parsed);
+}
+
 export type RunPlan = { parentOf: Map<number, number>; suggestions: UrlSuggestion[] };
 
 /** Rows between yields to the event loop, so a query already sent keeps streaming to the database. */
@@ -127,8 +132,7 @@ export async function planRun(
   /** The workflow's language: its own spellings go into the slugs (de: ä → ae). */
   language?: string | null,
 ): Promise<RunPlan> {
-  const parentOf =
-    storeParents ?? (isFromStoreExport(parsed) ? storeVariantLinks(parsed) : detectVariants(parsed));
+  const parentOf = storeParents ?? variantLinksOf(parsed);
   const suggestions: UrlSuggestion[] = [];
   for (let start = 0; start < parsed.length; start += PLAN_SLICE) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Database, Queryable } from '../db/client';
 import { queuePurgeBundle } from '../queue/purge-jobs';
+import { carrySpendAndDeleteRunsSql } from '../spending-cap/monthly-budget';
 
 export async function deleteBundle(db: Database, ownerId: string, bundleId: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -47,7 +48,8 @@ export async function purgeBundle(db: Queryable, bundleId: number, batch = PURGE
     removed += n;
     if (n < batch) break;
   }
-  await db.execute(sql`delete from bundle_workflows where bundle_id = ${bundleId}`);
+  // The runs' logs go with them: their spend is kept for the owner's monthly budget first.
+  await db.execute(carrySpendAndDeleteRunsSql(bundleId));
   for (;;) {
     const { rows } = await db.execute<{ n: number }>(sql`
       with gone as (

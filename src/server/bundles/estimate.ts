@@ -1,14 +1,17 @@
 // estimate-cost: what a run would cost, for a bundle that exists or a list not yet sent.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest } from '../../common/functions';
-import { OFFLINE_MODEL } from '../ai/offline-writer';
+import type { BundleSettings, ProductFacts } from '../ai/copy-writer';
+import { OFFLINE_MODEL, writeOfflineCopy } from '../ai/offline-writer';
 import { ownPriceOf } from '../ai/pricing';
+import { countTokens } from '../ai/tokens';
 import type { Queryable } from '../db/client';
 import { products } from '../db/schema';
 import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
 import { findVisibleWorkflow } from '../workflows/workflow-access';
 import { requireOwnedBundle } from './bundle-access';
-import { parseProductList } from './parse-product-list';
+import { variantLinksOf } from './create-bundle';
+import { type ParsedProduct, parseProductList } from './parse-product-list';
 
 export async function estimateCost(
   db: Queryable,
@@ -17,7 +20,7 @@ export async function estimateCost(
 ): Promise<FunctionResponse<'estimate-cost'>> {
   const workflow = await findVisibleWorkflow(db, ownerId, input.workflow_id);
 
-  let list: { position: number; details: Record<string, string | null>; imageUrls: string[] }[];
+  let list: ParsedProduct[];
   let settings = { keywords: '', business_type: '', tone_of_voice: '' };
   if (input.bundle_id !== undefined) {
     const bundle = await requireOwnedBundle(db, ownerId, input.bundle_id);
@@ -32,14 +35,23 @@ export async function estimateCost(
     if (input.custom_fields) settings = input.custom_fields;
   }
   const repairShare = await measuredRepairShare(db, ownerId);
+  const answerScale = await measuredAnswerScale(db, ownerId);
   const estimate = estimateRunCost({
     model: workflow.model,
     templates: workflow.promptTemplates,
     products: list,
+    parentOf: variantLinksOf(list),
     settings,
+    voice: {
+      language: workflow.language,
+      bannedPhrases: workflow.bannedPhrases ?? [],
+      protectedTerms: workflow.protectedTerms ?? [],
+      voiceNotes: workflow.voiceNotes ?? '',
+    },
     batch: workflow.batch,
     ...(repairShare ? { repairRate: repairShare.rate, repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
     ownPrice: ownPriceOf(workflow),
+    ...(answerScale ? { answerScale } : {}),
   });
   return {
     model: estimate.model,
@@ -48,6 +60,9 @@ export async function estimateCost(
     completion_tokens: estimate.completion_tokens,
     cost_usd: estimate.cost_usd,
     repair_rate: estimate.repair_rate,
+    sampled: estimate.sampled,
+    first_call_prompt_tokens: estimate.first_call_prompt_tokens,
+    tokenizer: estimate.tokenizer,
   };
 }
 
@@ -98,4 +113,47 @@ export async function measuredRepairShare(db: Queryable, ownerId: string): Promi
     prompt: found.repair_prompt / found.first_prompt,
     completion: found.repair_completion / found.first_completion,
   };
+}
+
+/** First answers the answer length is measured over: the user's most recent ones (about 50 ms to re-count). */
+const ANSWER_SAMPLE = 100;
+
+/**
+ * How long the user's models really answer, as a share of the stand-in the estimate counts (the offline
+ * writer's copy of the same product): their recent first answers' completion tokens over the stand-in's tokens
+ * for those products. Null when there are too few answers to tell.
+ */
+export async function measuredAnswerScale(db: Queryable, ownerId: string): Promise<number | null> {
+  const { rows } = await db.execute<{
+    details: ProductFacts;
+    image_count: number;
+    completion_tokens: number;
+    model: string;
+    settings: BundleSettings;
+  }>(sql`
+    select p.details, jsonb_array_length(p.image_urls)::int as image_count, l.completion_tokens,
+           w.model, b.custom_fields as settings
+    from logs l
+    join bundle_workflows bw on bw.id = l.bundle_workflow_id
+    join bundles b on b.id = bw.bundle_id
+    join workflows w on w.id = bw.workflow_id
+    join products p on p.id = l.product_id
+    where b.owner_id = ${ownerId} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
+      and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
+    order by l.id desc
+    limit ${ANSWER_SAMPLE}`);
+  if (rows.length < MIN_REPAIR_SAMPLE) return null;
+  let answered = 0;
+  let standIn = 0;
+  for (const row of rows) {
+    answered += row.completion_tokens;
+    const copy = writeOfflineCopy({
+      model: OFFLINE_MODEL,
+      product: row.details,
+      imageCount: row.image_count,
+      settings: row.settings,
+    }).copy;
+    standIn += countTokens(JSON.stringify(copy), row.model);
+  }
+  return standIn > 0 ? answered / standIn : null;
 }

@@ -8,6 +8,7 @@ import { AppError } from '../app-error';
 import { readRunBatches } from '../batch/run-batches';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows, workflows } from '../db/schema';
+import { bundleSpendOf, CAP_PAUSE_PREFIX, capReachedMessage } from '../spending-cap/spending-cap';
 
 type RunRef = {
   bundleWorkflowId: number;
@@ -70,6 +71,8 @@ type TotalsRow = {
   cost_unknown: boolean;
   prompt_tokens: number;
   completion_tokens: number;
+  cached_tokens: number;
+  reserved_cost: number;
 };
 
 /** `run` is the run's id, or an SQL expression giving it (the head of the view's one statement). */
@@ -78,7 +81,8 @@ function totalsSql(run: SQL | number): SQL {
     select case when p.total > 0 then p.total
                 else (select count(*)::int from products pr join bundle_workflows bw on bw.bundle_id = pr.bundle_id
                       where bw.id = ${run}) end as total,
-           p.done, p.failed, l.cost, l.cost_unknown, l.prompt_tokens, l.completion_tokens
+           p.done, p.failed, l.cost, l.cost_unknown, l.prompt_tokens, l.completion_tokens, l.cached_tokens,
+           l.reserved_cost
     from (select count(*)::int as total,
                  count(*) filter (where status = 'done')::int as done,
                  count(*) filter (where status = 'failed')::int as failed
@@ -86,7 +90,9 @@ function totalsSql(run: SQL | number): SQL {
          (select coalesce(sum(cost), 0)::float8 as cost,
                  coalesce(bool_or(type = 'ai' and cost is null), false) as cost_unknown,
                  coalesce(sum(prompt_tokens), 0)::int as prompt_tokens,
-                 coalesce(sum(completion_tokens), 0)::int as completion_tokens
+                 coalesce(sum(completion_tokens), 0)::int as completion_tokens,
+                 coalesce(sum(cached_tokens), 0)::int as cached_tokens,
+                 coalesce(sum(cost) filter (where call_state = 'started'), 0)::float8 as reserved_cost
           from logs where bundle_workflow_id = ${run}) l`;
 }
 
@@ -99,6 +105,8 @@ function toTotals(row: TotalsRow): RunTotals {
     ...(row.cost_unknown ? { cost_unknown: true } : {}),
     prompt_tokens: row.prompt_tokens,
     completion_tokens: row.completion_tokens,
+    ...(row.cached_tokens > 0 ? { cached_tokens: row.cached_tokens } : {}),
+    reserved_cost: Number(row.reserved_cost),
   };
 }
 
@@ -368,7 +376,7 @@ export async function viewRun(db: Database, request: RunViewRequest): Promise<Ru
     body: {
       bundle_workflow_id: head.bundle_workflow_id,
       bundle_name: head.bundle_name,
-      paused_reason: head.paused_reason,
+      paused_reason: await currentPauseReason(db, head, request.bundleId),
       spending_cap_usd: head.spending_cap_usd === null ? null : Number(head.spending_cap_usd),
       totals,
       products: list,
@@ -379,4 +387,23 @@ export async function viewRun(db: Database, request: RunViewRequest): Promise<Ru
       batches: await readRunBatches(db, head.bundle_workflow_id),
     },
   };
+}
+
+/**
+ * A cap's pause message with the spend as it is now, so that it shows the figure the run header and the log show
+ * (calls in flight when it paused settle after it), reserved-but-unsettled calls named as such.
+ */
+async function currentPauseReason(
+  db: Queryable,
+  head: Pick<RunHead, 'paused_reason' | 'spending_cap_usd'>,
+  bundleId: number,
+): Promise<string | null> {
+  if (!head.paused_reason?.startsWith(CAP_PAUSE_PREFIX) || head.spending_cap_usd === null)
+    return head.paused_reason;
+  const next = /next call could cost up to \$([\d.]+)/.exec(head.paused_reason)?.[1];
+  return capReachedMessage(
+    Number(head.spending_cap_usd),
+    await bundleSpendOf(db, bundleId),
+    next === undefined ? undefined : Number(next),
+  );
 }

@@ -37,6 +37,7 @@ import { viewCompressedImageFunction } from './view-compressed-image';
 import { viewProductHistoryFunction } from './view-product-history';
 import { viewSearchPrioritiesFunction } from './view-search-priorities';
 import { viewSearchReportFunction } from './view-search-report';
+import { viewSpendFunction } from './view-spend';
 
 export type FunctionRegistry = { [N in FunctionName]: FunctionHandler<N> };
 
@@ -47,6 +48,7 @@ export const functionRegistry: FunctionRegistry = {
   'delete-workflow': deleteWorkflowFunction,
   'list-models': listModelsFunction,
   'list-bundles': listBundlesFunction,
+  'view-spend': viewSpendFunction,
   'new-bundle': newBundleFunction,
   'view-bundle-workflow': viewBundleWorkflowFunction,
   'new-bundle-workflow': newBundleWorkflowFunction,

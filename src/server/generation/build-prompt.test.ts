@@ -29,12 +29,13 @@ describe('buildMessages', () => {
       business_type_clause: '',
       tone_of_voice: 'Playful',
     });
-    expect(messages[1]?.content).toBe(DEFAULT_PROMPT_TEMPLATES.variant);
+    expect(messages[1]?.content).toBe(`${DEFAULT_PROMPT_TEMPLATES.variant}\n\n{{variant_rules}}`);
     expect(messages[1]?.template_variables).toEqual({
       differences: 'colour: Black, size: L',
       image_count_phrase: '3 images, one alt text each',
       parent_copy: JSON.stringify(parentCopy),
       product: 'title: Oslo Oak Dining Chair\ncolour: Black',
+      variant_rules: 'This is a variant: its page_title and heading must each name "Black" and "L".',
     });
   });
 
@@ -50,13 +51,16 @@ describe('buildMessages', () => {
       },
     });
     // No parent copy to show: the ordinary product prompt, never "Parent copy:" with nothing under it.
-    expect(messages[1]?.content).toBe(DEFAULT_PROMPT_TEMPLATES.user);
-    const system = renderMessages(messages)[0]!.content;
-    expect(system).toContain(
+    expect(messages[1]?.content).toBe(`${DEFAULT_PROMPT_TEMPLATES.user}\n\n{{variant_rules}}`);
+    // The variant's own rules come with its data, after the shared system message (a provider caches that).
+    const [system, user] = renderMessages(messages).map((message) => message.content);
+    expect(system).not.toContain('Black');
+    expect(user).toContain(
       'This product is a variant of "Oslo Oak Dining Chair", written at the same time as it; it differs in colour: Black (parent: Natural).',
     );
-    expect(system).toContain('its page_title and heading must each name "Black".');
-    expect(system).toContain('Its sibling variants (White, Grey) get copy of their own');
+    expect(user).toContain('its page_title and heading must each name "Black".');
+    expect(user).toContain('Its sibling variants (White, Grey) get copy of their own');
+    expect(user!.indexOf('colour: Black')).toBeLessThan(user!.indexOf('must each name'));
   });
 
   it('sends the previous answer back with the problems for a repair', () => {
@@ -98,7 +102,7 @@ describe('buildMessages', () => {
   });
 
   it('states the workflow language, banned phrases, protected terms and voice notes (issue 13 section 5)', () => {
-    const text = renderMessages(
+    const [text, user] = renderMessages(
       buildMessages(DEFAULT_PROMPT_TEMPLATES, {
         ...input,
         voice: {
@@ -113,7 +117,7 @@ describe('buildMessages', () => {
           differences: ['colour: Black (parent: Oak)'],
         },
       }),
-    )[0]!.content;
+    ).map((message) => message.content);
     expect(text).toContain('Write in German (de)');
     expect(text).toContain('at most 60 characters');
     expect(text).toContain('Never use these phrases, in any case or form: "best in class".');
@@ -121,7 +125,24 @@ describe('buildMessages', () => {
       'write these exactly as given, never translated, respelled or recased: "Nordhaus"',
     );
     expect(text).toContain('Voice notes: Short sentences, no exclamation marks.');
-    expect(text).toContain('its page_title and heading must each name "Black"');
+    expect(user).toContain('its page_title and heading must each name "Black"');
+  });
+
+  it('keeps the shared part of every prompt byte-identical and first, and each product last (issue 22)', () => {
+    const voice = { language: 'de', bannedPhrases: ['best in class'], protectedTerms: ['Nordhaus'] };
+    const chair = renderMessages(buildMessages(DEFAULT_PROMPT_TEMPLATES, { ...input, voice }));
+    const variant = renderMessages(
+      buildMessages(DEFAULT_PROMPT_TEMPLATES, {
+        ...input,
+        voice,
+        imageCount: 1,
+        product: { product_name: 'Oslo Oak Dining Chair', colour: 'Black' },
+        parent: { product: input.product, copy: null, differences: ['colour: Black'], siblings: ['White'] },
+      }),
+    );
+    expect(variant[0]).toEqual(chair[0]);
+    expect(chair.at(-1)!.content).toContain('Oslo');
+    expect(chair[0]!.content).not.toContain('Oslo');
   });
 
   it('adds the field rules to a workflow template that leaves them out, without reading settings as templates', () => {

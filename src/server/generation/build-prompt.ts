@@ -1,5 +1,8 @@
 // The prompt of a copy call, from the workflow's templates: as templated (for the log) and as sent. Built
-// here so that the writers in ai/ only ever send what they are given.
+// here so that the writers in ai/ only ever send what they are given. What every product of a run shares (the
+// system message: instructions, field rules, voice, language, terms, keywords) comes first and is byte-identical
+// for all of them; what is the product's own (its data, a variant's values and siblings) comes last, in the user
+// message, so that a provider's prompt cache serves the shared part (issue 22).
 import type { AiRequest } from '../ai/ai-request';
 import type { CopyPrompt, ProductFacts, WriteCopyInput } from '../ai/copy-writer';
 import type { PromptTemplates } from '../db/schema';
@@ -34,13 +37,16 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
     differences: input.parent ? input.parent.differences.join(', ') : '',
   };
   variables.workflow_rules = describeWorkflowRules(input, templates.system.includes('page_title'));
+  variables.variant_rules = describeVariantRules(input.parent).join('\n');
   // Added only when there are rules, so a plain workflow's prompt is its template as written.
   const system = variables.workflow_rules ? `${templates.system}\n{{workflow_rules}}` : templates.system;
+  // A variant whose parent is being written at the same time (one batch) has no parent copy to show: it is
+  // described as a product of its own, and the rules say what it is a variant of.
+  const user = input.parent?.copy ? templates.variant : templates.user;
   const messages: TemplatedMessage[] = [
     templatedMessage('system', system, variables),
-    // A variant whose parent is being written at the same time (one batch) has no parent copy to show: it is
-    // described as a product of its own, and the rules say what it is a variant of.
-    templatedMessage('user', input.parent?.copy ? templates.variant : templates.user, variables),
+    // The variant's own rules after its data: the product's part of the prompt, after the shared part.
+    templatedMessage('user', variables.variant_rules ? `${user}\n\n{{variant_rules}}` : user, variables),
   ];
   if (input.repair) {
     messages.push({ role: 'assistant', content: JSON.stringify(input.repair.previous) });
@@ -68,9 +74,9 @@ export function variantValuesOf(differences: readonly string[]): string[] {
 
 /**
  * The rules a workflow adds to every prompt, stated in the text itself (issue 13 section 5): the field rules
- * when the workflow's own templates leave them out, the language, banned phrases, protected terms, voice
- * notes and, for a variant, the values its title and heading must name. Sent as a variable, so nothing in
- * the workflow's settings is read as a template.
+ * when the workflow's own templates leave them out, the language, banned phrases, protected terms and voice
+ * notes. The same for every product of a run (a variant's own rules go in its user message). Sent as a
+ * variable, so nothing in the workflow's settings is read as a template.
  */
 export function describeWorkflowRules(input: WriteCopyInput, templateStatesFields: boolean): string {
   const lines: string[] = [];
@@ -94,12 +100,11 @@ export function describeWorkflowRules(input: WriteCopyInput, templateStatesField
   }
   const notes = voice.voiceNotes?.trim();
   if (notes) lines.push(`Voice notes: ${notes}`);
-  lines.push(...describeVariantRules(input.parent));
   return lines.join('\n');
 }
 
 /**
- * For a variant: what it is a variant of (when its parent's copy is not written yet), the values its title and
+ * For a variant, in its user message: what it is a variant of (when its parent's copy is not written yet), the values its title and
  * heading must name, and its siblings, whose meta descriptions its own must not echo.
  */
 function describeVariantRules(parent: WriteCopyInput['parent']): string[] {

@@ -1,27 +1,35 @@
-// The cost of a run before it starts: the same prompts, tokenizer and pricing the run will use. Completion
-// length is estimated from the offline writer's copy for the same product, which has the shape and length
-// of a real answer. Repair calls are included: a share `repairRate` of products (measured from the user's
-// recent runs, else DEFAULT_REPAIR_RATE) is expected to need one, whose prompt is the first prompt plus the
-// previous answer and the problems. Large lists are sampled evenly and scaled.
-import type { BundleSettings, CopyFields, ProductFacts } from '../ai/copy-writer';
+// The cost of a run before it starts: every product's own prompt, built as the run builds it (the workflow's
+// templates, settings and voice, a variant's differences and siblings), counted with the model family's
+// tokenizer (ai/tokens.ts), and priced as the run is charged. The input tokens are exact, except a variant's
+// parent copy, which does not exist before the run: the offline writer's copy of the parent stands in for it,
+// as the offline writer's copy of each product stands in for the answer (its shape, and its length scaled by
+// how long the user's models have answered, measured). Repair calls
+// are included: a share of products (measured from the user's recent runs, else DEFAULT_REPAIR_RATE) is
+// expected to need one. Lists longer than MAX_EXACT are sampled evenly and scaled, and say so.
+import type { BundleSettings, CopyFields, CopyVoice, ProductFacts, WriteCopyInput } from '../ai/copy-writer';
 import { OFFLINE_MODEL, writeOfflineCopy } from '../ai/offline-writer';
 import { costOf, type ModelPrice } from '../ai/pricing';
-import { countChatTokens, countTokens } from '../ai/tokens';
+import { countTokens, describeEncoding } from '../ai/tokens';
 import type { PromptTemplates } from '../db/schema';
-import { describeDifferences, detectVariants } from '../variants/detect-variants';
+import { describeDifferences, detectVariants, differingValues } from '../variants/detect-variants';
 import { buildMessages, renderMessages } from './build-prompt';
+import { MAX_SIBLINGS_NAMED } from './product-store';
 
 export type CostEstimate = {
   model: string;
   products: number;
   prompt_tokens: number;
   completion_tokens: number;
+  /** Of prompt_tokens, those of every product's first call (its prompt as the run sends it), repairs aside. */
+  first_call_prompt_tokens: number;
   /** USD; null when no price is known for the model. */
   cost_usd: number | null;
-  /** How many products were tokenized; the rest are scaled from them. */
+  /** How many products were tokenized; the rest are scaled from them (only past MAX_EXACT). */
   sampled: number;
   /** The share of products expected to take a repair call, included in the tokens and cost. */
   repair_rate: number;
+  /** The encoding the tokens were counted with, and whether it stands in for an unknown model's own. */
+  tokenizer: { encoding: string; stands_in: boolean; note: string };
 };
 
 /**
@@ -34,11 +42,17 @@ export type RepairShare = { rate: number; prompt: number; completion: number };
 /** A typical problem list of a repair call, for its prompt's length. */
 const TYPICAL_PROBLEMS = ['page_title: 74 characters; at most 60'];
 
+type EstimatedProduct = { position: number; details: ProductFacts; imageUrls: string[] };
+
 export type EstimateInput = {
   model: string;
   templates: PromptTemplates;
-  products: { position: number; details: ProductFacts; imageUrls: string[] }[];
+  products: EstimatedProduct[];
   settings: BundleSettings;
+  /** The workflow's language and voice, as the run's prompts state them. */
+  voice?: CopyVoice;
+  /** Which product is a variant of which (by position), as the run links them; detected by name when unset. */
+  parentOf?: Map<number, number>;
   /** A batch workflow's calls go through the Batch API, at half the list price (issue 16). */
   batch?: boolean;
   /** The share of products expected to take a repair call; DEFAULT_REPAIR_RATE when unset. */
@@ -48,31 +62,39 @@ export type EstimateInput = {
    * (rate and size in one). Used instead of repairRate's modelled repair prompt when given.
    */
   repairShare?: RepairShare;
-  /** The workflow's own price, which wins over the list price. */
+  /** The workflow's own price (pricing.ts decides how it counts). */
   ownPrice?: ModelPrice | null;
+  /**
+   * Measured from the user's recent runs: their first answers' length as a share of the offline stand-in's for
+   * the same products; 1 (the stand-in as it is) when unset.
+   */
+  answerScale?: number;
 };
 
 /** OpenAI bills Batch API calls at half the list price. */
 const BATCH_PRICE_MULTIPLIER = 0.5;
 
-/** Tokenizing every product of a 50,000-row list would take seconds; this many give a close mean. */
-const MAX_SAMPLE = 400;
+/**
+ * Every product's prompt is counted up to this many products (about half a second of tokenizing); a longer list
+ * is sampled evenly and scaled, so the request never holds the event loop for long.
+ */
+export const MAX_EXACT = 1_000;
 
-export function estimateRunCost({
-  model,
-  templates,
-  products,
-  settings,
-  batch,
-  repairRate = DEFAULT_REPAIR_RATE,
-  repairShare,
-  ownPrice = null,
-}: EstimateInput): CostEstimate {
-  const parentOf = detectVariants(products);
+// OpenAI's published accounting for chat models (ai/tokens.ts): 3 tokens per message, 3 to prime the reply.
+const TOKENS_PER_MESSAGE = 3;
+const REPLY_PRIMING_TOKENS = 3;
+
+export function estimateRunCost(input: EstimateInput): CostEstimate {
+  const { model, products, settings, repairRate = DEFAULT_REPAIR_RATE, repairShare, ownPrice = null } = input;
+  const parentOf = input.parentOf ?? detectVariants(products);
   const byPosition = new Map(products.map((p) => [p.position, p]));
-  const step = Math.max(1, Math.ceil(products.length / MAX_SAMPLE));
+  const variantsOf = new Map<number, EstimatedProduct[]>();
+  for (const product of products) {
+    const parent = parentOf.get(product.position);
+    if (parent !== undefined) variantsOf.set(parent, [...(variantsOf.get(parent) ?? []), product]);
+  }
   const offlineCopies = new Map<number, CopyFields>();
-  const offlineCopy = (product: EstimateInput['products'][number]) => {
+  const offlineCopy = (product: EstimatedProduct) => {
     let copy = offlineCopies.get(product.position);
     if (!copy) {
       copy = writeOfflineCopy({
@@ -85,53 +107,56 @@ export function estimateRunCost({
     }
     return copy;
   };
+  // The shared part (the system message) is the same text for every product: counted once.
+  const messageTokens = new Map<string, number>();
+  const countMessages = (messages: { role: string; content: string }[]) => {
+    let total = REPLY_PRIMING_TOKENS;
+    for (const message of messages) {
+      const key = `${message.role}\u0000${message.content}`;
+      let tokens = messageTokens.get(key);
+      if (tokens === undefined) {
+        tokens = TOKENS_PER_MESSAGE + countTokens(message.role, model) + countTokens(message.content, model);
+        if (message.role === 'system') messageTokens.set(key, tokens);
+      }
+      total += tokens;
+    }
+    return total;
+  };
 
+  const step = products.length > MAX_EXACT ? Math.ceil(products.length / MAX_EXACT) : 1;
   let promptTokens = 0;
+  let firstCallTokens = 0;
   let completionTokens = 0;
   let sampled = 0;
   for (let i = 0; i < products.length; i += step) {
     const product = products[i]!;
-    const parentPosition = parentOf.get(product.position);
-    const parent = parentPosition === undefined ? undefined : byPosition.get(parentPosition);
-    const input = {
-      model,
-      product: product.details,
-      imageCount: product.imageUrls.length,
-      settings,
-      parent: parent
-        ? {
-            product: parent.details,
-            copy: offlineCopy(parent),
-            differences: describeDifferences({ details: parent.details }, { details: product.details }),
-          }
-        : undefined,
-    };
-    if (model === OFFLINE_MODEL) {
-      const usage = writeOfflineCopy(input).usage;
-      promptTokens += usage.prompt_tokens;
-      completionTokens += usage.completion_tokens;
-    } else {
-      const answer = offlineCopy(product);
-      const answerTokens = countTokens(JSON.stringify(answer), model);
-      const firstPrompt = countChatTokens(renderMessages(buildMessages(templates, input)), model);
-      promptTokens += firstPrompt;
-      completionTokens += answerTokens;
-      const repairPrompt = countChatTokens(
-        renderMessages(
-          buildMessages(templates, { ...input, repair: { previous: answer, problems: TYPICAL_PROBLEMS } }),
-        ),
-        model,
-      );
-      if (repairShare) {
-        // Measured: the user's repair calls cost this share of their first calls, in prompt and completion.
-        promptTokens += repairShare.prompt * firstPrompt;
-        completionTokens += repairShare.completion * answerTokens;
-      } else {
-        promptTokens += repairRate * repairPrompt;
-        completionTokens += repairRate * answerTokens;
-      }
-    }
+    const writeInput = firstCallInput(input, product, byPosition, parentOf, variantsOf, offlineCopy);
     sampled++;
+    if (model === OFFLINE_MODEL) {
+      const usage = writeOfflineCopy(writeInput).usage;
+      promptTokens += usage.prompt_tokens;
+      firstCallTokens += usage.prompt_tokens;
+      completionTokens += usage.completion_tokens;
+      continue;
+    }
+    const answer = offlineCopy(product);
+    const answerTokens = countTokens(JSON.stringify(answer), model) * (input.answerScale ?? 1);
+    const firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput)));
+    promptTokens += firstPrompt;
+    firstCallTokens += firstPrompt;
+    completionTokens += answerTokens;
+    if (repairShare) {
+      // Measured: the user's repair calls cost this share of their first calls, in prompt and completion.
+      promptTokens += repairShare.prompt * firstPrompt;
+      completionTokens += repairShare.completion * answerTokens;
+    } else {
+      const repair = { previous: answer, problems: TYPICAL_PROBLEMS };
+      const repairPrompt = countMessages(
+        renderMessages(buildMessages(input.templates, { ...writeInput, repair })),
+      );
+      promptTokens += repairRate * repairPrompt;
+      completionTokens += repairRate * answerTokens;
+    }
   }
   const scale = sampled === 0 ? 0 : products.length / sampled;
   const usage = {
@@ -143,9 +168,51 @@ export function estimateRunCost({
     model,
     products: products.length,
     ...usage,
+    first_call_prompt_tokens: Math.round(firstCallTokens * scale),
     cost_usd:
-      listCost !== null && batch ? Math.round(listCost * BATCH_PRICE_MULTIPLIER * 1e10) / 1e10 : listCost,
+      listCost !== null && input.batch
+        ? Math.round(listCost * BATCH_PRICE_MULTIPLIER * 1e10) / 1e10
+        : listCost,
     sampled,
-    repair_rate: model === OFFLINE_MODEL ? 0 : repairRate,
+    repair_rate: model === OFFLINE_MODEL ? 0 : repairShare ? repairShare.rate : repairRate,
+    tokenizer: describeEncoding(model),
+  };
+}
+
+/** The product's first call as generate-product makes it (firstCallInput there), its parent copy estimated. */
+function firstCallInput(
+  input: EstimateInput,
+  product: EstimatedProduct,
+  byPosition: Map<number, EstimatedProduct>,
+  parentOf: Map<number, number>,
+  variantsOf: Map<number, EstimatedProduct[]>,
+  offlineCopy: (product: EstimatedProduct) => CopyFields,
+): WriteCopyInput {
+  const parentPosition = parentOf.get(product.position);
+  const parent = parentPosition === undefined ? undefined : byPosition.get(parentPosition);
+  let siblings: string[] = [];
+  if (parent) {
+    const others = (variantsOf.get(parent.position) ?? []).filter((v) => v.position !== product.position);
+    siblings = others
+      .slice(0, MAX_SIBLINGS_NAMED)
+      .map((sibling) => differingValues({ details: parent.details }, sibling).join(' '))
+      .filter((values) => values !== '');
+    if (others.length > MAX_SIBLINGS_NAMED) siblings.push('and others');
+  }
+  return {
+    model: input.model,
+    product: product.details,
+    imageCount: product.imageUrls.length,
+    settings: input.settings,
+    parent: parent
+      ? {
+          product: parent.details,
+          // A batch writes the variant beside its parent, with no parent copy to show.
+          copy: input.batch ? null : offlineCopy(parent),
+          differences: describeDifferences({ details: parent.details }, { details: product.details }),
+          siblings,
+        }
+      : undefined,
+    ...(input.voice ? { voice: input.voice } : {}),
   };
 }

@@ -49,6 +49,7 @@ export async function loadProduct(db: Queryable, id: number) {
         maxOutputTokens: workflows.maxOutputTokens,
         priceInputPerMillion: workflows.priceInputPerMillion,
         priceOutputPerMillion: workflows.priceOutputPerMillion,
+        priceCachedInputPerMillion: workflows.priceCachedInputPerMillion,
       },
     })
     .from(bundleWorkflowProducts)

@@ -34,8 +34,8 @@ export function generalLogEntry(
 }
 
 /**
- * One `ai` entry per provider answer; its cost is tokens × the workflow's price or the list price, null when
- * neither is known. Returns the cost (null when unknown).
+ * One `ai` entry per provider answer; its cost is tokens × the effective price (pricing.ts), cached prompt
+ * tokens at the cached-input price; null when no price is known. Returns the cost (null when unknown).
  */
 export async function logAiCall(
   db: Queryable,
@@ -109,6 +109,7 @@ export function settleAiCallStatement(db: Queryable, logId: number, entry: LogEn
       cost: entry.cost ?? null,
       promptTokens: entry.promptTokens ?? 0,
       completionTokens: entry.completionTokens ?? 0,
+      cachedTokens: entry.cachedTokens ?? 0,
       details: entry.details,
       callState: 'settled',
     })
@@ -148,6 +149,7 @@ export function aiLogEntry(
     cost: price,
     promptTokens: result.usage.prompt_tokens,
     completionTokens: result.usage.completion_tokens,
+    cachedTokens: result.usage.cached_tokens ?? 0,
     details: {
       bundle_id: target.bundleId,
       response: {

@@ -3,40 +3,54 @@
 // and raising or removing the cap resumes it (bundles/set-spending-cap.ts). See docs/decisions/ on the cap.
 
 import { and, eq, sql } from 'drizzle-orm';
-import { UNKNOWN_PRICE_CAP_RATE } from '../ai/pricing';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows, logs } from '../db/schema';
 import { type LogEntry, logGeneral } from '../run-log/run-log';
 import { emitRunPaused } from '../webhook-events/run-events';
+import {
+  budgetReachedMessage,
+  describeSpent,
+  lockUserBudget,
+  userMonthlyBudget,
+  userMonthSpend,
+} from './monthly-budget';
+import { formatUsd, type Spend, sumSpendSql, toSpend } from './spend-sql';
+
+export { formatUsd } from './spend-sql';
 
 /**
- * What every run of the bundle has cost so far, in USD, as the cap counts it: settled calls at their cost,
- * started ones at their reserved cost, and calls whose price is unknown (cost null) by their tokens at the
- * dearest known price (UNKNOWN_PRICE_CAP_RATE), since a cap cannot count them as free.
+ * What every run of the bundle has cost so far, in USD, as the cap counts it (spend-sql.ts), and of it what is
+ * reserved for calls not yet settled.
  */
+export async function bundleSpendOf(db: Queryable, bundleId: number): Promise<Spend> {
+  const { rows } = await db.execute<{ spent: number; reserved: number }>(
+    sumSpendSql(
+      sql`logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id`,
+      sql`bw.bundle_id = ${bundleId}`,
+    ),
+  );
+  return toSpend(rows[0]);
+}
+
+/** What every run of the bundle has cost so far, in USD, as the cap counts it. */
 export async function bundleSpend(db: Queryable, bundleId: number): Promise<number> {
-  const { rows } = await db.execute<{ spent: number }>(sql`
-    select coalesce(sum(coalesce(l.cost,
-      (l.prompt_tokens * ${UNKNOWN_PRICE_CAP_RATE.inputPerMillion}::float8
-        + l.completion_tokens * ${UNKNOWN_PRICE_CAP_RATE.outputPerMillion}::float8) / 1e6)), 0)::float8 as spent
-    from logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id
-    where bw.bundle_id = ${bundleId} and l.type = 'ai'`);
-  return Number(rows[0]?.spent ?? 0);
+  return (await bundleSpendOf(db, bundleId)).spent;
 }
 
-/** Dollars as a person reads them: cents for whole-cent amounts, more places for a small cap ($0.004). */
-export function formatUsd(amount: number): string {
-  return amount >= 0.01 && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-9
-    ? amount.toFixed(2)
-    : amount.toFixed(4);
-}
+/** The prefix of every cap pause message; view-run shows such a message with the current figures. */
+export const CAP_PAUSE_PREFIX = 'Paused: this bundle reached its spending cap';
 
-export function capReachedMessage(cap: number, spent: number, nextCallUsd?: number): string {
+/**
+ * The cap's pause message. The spent figure is the one the run header and the log show: settled calls at their
+ * cost plus calls not yet settled at their reservation, which it names.
+ */
+export function capReachedMessage(cap: number, spend: Spend | number, nextCallUsd?: number): string {
+  const figures = typeof spend === 'number' ? { spent: spend, reserved: 0 } : spend;
   const next =
-    nextCallUsd === undefined || spent >= cap
+    nextCallUsd === undefined || figures.spent >= cap
       ? ''
       : ` The next call could cost up to $${formatUsd(nextCallUsd)}, which would pass it.`;
-  return `Paused: this bundle reached its spending cap of $${formatUsd(cap)} ($${formatUsd(spent)} spent).${next} Raise or remove the cap to continue.`;
+  return `${CAP_PAUSE_PREFIX} of $${formatUsd(cap)} (${describeSpent(figures)}).${next} Raise or remove the cap to continue.`;
 }
 
 /** The pause message when the bundle's spend has reached its cap, else null. */
@@ -46,8 +60,24 @@ export async function spendingCapReached(db: Queryable, bundleId: number): Promi
     .from(bundles)
     .where(eq(bundles.id, bundleId));
   if (!bundle || bundle.cap === null) return null;
-  const spent = await bundleSpend(db, bundleId);
-  return spent >= bundle.cap ? capReachedMessage(bundle.cap, spent) : null;
+  const spend = await bundleSpendOf(db, bundleId);
+  return spend.spent >= bundle.cap ? capReachedMessage(bundle.cap, spend) : null;
+}
+
+/**
+ * What the bundle may still spend under its cap and its owner's monthly budget, or null when neither limits it.
+ */
+export async function remainingAllowance(db: Queryable, bundleId: number): Promise<number | null> {
+  const [bundle] = await db
+    .select({ cap: bundles.spendingCapUsd, ownerId: bundles.ownerId })
+    .from(bundles)
+    .where(eq(bundles.id, bundleId));
+  if (!bundle) return 0;
+  const left: number[] = [];
+  if (bundle.cap !== null) left.push(bundle.cap - (await bundleSpend(db, bundleId)));
+  const budget = userMonthlyBudget();
+  if (budget !== undefined) left.push(budget - (await userMonthSpend(db, bundle.ownerId)).spent);
+  return left.length === 0 ? null : Math.max(0, Math.min(...left));
 }
 
 export type Reserved = { logId: number } | { refused: string };
@@ -71,21 +101,29 @@ export async function reserveCall(
   reservation: Reservation,
   isCapKnownUnset: boolean,
 ): Promise<Reserved> {
-  if (isCapKnownUnset) {
+  const budget = userMonthlyBudget();
+  if (isCapKnownUnset && budget === undefined) {
     const [row] = await db.insert(logs).values(reservation(false).started).returning({ id: logs.id });
     return { logId: row!.id };
   }
   return db.transaction(async (tx) => {
     const [bundle] = await tx
-      .select({ cap: bundles.spendingCapUsd })
+      .select({ cap: bundles.spendingCapUsd, ownerId: bundles.ownerId })
       .from(bundles)
       .where(eq(bundles.id, bundleId))
       .for('update');
     const hasCap = bundle !== undefined && bundle.cap !== null;
-    const { started, worstUsd } = reservation(hasCap);
+    const { started, worstUsd } = reservation(hasCap || budget !== undefined);
     if (hasCap) {
-      const spent = await bundleSpend(tx, bundleId);
-      if (spent + worstUsd > bundle.cap!) return { refused: capReachedMessage(bundle.cap!, spent, worstUsd) };
+      const spend = await bundleSpendOf(tx, bundleId);
+      if (spend.spent + worstUsd > bundle.cap!)
+        return { refused: capReachedMessage(bundle.cap!, spend, worstUsd) };
+    }
+    if (budget !== undefined && bundle) {
+      // The user's lock after the bundle's: every path takes them in this order.
+      await lockUserBudget(tx, bundle.ownerId);
+      const spend = await userMonthSpend(tx, bundle.ownerId);
+      if (spend.spent + worstUsd > budget) return { refused: budgetReachedMessage(budget, spend, worstUsd) };
     }
     const [row] = await tx.insert(logs).values(started).returning({ id: logs.id });
     return { logId: row!.id };

@@ -26,6 +26,7 @@ function columnsOf(fields: Partial<WorkflowFields>): WorkflowColumns {
   if (fields.price !== undefined) {
     columns.priceInputPerMillion = fields.price?.input_per_million ?? null;
     columns.priceOutputPerMillion = fields.price?.output_per_million ?? null;
+    columns.priceCachedInputPerMillion = fields.price?.cached_input_per_million ?? null;
   }
   if (fields.batch !== undefined) columns.batch = fields.batch;
   if (fields.batch_repairs !== undefined) columns.batchRepairs = fields.batch_repairs;

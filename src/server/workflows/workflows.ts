@@ -3,7 +3,7 @@
 import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Workflow } from '../../common/entities';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
-import { effectivePrice, ownPriceOf } from '../ai/pricing';
+import { cachedInputPrice, effectivePrice, ownPriceOf } from '../ai/pricing';
 import type { Queryable } from '../db/client';
 import { type PromptTemplates, workflows } from '../db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
@@ -81,11 +81,20 @@ export function toWorkflowEntity(row: WorkflowRow, hasApiKey: boolean): Workflow
     voice_notes: row.voiceNotes,
     temperature: row.temperature,
     max_output_tokens: row.maxOutputTokens,
-    price: own ? { input_per_million: own.inputPerMillion, output_per_million: own.outputPerMillion } : null,
+    price: own
+      ? {
+          input_per_million: own.inputPerMillion,
+          output_per_million: own.outputPerMillion,
+          ...(own.cachedInputPerMillion !== undefined
+            ? { cached_input_per_million: own.cachedInputPerMillion }
+            : {}),
+        }
+      : null,
     effective_price: effective
       ? {
           input_per_million: effective.inputPerMillion,
           output_per_million: effective.outputPerMillion,
+          cached_input_per_million: cachedInputPrice(effective),
           source: effective.source,
         }
       : null,

@@ -1,6 +1,6 @@
 // useFunctionQuery(name, request, options): a server function read through TanStack Query, typed from the
 // contract. A failed call is thrown as an InvokeFailure, so the query keeps its last good data.
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { FunctionName, FunctionRequest, FunctionResponse } from '../../common/functions';
 import { type InvokeError, invoke } from './invoke';
 import { InvokeFailure } from './invoke-failure';
@@ -11,7 +11,8 @@ export type FunctionQueryOptions<N extends FunctionName, T> = {
   select?: (data: FunctionResponse<N>) => T;
   /** Logs a failure that has no place on screen. */
   onFailure?: (error: InvokeError) => void;
-  staleTime?: number;
+  /** A number, or a function of the query (a short time for an answer worth asking again soon). */
+  staleTime?: UseQueryOptions<FunctionResponse<N>, InvokeFailure, T>['staleTime'];
 };
 
 /** A null request leaves the query idle until there is something to ask. */

@@ -1,5 +1,5 @@
 // Account: two-factor sign-in with an authenticator app (enrol with a QR code and backup codes; turn off
-// after re-entering the password).
+// after re-entering the password), and this month's spend on the server's key against the monthly budget.
 import {
   Alert,
   Badge,
@@ -23,6 +23,7 @@ import { ApiKeysPanel } from '../account/api-keys-panel';
 import { WebhooksPanel } from '../account/webhooks-panel';
 import { usePageTitle } from '../ui/use-page-title';
 import { authClient } from './auth-client';
+import { MonthSpend } from './month-spend';
 import { PasswordField } from './sign-in-fields';
 import { useAuthAction } from './use-auth-action';
 
@@ -89,6 +90,7 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
       <Text>
         Signed in as <strong>{user?.email}</strong>
       </Text>
+      <MonthSpend />
       <Paper withBorder p="lg">
         <Stack>
           <Group justify="space-between">
@@ -127,7 +129,14 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
                       h={200}
                     />
                     <Text size="sm">Or enter this key by hand:</Text>
-                    <Code data-testid="totp-secret">{enrolment.secret}</Code>
+                    {/* A block that wraps: the whole key stays readable in a narrow column (issue 22). */}
+                    <Code
+                      block
+                      data-testid="totp-secret"
+                      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 320 }}
+                    >
+                      {enrolment.secret}
+                    </Code>
                   </Stack>
                   <Stack gap="xs">
                     <Text size="sm">2. Save these backup codes somewhere safe. Each works once.</Text>

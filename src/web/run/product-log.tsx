@@ -24,6 +24,9 @@ export function logDetails(entry: LogEntry): Detail[] {
       { name: 'model', value: tokens.model },
       { name: 'prompt tokens', value: String(tokens.prompt_tokens) },
       { name: 'completion tokens', value: String(tokens.completion_tokens) },
+      ...(tokens.cached_tokens
+        ? [{ name: 'cached prompt tokens', value: String(tokens.cached_tokens) }]
+        : []),
     );
   }
   for (const [name, value] of Object.entries(entry.additional ?? {})) {

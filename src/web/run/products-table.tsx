@@ -26,6 +26,21 @@ const OVERSCAN_ROWS = 8;
 /** Space kept above a row scrolled to, for the sticky table header. */
 const STICKY_HEADER_HEIGHT = 48;
 const TABLE_WIDTH = PRODUCT_COLUMNS.reduce((sum, column) => sum + column.width, 0);
+const WIDEST_SCROLLING = Math.max(...PRODUCT_COLUMNS.slice(1, -1).map((column) => column.width));
+/**
+ * The frozen Name and Log columns stay frozen only while the widest scrolling column still fits beside them
+ * (issue 22: at 900 px the frozen Log column hid half of "Meta Description"); a narrower box lets the Log
+ * column scroll too, and a very narrow one the Name column as well.
+ */
+function frozenLayout(visibleWidth: number | null): { className?: string; style: CSSProperties } {
+  const [name, log] = [PRODUCT_COLUMNS[0].width, PRODUCT_COLUMNS.at(-1)!.width];
+  // Scrolling a cell into view (keyboard, find, anchors) keeps it clear of the frozen columns.
+  if (visibleWidth !== null && visibleWidth < name + WIDEST_SCROLLING)
+    return { className: classes.noneFrozen, style: {} };
+  if (visibleWidth !== null && visibleWidth < name + log + WIDEST_SCROLLING)
+    return { className: classes.nameFrozen, style: { scrollPaddingLeft: name } };
+  return { style: { scrollPaddingLeft: name, scrollPaddingRight: log } };
+}
 
 type ProductsTableProps = {
   run: RunIds;
@@ -167,13 +182,17 @@ export function ProductsTable({
   const paddingTop = isWindowed && items[0] ? items[0].start - listOffset : 0;
   const paddingBottom =
     isWindowed && items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)!.end - listOffset) : 0;
+  const frozen = frozenLayout(visibleWidth);
   return (
     <RunContext.Provider value={actions}>
       <div
         ref={setScrollElement}
-        className={classes.scroll}
+        className={[classes.scroll, frozen.className].filter(Boolean).join(' ')}
         style={
-          { '--products-visible-width': visibleWidth ? `${visibleWidth}px` : undefined } as CSSProperties
+          {
+            ...frozen.style,
+            '--products-visible-width': visibleWidth ? `${visibleWidth}px` : undefined,
+          } as CSSProperties
         }
       >
         <Table

@@ -29,9 +29,13 @@ export function RunHeader({ run, totals, isComplete, batches }: RunHeaderProps) 
                     : 'unknown (no price for this model)'
                   : formatCost(totals.cost)}
               </strong>
+              {(totals.reserved_cost ?? 0) > 0 && (
+                <> (incl. {formatCost(totals.reserved_cost!)} reserved for calls not yet settled)</>
+              )}
             </Text>
             <Text size="sm" c="dimmed">
               {(totals.prompt_tokens + totals.completion_tokens).toLocaleString('en-US')} tokens
+              {totals.cached_tokens ? ` (${totals.cached_tokens.toLocaleString('en-US')} cached)` : ''}
             </Text>
             <Badge color={totals.failed > 0 ? 'red' : 'gray'} variant="light">
               {totals.failed} failed

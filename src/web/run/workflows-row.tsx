@@ -1,5 +1,5 @@
-// SPEC §2: a Workflows row of numbered items; hovering shows the workflow's name, the selected one is
-// marked, and each opens this bundle's run of that workflow.
+// SPEC §2: a Workflows row of numbered items, each with its workflow's name (issue 22); hovering shows whether it
+// has run, the selected one is marked, and each opens this bundle's run of that workflow.
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BundleSummary, Workflow } from '../../common/entities';
@@ -15,7 +15,7 @@ type WorkflowsRowProps = {
 export function WorkflowsRow({ bundleId, selectedWorkflowId, workflows, runs }: WorkflowsRowProps) {
   if (workflows.length === 0) return null;
   return (
-    <Group gap="xs" component="nav" aria-label="Workflows">
+    <Group gap="xs" component="nav" aria-label="Workflows" wrap="wrap">
       <Text size="sm" fw={600}>
         Workflows
       </Text>
@@ -34,7 +34,7 @@ export function WorkflowsRow({ bundleId, selectedWorkflowId, workflows, runs }: 
               aria-current={isSelected ? 'page' : undefined}
               aria-label={`Workflow ${index + 1}: ${workflow.name}`}
             >
-              {index + 1}
+              {index + 1}. {workflow.name}
             </Button>
           </Tooltip>
         );

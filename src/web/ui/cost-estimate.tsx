@@ -33,7 +33,8 @@ export function CostEstimate({ request }: { request: FunctionRequest<'estimate-c
       </Text>
     );
   }
-  const { cost_usd, products, prompt_tokens, completion_tokens, model, repair_rate } = estimate.data;
+  const { cost_usd, products, prompt_tokens, completion_tokens, model, repair_rate, tokenizer, sampled } =
+    estimate.data;
   const price =
     cost_usd === null ? 'unknown: no price is known for this model' : `about ${formatCost(cost_usd)}`;
   const repairs =
@@ -46,6 +47,10 @@ export function CostEstimate({ request }: { request: FunctionRequest<'estimate-c
       {products.toLocaleString('en-US')} {products === 1 ? 'product' : 'products'} ({tokens(prompt_tokens)}{' '}
       prompt + {tokens(completion_tokens)} completion tokens, {model}
       {repairs}).
+      {tokenizer?.stands_in && ` ${tokenizer.note}`}
+      {sampled !== undefined &&
+        sampled < products &&
+        ` Prompts counted for ${sampled.toLocaleString('en-US')} evenly chosen products and scaled.`}
       {cost_usd === null &&
         " Set a price on the workflow (Workflows). Until then a spending cap counts this model's tokens at the dearest known price (gpt-4's $30 in / $60 out per million)."}
     </Text>

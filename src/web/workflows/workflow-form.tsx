@@ -9,6 +9,7 @@ import {
   Radio,
   Stack,
   TagsInput,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -36,6 +37,7 @@ type Draft = {
   max_output_tokens: number | string;
   price_input: number | string;
   price_output: number | string;
+  price_cached_input: number | string;
   batch: boolean;
   batch_repairs: BatchRepairMode;
 };
@@ -52,6 +54,7 @@ function draftOf(workflow?: Workflow): Draft {
     max_output_tokens: workflow?.max_output_tokens ?? '',
     price_input: workflow?.price?.input_per_million ?? '',
     price_output: workflow?.price?.output_per_million ?? '',
+    price_cached_input: workflow?.price?.cached_input_per_million ?? '',
     batch: workflow?.batch ?? false,
     batch_repairs: workflow?.batch_repairs ?? 'batch',
   };
@@ -62,6 +65,7 @@ const numberOrNull = (value: number | string) => (value === '' ? null : Number(v
 function fieldsOf(draft: Draft): WorkflowFields {
   const input = numberOrNull(draft.price_input);
   const output = numberOrNull(draft.price_output);
+  const cached = numberOrNull(draft.price_cached_input);
   return {
     name: draft.name,
     model: draft.model,
@@ -75,7 +79,11 @@ function fieldsOf(draft: Draft): WorkflowFields {
     price:
       input === null && output === null
         ? null
-        : { input_per_million: input ?? 0, output_per_million: output ?? 0 },
+        : {
+            input_per_million: input ?? 0,
+            output_per_million: output ?? 0,
+            ...(cached === null ? {} : { cached_input_per_million: cached }),
+          },
     batch: draft.batch,
     batch_repairs: draft.batch_repairs,
   };
@@ -99,7 +107,12 @@ export function WorkflowForm({
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
-  const models = useFunctionQuery('list-models', {}, { queryKey: ['models'], staleTime: 60_000 });
+  // A listing that named nothing (an endpoint still loading its model) is asked again, not kept for a minute.
+  const models = useFunctionQuery(
+    'list-models',
+    {},
+    { queryKey: ['models'], staleTime: (query) => (query.state.data?.models.length ? 60_000 : 0) },
+  );
   const modelIds = models.data?.models.map((model) => model.id) ?? [];
 
   return (
@@ -129,6 +142,10 @@ export function WorkflowForm({
           data={modelIds}
           value={draft.model}
           onChange={set('model')}
+          // Nothing listed yet (the endpoint may have been loading its model): ask again.
+          onFocus={() => {
+            if (modelIds.length === 0 && !models.isFetching) void models.refetch();
+          }}
         />
         <TextInput
           label="Language"
@@ -192,7 +209,19 @@ export function WorkflowForm({
             value={draft.price_output}
             onChange={set('price_output')}
           />
+          <NumberInput
+            label="Cached input price (USD per million tokens)"
+            min={0}
+            decimalScale={6}
+            value={draft.price_cached_input}
+            onChange={set('price_cached_input')}
+          />
         </Group>
+        <Text size="xs" c="dimmed">
+          A price here prices a model the server does not know, or raises a known model's price; it never
+          lowers one (the server's operator sets negotiated prices). Cached input is the provider's
+          cached-token price; left empty, the input price.
+        </Text>
         <Checkbox
           label={BATCH_LABEL}
           checked={draft.batch}

@@ -19,6 +19,12 @@ const SAMPLE_PRODUCTS = [
 ];
 const PER = 1_000;
 
+const PRICE_SOURCES = {
+  workflow: ' (your price)',
+  operator: " (the server's price)",
+  built_in: ' (list price)',
+} as const;
+
 function PriceLine({ workflow }: { workflow: Workflow }) {
   const price = workflow.effective_price;
   if (workflow.model === 'offline') return <Text size="sm">Free (built-in writer)</Text>;
@@ -31,8 +37,12 @@ function PriceLine({ workflow }: { workflow: Workflow }) {
   }
   return (
     <Text size="sm">
-      ${price.input_per_million} in / ${price.output_per_million} out per million tokens
-      {price.source === 'workflow' ? ' (your price)' : ' (list price)'}
+      ${price.input_per_million} in
+      {price.cached_input_per_million !== price.input_per_million
+        ? ` ($${price.cached_input_per_million} cached)`
+        : ''}{' '}
+      / ${price.output_per_million} out per million tokens
+      {PRICE_SOURCES[price.source]}
     </Text>
   );
 }

@@ -72,6 +72,12 @@ export const workflows = pgTable(
     /** USD per million tokens; null means the built-in list price, or unknown for a model not on it. */
     priceInputPerMillion: numeric('price_input_per_million', { precision: 12, scale: 6, mode: 'number' }),
     priceOutputPerMillion: numeric('price_output_per_million', { precision: 12, scale: 6, mode: 'number' }),
+    /** USD per million cached prompt tokens; null means the input price (or the list's cached price). */
+    priceCachedInputPerMillion: numeric('price_cached_input_per_million', {
+      precision: 12,
+      scale: 6,
+      mode: 'number',
+    }),
     /** Run through the provider's Batch API (issue 16). */
     batch: boolean('batch').notNull().default(false),
     /**
@@ -249,6 +255,8 @@ export const logs = pgTable(
     callState: text('call_state').$type<'started' | 'settled'>().notNull().default('settled'),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
+    /** Of promptTokens, those the provider served from its prompt cache, charged at the cached-input price. */
+    cachedTokens: integer('cached_tokens').notNull().default(0),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },

@@ -2,4 +2,5 @@ export * from './api-keys';
 export * from './auth';
 export * from './catalogue';
 export * from './search-data';
+export * from './spend';
 export * from './webhooks';

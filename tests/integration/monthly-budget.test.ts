@@ -1,0 +1,97 @@
+// USER_MONTHLY_BUDGET_USD (issue 20 item 3): each user's spend on the server's key per calendar month, reserved
+// before sending like the cap, across all their bundles (deleted ones too), and shown by view-spend.
+import { describe, expect, it } from 'vitest';
+import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import { setupFakeOpenAIApp, startTestWorker, viewRun } from '../support/pipeline';
+import { callFunction, createTestUser } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
+
+const t = setupFakeOpenAIApp({ apiKey: 'sk-budget', seed: 5 }, { env: { USER_MONTHLY_BUDGET_USD: '0.02' } });
+
+const productRows = (stem: string, n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `${stem} ${i + 1},Form,A stoneware vase with a matte glaze (number ${i + 1}).`,
+  );
+
+async function waitForPause(token: string, bundleId: number, workflowId: number) {
+  return waitUntil(
+    'the run pauses',
+    async () => {
+      const run = await viewRun(t.app, token, bundleId, workflowId);
+      return run.paused_reason && run.totals.reserved_cost === 0 ? run : null;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
+}
+
+describe('USER_MONTHLY_BUDGET_USD', () => {
+  it('pauses a user at $0.02 across two bundles, and the Account figure agrees', async () => {
+    const user = await createTestUser(t.app);
+    const call = <N extends FunctionName>(fn: N, body: FunctionRequest<N>) =>
+      callFunction(t.app, fn, body, user.token);
+    // gpt-4o with short answers: a call costs about half a cent, so $0.02 pays for a few of 16 products.
+    const workflow = await call('new-workflow', {
+      name: 'Short gpt-4o',
+      model: 'gpt-4o',
+      max_output_tokens: 600,
+    });
+    expect(workflow.status).toBe(200);
+    const workflowId = workflow.data.workflow_id;
+    const bundles: { bundle_id: number; bundle_workflow_id: number }[] = [];
+    for (const stem of ['Budget Jug', 'Budget Bowl']) {
+      const created = await call('new-bundle', {
+        bundle_name: stem,
+        columns: ['title', 'brand', 'description'],
+        raw_csv: productRows(stem, 8).join('\n'),
+        workflow_id: workflowId,
+      });
+      expect(created.status).toBe(200);
+      bundles.push(created.data);
+    }
+    const worker = await startTestWorker(t.app, 4);
+    const runs: Awaited<ReturnType<typeof waitForPause>>[] = [];
+    try {
+      for (const bundle of bundles) runs.push(await waitForPause(user.token, bundle.bundle_id, workflowId));
+    } finally {
+      await worker.stop();
+    }
+    // Read once the worker has stopped: a product in flight when the other run paused may have settled since.
+    for (const [i, bundle] of bundles.entries())
+      runs[i] = await viewRun(t.app, user.token, bundle.bundle_id, workflowId);
+    const spentOnBoth = runs.reduce((sum, run) => sum + run.totals.cost, 0);
+    console.log(
+      `budget $0.02: spent $${spentOnBoth.toFixed(6)} on two bundles, done ${runs.map((r) => r.totals.done)}`,
+    );
+    expect(spentOnBoth).toBeGreaterThan(0.01);
+    expect(runs.every((run) => run.totals.cost > 0)).toBe(true);
+    expect(spentOnBoth).toBeLessThanOrEqual(0.02);
+    expect(runs.every((run) => run.totals.done < 8)).toBe(true);
+    for (const run of runs) expect(run.paused_reason).toMatch(/monthly budget of \$0\.02/);
+    const spend = await call('view-spend', {});
+    expect(spend.data.monthly_budget_usd).toBe(0.02);
+    expect(spend.data.spent_usd).toBeCloseTo(spentOnBoth, 9);
+    // The other user (whose runs above spent under their own budget) is not held by this one's spend.
+    const mine = await t.call('view-spend', {});
+    expect(mine.data.spent_usd).toBeLessThanOrEqual(0.02);
+    // Deleting a bundle does not give the budget back.
+    await call('delete-bundle', { bundle_id: bundles[0]!.bundle_id });
+    const purger = await startTestWorker(t.app, 1);
+    try {
+      await waitUntil(
+        'the bundle is purged',
+        async () => {
+          const { rows } = await t.app.database.pool.query('select 1 from bundles where id = $1', [
+            bundles[0]!.bundle_id,
+          ]);
+          return rows.length === 0;
+        },
+        { timeoutMs: 30_000 },
+      );
+    } finally {
+      await purger.stop();
+    }
+    const after = await call('view-spend', {});
+    expect(after.data.spent_usd).toBeCloseTo(spentOnBoth, 9);
+  });
+});
