@@ -12,8 +12,8 @@ import { INLINE_RUN_JOBS, INLINE_RUN_ROWS, queuePrepareRun, queueRunJobsLater } 
 import { detectVariants } from '../variants/detect-variants';
 import { isFromStoreExport, storeVariantLinks } from '../variants/store-variant-links';
 import { resolveWorkflow } from '../workflows/workflow-access';
-import { type ParsedProduct, parseProductList } from './parse-product-list';
-import { parseStoreExport } from './parse-store-export';
+import type { ParsedProduct } from './parse-product-list';
+import { type ProductListInput, readProductList } from './read-product-list';
 import { suggestUrl, type UrlSuggestion } from './suggest-url';
 
 export type CreatedBundle = { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
@@ -23,8 +23,10 @@ export async function createBundle(
   ownerId: string,
   input: ParsedFunctionRequest<'new-bundle'>,
   hasApiKey: boolean,
+  /** The list already read off the event loop (import-pool.ts); read here when absent. */
+  list: ProductListInput = readProductList(input),
 ): Promise<CreatedBundle> {
-  const { columns, parsed, storeParents } = readProductList(input);
+  const { columns, parsed, storeParents } = list;
   const workflow = await resolveWorkflow(db, ownerId, input.workflow_id, hasApiKey);
 
   return db.transaction(async (tx) => {
@@ -67,23 +69,6 @@ export async function createBundle(
     );
     return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: bundleWorkflowId };
   });
-}
-
-type ProductListInput = {
-  columns: string[];
-  parsed: ParsedProduct[];
-  /** Variant links a store export names; without them, variants are detected by name. */
-  storeParents?: Map<number, number>;
-};
-
-function readProductList(input: ParsedFunctionRequest<'new-bundle'>): ProductListInput {
-  if (input.store_export) {
-    const list = parseStoreExport(input.store_export.format, input.store_export.text);
-    return { columns: list.columns, parsed: list.products, storeParents: list.parentOf };
-  }
-  // The contract lets through exactly one of the two shapes.
-  const columns = input.columns ?? [];
-  return { columns, parsed: parseProductList(input.raw_csv ?? '', columns) };
 }
 
 /**

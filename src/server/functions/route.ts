@@ -2,14 +2,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BUNDLE_LIMITS } from '../../common/constants';
-import { BINARY_FUNCTIONS, type FunctionName, functions, isFunctionName } from '../../common/functions';
-import { findUnsafeText, formatPath } from '../../common/unsafe-text';
+import { BINARY_FUNCTIONS, type FunctionName, isFunctionName } from '../../common/functions';
 import { AppError } from '../app-error';
-import { locateInProductList } from '../bundles/parse-product-list';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability';
 import type { AppEnv } from '../http/request-log';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
+import { readNewBundleBody } from './new-bundle-body';
+import { parseRequestJson } from './parse-body';
 import type { FunctionRegistry } from './registry';
 import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
 
@@ -48,7 +48,9 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       const name = c.req.param('name');
       if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
 
-      const input = await parseBody(name, c.req.raw);
+      // new-bundle's list is counted as it arrives and parsed in a worker thread (issue 20).
+      const newBundle = name === 'new-bundle' ? await readNewBundleBody(c.req.raw) : undefined;
+      const input = newBundle ? newBundle.input : parseRequestJson(name, await c.req.raw.text());
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
       if (!handler)
         throw new AppError('server_error', `The function "${name}" is not available on this server.`);
@@ -59,6 +61,7 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         signal: c.req.raw.signal,
         requestHeaders: c.req.raw.headers,
         responseHeaders: new Headers(),
+        productList: newBundle?.list,
       };
 
       if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {
@@ -87,46 +90,4 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
   );
 
   return app;
-}
-
-async function parseBody(name: FunctionName, request: Request): Promise<unknown> {
-  const text = await request.text();
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new AppError('bad_input', 'The request body is not valid JSON.');
-    }
-  }
-  refuseUnsafeText(json);
-  const result = functions[name].request.safeParse(json);
-  if (!result.success) {
-    const details = result.error.issues
-      .slice(0, 5)
-      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-      .join('; ');
-    throw new AppError('bad_input', `Invalid request body: ${details}`);
-  }
-  return result.data;
-}
-
-/**
- * Every function's body, before its schema: no NUL or lone surrogate may reach PostgreSQL. In a product list
- * the row and column are named, as parseProductList would name them.
- */
-function refuseUnsafeText(json: unknown): void {
-  const found = findUnsafeText(json);
-  if (!found) return;
-  let where = formatPath(found.path) || 'body';
-  const body = json as { raw_csv?: unknown; columns?: unknown };
-  if (where === 'raw_csv' && typeof body.raw_csv === 'string') {
-    const columns = Array.isArray(body.columns) ? body.columns.filter((c) => typeof c === 'string') : [];
-    const { row, column } = locateInProductList(body.raw_csv, columns, found.index);
-    where = `Row ${row}${column ? `, column ${column}` : ''}`;
-  }
-  throw new AppError(
-    'bad_input',
-    `${where} contains ${found.problem}, which cannot be stored. Remove it and try again.`,
-  );
 }
