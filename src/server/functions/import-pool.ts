@@ -10,16 +10,21 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FunctionErrorType } from '../../common/errors';
 import { AppError } from '../app-error';
-import type { NewBundleBody } from './new-bundle-body';
+import type { ListBody, ListFunction } from './list-body';
 
 /** One core stays with the event loop; two workers at most. */
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 export type ImportAnswer =
-  | { ok: true; body: NewBundleBody }
+  | { ok: true; body: ListBody }
   | { ok: false; error: { type?: FunctionErrorType; message: string } };
 
-type Task = { bytes: Uint8Array; resolve: (body: NewBundleBody) => void; reject: (error: Error) => void };
+type Task = {
+  name: ListFunction;
+  bytes: Uint8Array;
+  resolve: (body: ListBody) => void;
+  reject: (error: Error) => void;
+};
 
 // Built, the server is one file beside import-worker.js. From source (tsx, Vitest) the worker is TypeScript,
 // and a thread does not take the loader of the process that starts it: esbuild (a dev dependency, as running
@@ -56,11 +61,11 @@ const busy = new Map<Worker, Task>();
 const waiting: Task[] = [];
 let started = 0;
 
-/** new-bundle's body, parsed and its list read in a worker thread; AppError('bad_input') for bad input. */
-export async function runImport(bytes: Uint8Array): Promise<NewBundleBody> {
+/** A list function's body, parsed and its list read in a worker thread; AppError('bad_input') for bad input. */
+export async function runImport(name: ListFunction, bytes: Uint8Array): Promise<ListBody> {
   entry ??= await workerEntry();
   return new Promise((resolve, reject) => {
-    waiting.push({ bytes, resolve, reject });
+    waiting.push({ name, bytes, resolve, reject });
     dispatch();
   });
 }
@@ -74,7 +79,7 @@ function dispatch(): void {
     }
     const task = waiting.shift()!;
     busy.set(worker, task);
-    worker.postMessage(task.bytes, [task.bytes.buffer as ArrayBuffer]);
+    worker.postMessage({ name: task.name, bytes: task.bytes }, [task.bytes.buffer as ArrayBuffer]);
   }
 }
 

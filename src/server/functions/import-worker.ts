@@ -1,25 +1,38 @@
-// The import worker thread (import-pool.ts): new-bundle's body in, its parsed request
-// and products out. The request goes back without its list text, which the products replace.
+// The import worker thread (import-pool.ts): a list function's body in, its parsed request and products out.
+// The request goes back without its list text, which the products replace.
 import { parentPort } from 'node:worker_threads';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { AppError } from '../app-error';
-import { readProductList } from '../bundles/read-product-list';
+import { parseProductList } from '../bundles/parse-product-list';
+import { type ProductListInput, readProductList } from '../bundles/read-product-list';
 import type { ImportAnswer } from './import-pool';
+import type { ListBody, ListFunction } from './list-body';
 import { parseRequestJson } from './parse-body';
 
 const decoder = new TextDecoder();
 
-parentPort?.on('message', (bytes: Uint8Array) => {
+function read(name: ListFunction, text: string): ListBody {
+  if (name === 'estimate-cost') {
+    const input = parseRequestJson(name, text) as ParsedFunctionRequest<'estimate-cost'>;
+    // A bundle that exists is estimated from its stored products; only a list not yet sent is parsed here.
+    if (input.bundle_id !== undefined || input.raw_csv === undefined) return { input };
+    const columns = input.columns ?? [];
+    const list: ProductListInput = { columns, parsed: parseProductList(input.raw_csv, columns) };
+    return { input: { ...input, raw_csv: '' }, list };
+  }
+  const input = parseRequestJson(name, text) as ParsedFunctionRequest<'new-bundle'>;
+  const list = readProductList(input);
+  const { raw_csv: _text, store_export: storeExport, ...rest } = input;
+  return {
+    input: storeExport ? { ...rest, store_export: { format: storeExport.format, text: '' } } : rest,
+    list,
+  };
+}
+
+parentPort?.on('message', ({ name, bytes }: { name: ListFunction; bytes: Uint8Array }) => {
   let answer: ImportAnswer;
   try {
-    const input = parseRequestJson(
-      'new-bundle',
-      decoder.decode(bytes),
-    ) as ParsedFunctionRequest<'new-bundle'>;
-    const list = readProductList(input);
-    const { raw_csv: _list, store_export: storeExport, ...rest } = input;
-    const slim = storeExport ? { ...rest, store_export: { format: storeExport.format, text: '' } } : rest;
-    answer = { ok: true, body: { input: slim as ParsedFunctionRequest<'new-bundle'>, list } };
+    answer = { ok: true, body: read(name, decoder.decode(bytes)) };
   } catch (error) {
     answer =
       error instanceof AppError

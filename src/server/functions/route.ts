@@ -8,7 +8,7 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability'
 import type { AppEnv } from '../http/request-log';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
-import { readNewBundleBody } from './new-bundle-body';
+import { isListFunction, readListBody } from './list-body';
 import { parseRequestJson } from './parse-body';
 import type { FunctionRegistry } from './registry';
 import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
@@ -48,9 +48,9 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       const name = c.req.param('name');
       if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
 
-      // new-bundle's list is counted as it arrives and parsed in a worker thread (issue 20).
-      const newBundle = name === 'new-bundle' ? await readNewBundleBody(c.req.raw) : undefined;
-      const input = newBundle ? newBundle.input : parseRequestJson(name, await c.req.raw.text());
+      // A product list is counted as it arrives and parsed in an import worker thread (issue 20).
+      const listBody = isListFunction(name) ? await readListBody(name, c.req.raw) : undefined;
+      const input = listBody ? listBody.input : parseRequestJson(name, await c.req.raw.text());
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
       if (!handler)
         throw new AppError('server_error', `The function "${name}" is not available on this server.`);
@@ -61,7 +61,7 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         signal: c.req.raw.signal,
         requestHeaders: c.req.raw.headers,
         responseHeaders: new Headers(),
-        productList: newBundle?.list,
+        productList: listBody?.list,
       };
 
       if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {

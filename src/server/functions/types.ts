@@ -12,7 +12,7 @@ export type FunctionContext = {
   requestHeaders: Headers;
   /** Headers to add to the answer (an ETag, say). */
   responseHeaders: Headers;
-  /** new-bundle: its products, already read in an import worker thread. */
+  /** new-bundle, estimate-cost: the products of the list it sent, already read in an import worker thread. */
   productList?: ProductListInput;
 };
 

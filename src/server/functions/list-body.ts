@@ -1,8 +1,7 @@
-// new-bundle's body, read as a stream (issue 20): each chunk is counted as it arrives (import-limits.ts, on
+// The body of a function that takes a product list (new-bundle, estimate-cost), read as a stream (issue 20): each chunk is counted as it arrives (import-limits.ts, on
 // the list inside the JSON), so a file past a limit is refused before the rest of it is read, let alone
 // parsed. A body that passes goes whole to an import worker thread, which parses the JSON and the list; the
 // event loop only ever counts characters.
-import type { ParsedFunctionRequest } from '../../common/functions';
 import { createImportScanner, type ImportScanner } from '../bundles/import-limits';
 import type { ProductListInput } from '../bundles/read-product-list';
 import { runImport } from './import-pool';
@@ -10,11 +9,18 @@ import { createJsonStringTap } from './json-string-tap';
 
 const STREAMED = new Set(['raw_csv', 'store_export.text']);
 
-export type NewBundleBody = { input: ParsedFunctionRequest<'new-bundle'>; list: ProductListInput };
+/** The functions whose body carries a product list. */
+export const LIST_FUNCTIONS = ['new-bundle', 'estimate-cost'] as const;
+export type ListFunction = (typeof LIST_FUNCTIONS)[number];
+export const isListFunction = (name: string): name is ListFunction =>
+  (LIST_FUNCTIONS as readonly string[]).includes(name);
 
-export async function readNewBundleBody(request: Request): Promise<NewBundleBody> {
+/** The request as the contract parses it (without its list text), and its products when it sent a list. */
+export type ListBody = { input: unknown; list?: ProductListInput };
+
+export async function readListBody(name: ListFunction, request: Request): Promise<ListBody> {
   const bytes = await readCounted(request);
-  return runImport(bytes);
+  return runImport(name, bytes);
 }
 
 async function readCounted(request: Request): Promise<Uint8Array> {
