@@ -13,7 +13,7 @@ import { detectVariants } from '../variants/detect-variants';
 import { isFromStoreExport, storeVariantLinks } from '../variants/store-variant-links';
 import { resolveWorkflow } from '../workflows/workflow-access';
 import type { ParsedProduct } from './parse-product-list';
-import { type ProductListInput, readProductList } from './read-product-list';
+import { type ProductListInput, productRowsJson, readProductList } from './read-product-list';
 import { suggestUrl, type UrlSuggestion } from './suggest-url';
 
 export type CreatedBundle = { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
@@ -43,8 +43,8 @@ export async function createBundle(
       .returning({ id: bundles.id });
     // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,
     // its variants, URL suggestions and jobs are written by the prepare-run job queued with them.
-    if (parsed.length > INLINE_RUN_ROWS) {
-      await insertProducts(tx, bundle!.id, parsed);
+    if (list.rowsJson || parsed.length > INLINE_RUN_ROWS) {
+      await insertProducts(tx, bundle!.id, parsed, list.rowsJson?.json);
       const [run] = await tx
         .insert(bundleWorkflows)
         .values({ bundleId: bundle!.id, workflowId: workflow.id })
@@ -76,15 +76,13 @@ export async function createBundle(
  * Through the query builder, 2,000 rows a statement, a 20,000-row list spent seconds binding parameters.
  * Returns the products' ids in the order of `parsed`.
  */
-async function insertProducts(tx: Queryable, bundleId: number, parsed: ParsedProduct[]): Promise<number[]> {
-  const rows = JSON.stringify(
-    parsed.map((product) => ({
-      position: product.position,
-      details: product.details,
-      image_urls: product.imageUrls,
-      store_copy: product.storeCopy ?? null,
-    })),
-  );
+async function insertProducts(
+  tx: Queryable,
+  bundleId: number,
+  parsed: ParsedProduct[],
+  rowsJson?: string,
+): Promise<number[]> {
+  const rows = rowsJson ?? productRowsJson(parsed);
   const { rows: inserted } = await tx.execute<{ id: number; position: number }>(sql`
     insert into products (bundle_id, position, details, image_urls, store_copy)
     select ${bundleId}, r.position, r.details, r.image_urls, r.store_copy

@@ -74,42 +74,56 @@ export function createImportScanner(target: ScanTarget): ImportScanner {
     rowLength = 0;
   };
 
+  // The next character that matters outside quotes, found by the regex engine rather than char by char.
+  let special = /[,\r\n"]/g;
   const tokenize = (text: string) => {
+    const length = text.length;
     let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
+    let i = 0;
+    while (i < length) {
       if (inQuotes) {
-        if (c !== QUOTE) continue;
-        append(text, start, i);
+        const quote = text.indexOf('"', i);
+        if (quote < 0) break;
+        append(text, start, quote);
         inQuotes = false;
         afterQuote = true;
-        start = i + 1;
+        start = quote + 1;
+        i = quote + 1;
         continue;
       }
       if (afterQuote) {
         afterQuote = false;
-        if (c === QUOTE) {
+        if (text.charCodeAt(i) === QUOTE) {
           // "" inside quotes is one quote; the field goes on quoted.
           inQuotes = true;
           start = i;
+          i += 1;
           continue;
         }
       }
-      if (c === QUOTE && fieldLength === 0 && start === i) {
-        inQuotes = true;
-        start = i + 1;
+      special.lastIndex = i;
+      const at = special.exec(text)?.index ?? length;
+      if (at >= length) break;
+      const c = text.charCodeAt(at);
+      i = at + 1;
+      if (c === QUOTE) {
+        // A quote opens a field only at its start; inside an unquoted field it is text.
+        if (fieldLength === 0 && start === at) {
+          inQuotes = true;
+          start = at + 1;
+        }
       } else if (c === delimiter) {
-        append(text, start, i);
+        append(text, start, at);
         endField();
-        start = i + 1;
-      } else if (c === LF || c === CR) {
-        append(text, start, i);
+        start = i;
+      } else {
+        append(text, start, at);
         endRow();
-        if (c === CR && text.charCodeAt(i + 1) === LF) i += 1;
-        start = i + 1;
+        if (c === CR && text.charCodeAt(i) === LF) i += 1;
+        start = i;
       }
     }
-    append(text, start, text.length);
+    append(text, start, length);
   };
 
   const chooseFrom = (text: string) => {
@@ -121,6 +135,7 @@ export function createImportScanner(target: ScanTarget): ImportScanner {
           ...(target.kind === 'list' ? { delimitersToGuess: ['\t', ',', ';'] } : {}),
         }).meta.delimiter;
     delimiter = (chosen || ',').charCodeAt(0);
+    special = new RegExp(`[\\u${delimiter.toString(16).padStart(4, '0')}\\r\\n"]`, 'g');
   };
 
   return {

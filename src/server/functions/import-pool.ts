@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FunctionErrorType } from '../../common/errors';
 import { AppError } from '../app-error';
+import { INLINE_RUN_ROWS } from '../queue/run-jobs';
 import type { ListBody, ListFunction } from './list-body';
 
 /** One core stays with the event loop; two workers at most. */
@@ -79,7 +80,9 @@ function dispatch(): void {
     }
     const task = waiting.shift()!;
     busy.set(worker, task);
-    worker.postMessage({ name: task.name, bytes: task.bytes }, [task.bytes.buffer as ArrayBuffer]);
+    worker.postMessage({ name: task.name, bytes: task.bytes, inlineRows: INLINE_RUN_ROWS }, [
+      task.bytes.buffer as ArrayBuffer,
+    ]);
   }
 }
 

@@ -40,13 +40,22 @@ export function createJsonStringTap(sink: TapSink) {
       .filter((part, index) => index > 0 || part !== '[]')
       .join('.');
 
+  // A streamed string's pieces (one per escape) go out joined: once per arriving chunk and at its end.
+  let pieces: string[] = [];
+  const flush = () => {
+    if (pieces.length === 0) return;
+    const joined = pieces.join('');
+    pieces = [];
+    sink.chunk(path, joined);
+  };
   const emit = (text: string) => {
     if (text === '') return;
-    if (isStreamed) sink.chunk(path, text);
+    if (isStreamed) pieces.push(text);
     else if (collected.length < COLLECT_MAX) collected += text.slice(0, COLLECT_MAX - collected.length);
   };
 
   const endString = () => {
+    flush();
     inString = false;
     const top = stack.at(-1);
     if (isKey && top) {
@@ -60,6 +69,13 @@ export function createJsonStringTap(sink: TapSink) {
 
   return (text: string) => {
     let i = 0;
+    // The next quote and backslash at or after i, found natively and kept until passed.
+    let quoteAt = -1;
+    let slashAt = -1;
+    const next = (ch: string, from: number) => {
+      const at = text.indexOf(ch, from);
+      return at < 0 ? text.length : at;
+    };
     while (i < text.length) {
       if (inString) {
         if (pendingEscape !== null) {
@@ -75,14 +91,11 @@ export function createJsonStringTap(sink: TapSink) {
           continue;
         }
         // The run up to the next quote or backslash goes out in one piece.
-        let end = i;
-        while (end < text.length) {
-          const c = text.charCodeAt(end);
-          if (c === 34 || c === 92) break;
-          end += 1;
-        }
+        if (quoteAt < i) quoteAt = next('"', i);
+        if (slashAt < i) slashAt = next('\\', i);
+        const end = Math.min(quoteAt, slashAt);
         emit(text.slice(i, end));
-        if (end >= text.length) return;
+        if (end >= text.length) break;
         if (text.charCodeAt(end) === 92) pendingEscape = '';
         else endString();
         i = end + 1;
@@ -101,5 +114,6 @@ export function createJsonStringTap(sink: TapSink) {
       else if (ch === '}' || ch === ']') stack.pop();
       else if (ch === ',' && top?.isObject) top.expectKey = true;
     }
+    flush();
   };
 }
