@@ -53,7 +53,12 @@ const serverOut = path.join(dist, 'server');
 rmSync(serverOut, { recursive: true, force: true });
 await buildServer({
   absWorkingDir: root,
-  entryPoints: { index: 'src/server/index.ts', worker: 'src/server/worker.ts' },
+  entryPoints: {
+    index: 'src/server/index.ts',
+    worker: 'src/server/worker.ts',
+    // The import worker thread (src/server/functions/import-pool.ts), loaded beside index.js.
+    'import-worker': 'src/server/functions/import-worker.ts',
+  },
   outdir: serverOut,
   bundle: true,
   platform: 'node',

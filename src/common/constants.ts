@@ -44,6 +44,14 @@ export const BUNDLE_LIMITS = {
   maxBodyBytes: 25 * 1024 * 1024,
   maxFieldLength: 20_000,
   maxBundleNameLength: 200,
+  /** Rows of a store export or pasted list, counted as they arrive (issue 20), header and variants included. */
+  maxRows: 250_000,
+  /** Images of one product (Shopify's own limit). */
+  maxImagesPerProduct: 250,
+  /** One cell of a file as it arrives, before HTML is reduced to text (a product-list field is then held to maxFieldLength). */
+  maxCellLength: 100_000,
+  /** One row of a file, all its cells together. */
+  maxRowLength: 1_000_000,
 } as const;
 
 export const CSV_EXPORT_FILE_NAME = 'generated.csv';

@@ -61,7 +61,7 @@ const cell = (row: readonly string[], index: number) => (index >= 0 ? (row[index
 
 type ProductImage = { url: string; position: number; alt: string };
 type Variant = { row: string[]; options: StoreOption[] };
-type Product = { first: string[]; images: ProductImage[]; variants: Variant[] };
+type Product = { first: string[]; images: ProductImage[]; imageUrls: Set<string>; variants: Variant[] };
 
 // Cells that belong to one row (a variant or an image), which a variant must not take from the first row.
 const ownCells = (columns: ShopifyColumns) =>
@@ -87,11 +87,13 @@ function groupByHandle(columns: ShopifyColumns, rows: readonly string[][]) {
         orphanRows += 1;
         continue;
       }
-      product = { first: [...row], images: [], variants: [] };
+      product = { first: [...row], images: [], imageUrls: new Set(), variants: [] };
       products.set(handle, product);
     }
     const url = cell(row, columns.imageSrc);
-    if (url && !product.images.some((image) => image.url === url)) {
+    // A set, not a search of the list: one handle with 50,000 image rows was quadratic (issue 20).
+    if (url && !product.imageUrls.has(url)) {
+      product.imageUrls.add(url);
       const position = Number.parseInt(cell(row, columns.imagePosition), 10);
       product.images.push({
         url,
@@ -147,6 +149,7 @@ export function expandShopifyRows(headers: readonly string[], rows: readonly str
     const handle = cell(product.first, columns.handle);
     const images = [...product.images].sort((a, b) => a.position - b.position);
     const parentIndex = records.length;
+    const alts = images.map((image) => image.alt);
     product.variants.forEach((variant, index) => {
       const isProduct = index === 0;
       const cells = headers.map((_, column) => {
@@ -155,13 +158,12 @@ export function expandShopifyRows(headers: readonly string[], rows: readonly str
       });
       const variantImage = cell(variant.row, columns.variantImage);
       const imageUrls = isProduct ? images.map((image) => image.url) : [];
-      if (variantImage && !imageUrls.includes(variantImage)) imageUrls.push(variantImage);
+      if (variantImage && !(isProduct && product.imageUrls.has(variantImage))) imageUrls.push(variantImage);
       if (columns.imageSrc >= 0) cells[columns.imageSrc] = imageUrls.join(IMAGE_URL_SEPARATOR);
       const values = new Map(
         variant.options.map((option) => [canonicalOptionName(option.name).toLowerCase(), option.value]),
       );
       records.push([...cells, ...optionKeys.map((key) => values.get(key) ?? ''), `/products/${handle}`]);
-      const alts = images.map((image) => image.alt);
       details.push({
         ...withoutEmpty({
           handle,

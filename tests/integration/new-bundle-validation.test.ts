@@ -55,7 +55,9 @@ describe('new-bundle bad input', () => {
     const rows = Array.from({ length: 50_001 }, (_, i) => `Lamp ${i},Lumen`);
     const result = await newBundle({ raw_csv: rows.join('\n'), columns: ['title', 'brand'] });
     expect(result.status).toBe(400);
-    expect(result.error?.message).toMatch(/50,001 products; the limit is 50,000/);
+    expect(result.error?.message).toMatch(
+      /^Row 50,001: the list has more than 50,000 products; the limit is 50,000 per bundle/,
+    );
     await expectNothingWritten();
   });
 

@@ -5,15 +5,15 @@ import { setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
 const t = setupTestApp();
-// The job loop's advisory lock (JOB_LOOP_LOCK_KEY in src/server/runner/job-loop.ts).
+// The job loop's advisory lock (JOB_LOOP_LOCK_KEY in src/server/runner/job-loop.ts), taken with the user's key.
 const JOB_LOOP_LOCK_KEY = 72_610_002;
 
-/** Whether a job loop holds its advisory lock in this test's database. */
+/** Whether a job loop (any user's) holds its advisory lock in this test's database. */
 async function isJobLoopRunning(): Promise<boolean> {
   const { rows } = await t.app.database.pool.query<{ held: boolean }>(
     `select exists(
        select 1 from pg_locks
-       where locktype = 'advisory' and objid = $1 and granted
+       where locktype = 'advisory' and classid = $1 and objsubid = 2 and granted
          and database = (select oid from pg_database where datname = current_database())
      ) as held`,
     [JOB_LOOP_LOCK_KEY],

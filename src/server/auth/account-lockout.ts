@@ -1,96 +1,122 @@
 // Per-account lockout, on top of the per-address rate limit: an attacker who spreads guesses over many
-// addresses still gets FREE_FAILURES wrong passwords per account, then a wait that doubles with each further
-// failure. It is keyed on the address typed, whether or not an account exists, so it reveals nothing.
-// The count lives in better-auth's verification table (a key, a value, an expiry), which needs no migration.
-import { randomUUID } from 'node:crypto';
+// addresses, or sends them all at once, still gets FREE_FAILURES wrong guesses per account, then a wait that
+// doubles with each further failure. It guards the password (keyed on the address typed, whether or not an
+// account exists, so it reveals nothing), the email sign-in code (the same) and the second factor (keyed on
+// the user being verified). Each attempt is counted before its guess is checked (attempt-counter.ts).
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { verification } from '../db/schema';
+import { clearAttempts, giveBackAttempt, takeAttempt } from './attempt-counter';
+import { pendingUserId } from './totp-replay-guard';
 
-const SIGN_IN_PATH = '/sign-in/email';
-const FREE_FAILURES = 5;
-const FIRST_DELAY_SECONDS = 30;
-const MAX_DELAY_SECONDS = 15 * 60;
-/** A run of failures is forgotten a day after the last one. */
-const FORGET_AFTER_SECONDS = 24 * 60 * 60;
+export { lockoutSeconds } from './attempt-counter';
 
-type Failures = { failures: number; lockedUntil: number };
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+type Guard = {
+  paths: string[];
+  /** The account's key, or null when the request names none (it is then left to the endpoint). */
+  key: (ctx: HookContext) => Promise<string | null>;
+  /** Whether the endpoint's error means a wrong guess. */
+  isWrongGuess: (status: number, code: string | undefined) => boolean;
+  lockedMessage: (wait: string) => string;
+};
+
+const emailOf = (ctx: HookContext) => {
+  const email = (ctx.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+};
 
 export const lockoutKey = (email: string) => `sign-in-lockout:${email.trim().toLowerCase()}`;
+export const signInCodeLockoutKey = (email: string) => `sign-in-code-lockout:${email.trim().toLowerCase()}`;
+export const secondFactorLockoutKey = (userId: string) => `second-factor-lockout:${userId}`;
 
-/** The wait after the nth failure: none for the first five, then 30 s, 60 s, 120 s… up to 15 minutes. */
-export function lockoutSeconds(failures: number): number {
-  if (failures < FREE_FAILURES) return 0;
-  return Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** (failures - FREE_FAILURES));
-}
+const GUARDS: Guard[] = [
+  {
+    paths: ['/sign-in/email'],
+    key: async (ctx) => {
+      const email = emailOf(ctx);
+      return email === null ? null : lockoutKey(email);
+    },
+    isWrongGuess: (status) => status === 401,
+    lockedMessage: (wait) =>
+      `Too many wrong passwords for this account. Try again in ${wait}, or reset your password.`,
+  },
+  {
+    paths: ['/sign-in/email-otp'],
+    key: async (ctx) => {
+      const email = emailOf(ctx);
+      return email === null ? null : signInCodeLockoutKey(email);
+    },
+    isWrongGuess: (_status, code) => code === 'INVALID_OTP' || code === 'TOO_MANY_ATTEMPTS',
+    lockedMessage: (wait) =>
+      `Too many wrong codes for this account. Try again in ${wait}, or sign in another way.`,
+  },
+  {
+    paths: ['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp'],
+    key: async (ctx) => {
+      const userId = await pendingUserId(ctx);
+      return userId ? secondFactorLockoutKey(userId) : null;
+    },
+    // A missing sign-in cookie or a replayed code is no guess at this account's secret.
+    isWrongGuess: (status, code) =>
+      status === 401 && code !== 'INVALID_TWO_FACTOR_COOKIE' && code !== 'TOTP_CODE_REUSED',
+    lockedMessage: (wait) => `Too many wrong codes. Try again in ${wait}.`,
+  },
+];
+
+const guardFor = (path: string | undefined) => GUARDS.find((guard) => guard.paths.includes(path ?? ''));
 
 export function accountLockout(db: Database): BetterAuthPlugin {
+  // The attempt each request took, from its before-hook to its after-hook.
+  const taken = new WeakMap<object, string>();
+  const requestOf = (ctx: HookContext): object | undefined => ctx.request ?? ctx.headers ?? undefined;
   return {
     id: 'account-lockout',
     hooks: {
       before: [
         {
-          matcher: (ctx) => ctx.path === SIGN_IN_PATH,
+          matcher: (ctx) => guardFor(ctx.path) !== undefined,
           handler: createAuthMiddleware(async (ctx) => {
-            const email = (ctx.body as { email?: unknown } | undefined)?.email;
-            if (typeof email !== 'string') return;
-            const state = await readFailures(db, lockoutKey(email));
-            const waitSeconds = Math.ceil(((state?.lockedUntil ?? 0) - Date.now()) / 1000);
-            if (waitSeconds > 0) {
+            const guard = guardFor(ctx.path)!;
+            const request = requestOf(ctx);
+            const key = await guard.key(ctx);
+            if (!key || !request) return;
+            const attempt = await takeAttempt(db, key);
+            if (!attempt.taken) {
               throw new APIError('TOO_MANY_REQUESTS', {
                 code: 'ACCOUNT_LOCKED',
-                message: `Too many wrong passwords for this account. Try again in ${formatWait(waitSeconds)}, or reset your password.`,
+                message: guard.lockedMessage(formatWait(attempt.waitSeconds)),
               });
             }
+            taken.set(request, key);
           }),
         },
       ],
       after: [
         {
-          matcher: (ctx) => ctx.path === SIGN_IN_PATH,
+          matcher: (ctx) => guardFor(ctx.path) !== undefined,
           handler: createAuthMiddleware(async (ctx) => {
-            const email = (ctx.body as { email?: unknown } | undefined)?.email;
-            if (typeof email !== 'string') return;
+            const request = requestOf(ctx);
+            const key = request && taken.get(request);
+            if (!request || !key) return;
+            taken.delete(request);
             const returned = ctx.context.returned;
-            const status = returned instanceof APIError ? returned.statusCode : undefined;
-            if (status === 401) await recordFailure(db, lockoutKey(email));
-            else if (returned && !(returned instanceof Error)) await clearFailures(db, lockoutKey(email));
+            // Plugins throw better-auth's APIError from more than one package copy: read it by its shape.
+            const status = (returned as { statusCode?: unknown } | undefined)?.statusCode;
+            if (returned instanceof Error && typeof status === 'number') {
+              const code = (returned as { body?: { code?: string } }).body?.code;
+              if (!guardFor(ctx.path)!.isWrongGuess(status, code)) await giveBackAttempt(db, key);
+            } else if (returned instanceof Error) {
+              await giveBackAttempt(db, key);
+            } else if (returned) {
+              await clearAttempts(db, key);
+            }
           }),
         },
       ],
     },
   };
-}
-
-async function readFailures(db: Database, key: string): Promise<Failures | undefined> {
-  const [row] = await db
-    .select({ value: verification.value })
-    .from(verification)
-    .where(and(eq(verification.identifier, key), gt(verification.expiresAt, sql`now()`)));
-  return row ? (JSON.parse(row.value) as Failures) : undefined;
-}
-
-async function recordFailure(db: Database, key: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    // identifier is not unique: a lock on the key keeps two failures at once from making two rows.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-    const [row] = await tx
-      .select({ id: verification.id, value: verification.value, expiresAt: verification.expiresAt })
-      .from(verification)
-      .where(eq(verification.identifier, key));
-    const previous = row && row.expiresAt > new Date() ? (JSON.parse(row.value) as Failures).failures : 0;
-    const failures = previous + 1;
-    const value = JSON.stringify({ failures, lockedUntil: Date.now() + lockoutSeconds(failures) * 1000 });
-    const expiresAt = new Date(Date.now() + FORGET_AFTER_SECONDS * 1000);
-    if (row) await tx.update(verification).set({ value, expiresAt }).where(eq(verification.id, row.id));
-    else await tx.insert(verification).values({ id: randomUUID(), identifier: key, value, expiresAt });
-  });
-}
-
-async function clearFailures(db: Database, key: string): Promise<void> {
-  await db.delete(verification).where(eq(verification.identifier, key));
 }
 
 function formatWait(seconds: number): string {

@@ -9,6 +9,7 @@ import { type Logger, silentLogger } from '../logger';
 import type { MailKind, MailQueue } from '../queue/mail-jobs';
 import { accountLockout } from './account-lockout';
 import { passwordStrength } from './password-strength';
+import { revokeOtherSessions } from './revoke-other-sessions';
 import { withSecondFactorOnEveryPath } from './second-factor-on-every-path';
 import { totpReplayGuard } from './totp-replay-guard';
 
@@ -145,6 +146,7 @@ export function createAuth({
       totpReplayGuard(db),
       passwordStrength(),
       accountLockout(db),
+      revokeOtherSessions(db),
       bearer(),
     ],
   });

@@ -58,7 +58,7 @@ export function totpReplayGuard(db: Database): BetterAuthPlugin {
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The user being verified: the signed-in user while enrolling, or the one named by the sign-in cookie. */
-async function pendingUserId(ctx: HookContext): Promise<string | null> {
+export async function pendingUserId(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx).catch(() => null);
   if (session) return session.user.id;
   const cookieName = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;

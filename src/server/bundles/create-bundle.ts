@@ -12,8 +12,8 @@ import { INLINE_RUN_JOBS, INLINE_RUN_ROWS, queuePrepareRun, queueRunJobsLater } 
 import { detectVariants } from '../variants/detect-variants';
 import { isFromStoreExport, storeVariantLinks } from '../variants/store-variant-links';
 import { resolveWorkflow } from '../workflows/workflow-access';
-import { type ParsedProduct, parseProductList } from './parse-product-list';
-import { parseStoreExport } from './parse-store-export';
+import type { ParsedProduct } from './parse-product-list';
+import { type ProductListInput, productRowsJson, readProductList } from './read-product-list';
 import { suggestUrl, type UrlSuggestion } from './suggest-url';
 
 export type CreatedBundle = { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
@@ -23,8 +23,10 @@ export async function createBundle(
   ownerId: string,
   input: ParsedFunctionRequest<'new-bundle'>,
   hasApiKey: boolean,
+  /** The list already read off the event loop (import-pool.ts); read here when absent. */
+  list: ProductListInput = readProductList(input),
 ): Promise<CreatedBundle> {
-  const { columns, parsed, storeParents } = readProductList(input);
+  const { columns, parsed, storeParents } = list;
   const workflow = await resolveWorkflow(db, ownerId, input.workflow_id, hasApiKey);
 
   return db.transaction(async (tx) => {
@@ -42,8 +44,8 @@ export async function createBundle(
       .returning({ id: bundles.id });
     // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,
     // its variants, URL suggestions and jobs are written by the prepare-run job queued with them.
-    if (parsed.length > INLINE_RUN_ROWS) {
-      await insertProducts(tx, bundle!.id, parsed);
+    if (list.rowsJson || parsed.length > INLINE_RUN_ROWS) {
+      await insertProducts(tx, bundle!.id, parsed, list.rowsJson?.json);
       const [run] = await tx
         .insert(bundleWorkflows)
         .values({ bundleId: bundle!.id, workflowId: workflow.id })
@@ -70,37 +72,18 @@ export async function createBundle(
   });
 }
 
-type ProductListInput = {
-  columns: string[];
-  parsed: ParsedProduct[];
-  /** Variant links a store export names; without them, variants are detected by name. */
-  storeParents?: Map<number, number>;
-};
-
-function readProductList(input: ParsedFunctionRequest<'new-bundle'>): ProductListInput {
-  if (input.store_export) {
-    const list = parseStoreExport(input.store_export.format, input.store_export.text);
-    return { columns: list.columns, parsed: list.products, storeParents: list.parentOf };
-  }
-  // The contract lets through exactly one of the two shapes.
-  const columns = input.columns ?? [];
-  return { columns, parsed: parseProductList(input.raw_csv ?? '', columns) };
-}
-
 /**
  * Every product in one statement: the rows go over as one JSON document that Postgres unpacks itself.
  * Through the query builder, 2,000 rows a statement, a 20,000-row list spent seconds binding parameters.
  * Returns the products' ids in the order of `parsed`.
  */
-async function insertProducts(tx: Queryable, bundleId: number, parsed: ParsedProduct[]): Promise<number[]> {
-  const rows = JSON.stringify(
-    parsed.map((product) => ({
-      position: product.position,
-      details: product.details,
-      image_urls: product.imageUrls,
-      store_copy: product.storeCopy ?? null,
-    })),
-  );
+async function insertProducts(
+  tx: Queryable,
+  bundleId: number,
+  parsed: ParsedProduct[],
+  rowsJson?: string,
+): Promise<number[]> {
+  const rows = rowsJson ?? productRowsJson(parsed);
   const { rows: inserted } = await tx.execute<{ id: number; position: number }>(sql`
     insert into products (bundle_id, position, details, image_urls, store_copy)
     select ${bundleId}, r.position, r.details, r.image_urls, r.store_copy

@@ -17,6 +17,8 @@ export async function estimateCost(
   db: Queryable,
   ownerId: string,
   input: ParsedFunctionRequest<'estimate-cost'>,
+  /** The list already parsed off the event loop (src/server/functions/import-pool.ts). */
+  parsed?: ParsedProduct[],
 ): Promise<FunctionResponse<'estimate-cost'>> {
   const workflow = await findVisibleWorkflow(db, ownerId, input.workflow_id);
 
@@ -31,7 +33,7 @@ export async function estimateCost(
       .where(eq(products.bundleId, bundle.id))
       .orderBy(asc(products.position));
   } else {
-    list = parseProductList(input.raw_csv ?? '', input.columns ?? []);
+    list = parsed ?? parseProductList(input.raw_csv ?? '', input.columns ?? []);
     if (input.custom_fields) settings = input.custom_fields;
   }
   const repairShare = await measuredRepairShare(db, ownerId);

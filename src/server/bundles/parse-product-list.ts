@@ -54,7 +54,7 @@ function checkColumns(columns: readonly string[]): void {
 }
 
 /** The candidate delimiter that splits the first line into exactly one field per column; comma otherwise. */
-function chooseDelimiter(rawCsv: string, columnCount: number): string {
+export function chooseDelimiter(rawCsv: string, columnCount: number): string {
   for (const delimiter of DELIMITERS) {
     const first = Papa.parse<string[]>(rawCsv, { delimiter, preview: 1, skipEmptyLines: 'greedy' }).data[0];
     if (first?.length === columnCount) return delimiter;
@@ -121,6 +121,11 @@ function readRow(
     }
     if (column === 'image_urls') {
       imageUrls = splitImageUrls(value);
+      if (imageUrls.length > BUNDLE_LIMITS.maxImagesPerProduct) {
+        return `Row ${rowNumber}, column image_urls has ${formatCount(imageUrls.length)} images; the limit is ${formatCount(
+          BUNDLE_LIMITS.maxImagesPerProduct,
+        )} images per product.`;
+      }
       const invalid = imageUrls.find((url) => !isHttpUrl(url));
       if (invalid !== undefined) {
         return `Row ${rowNumber}, column image_urls has an invalid image URL "${invalid}"; use an http or https address.`;

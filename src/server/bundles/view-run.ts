@@ -301,8 +301,17 @@ function etagOf(head: RunHead, limit: number, offset: number): string {
  * long transaction in the whole cluster, and every poll would then send everything written since.) The price:
  * a poll may send again a few rows written just before the previous one; the client merges them by id.
  */
+const MAX_BIGINT = 2n ** 63n - 1n;
+
 function parseCursor(since: string): { version: string; xmin32: string } {
   const [version, xmin] = since.split('.');
+  // The contract's pattern lets any digits through; a version past bigint is no cursor this server gave.
+  if (BigInt(version!) > MAX_BIGINT) {
+    throw new AppError(
+      'bad_input',
+      'since is not a cursor from an earlier answer: its version is out of range.',
+    );
+  }
   // xmin is a 32-bit transaction id on rows; age() compares it with the cursor's 64-bit xmin wrap-safely, and
   // a frozen row counts as old.
   return { version: version!, xmin32: (BigInt(xmin!) % 4294967296n).toString() };

@@ -2,4 +2,4 @@ import { estimateCost } from '../bundles/estimate';
 import type { FunctionHandler } from './types';
 
 export const estimateCostFunction: FunctionHandler<'estimate-cost'> = (ctx, input) =>
-  estimateCost(ctx.db, ctx.userId, input);
+  estimateCost(ctx.db, ctx.userId, input, ctx.productList?.parsed);

@@ -2,4 +2,4 @@ import { createBundle } from '../bundles/create-bundle';
 import type { FunctionHandler } from './types';
 
 export const newBundleFunction: FunctionHandler<'new-bundle'> = (ctx, input) =>
-  createBundle(ctx.db, ctx.userId, input, ctx.services.writers.hasApiKey);
+  createBundle(ctx.db, ctx.userId, input, ctx.services.writers.hasApiKey, ctx.productList);

@@ -2,18 +2,18 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BUNDLE_LIMITS } from '../../common/constants';
-import { BINARY_FUNCTIONS, type FunctionName, functions, isFunctionName } from '../../common/functions';
+import { BINARY_FUNCTIONS, type FunctionName, isFunctionName } from '../../common/functions';
 import { FUNCTION_SCOPES } from '../../common/functions/scopes';
-import { findUnsafeText, formatPath } from '../../common/unsafe-text';
 import { RateLimited } from '../api-keys/api-keys';
 import { AppError } from '../app-error';
-import { locateInProductList } from '../bundles/parse-product-list';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability';
 import type { AppEnv } from '../http/request-log';
 import type { Services } from '../services';
 import { checkAnswer } from './answer-check';
 import { authenticate, type FunctionSession } from './authenticate';
 import { runIdempotent } from './idempotent-call';
+import { isListFunction, readListBody } from './list-body';
+import { parseRequestJson } from './parse-body';
 import type { FunctionRegistry } from './registry';
 import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
 
@@ -54,7 +54,9 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
       requireScope(session, name);
 
-      const input = await parseBody(name, c.req.raw);
+      // A product list is counted as it arrives and parsed in an import worker thread (issue 20).
+      const listBody = isListFunction(name) ? await readListBody(name, c.req.raw) : undefined;
+      const input = listBody ? listBody.input : parseRequestJson(name, await c.req.raw.text());
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
       if (!handler)
         throw new AppError('server_error', `The function "${name}" is not available on this server.`);
@@ -65,6 +67,7 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         signal: c.req.raw.signal,
         requestHeaders: c.req.raw.headers,
         responseHeaders: new Headers(),
+        productList: listBody?.list,
       };
 
       if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {
@@ -106,46 +109,4 @@ function requireScope(session: FunctionSession, name: FunctionName): void {
   if (!session.apiKey.scopes.includes(scope)) {
     throw new AppError('forbidden', `This API key lacks the "${scope}" scope, which ${name} needs.`);
   }
-}
-
-async function parseBody(name: FunctionName, request: Request): Promise<unknown> {
-  const text = await request.text();
-  let json: unknown = {};
-  if (text.trim()) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new AppError('bad_input', 'The request body is not valid JSON.');
-    }
-  }
-  refuseUnsafeText(json);
-  const result = functions[name].request.safeParse(json);
-  if (!result.success) {
-    const details = result.error.issues
-      .slice(0, 5)
-      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-      .join('; ');
-    throw new AppError('bad_input', `Invalid request body: ${details}`);
-  }
-  return result.data;
-}
-
-/**
- * Every function's body, before its schema: no NUL or lone surrogate may reach PostgreSQL. In a product list
- * the row and column are named, as parseProductList would name them.
- */
-function refuseUnsafeText(json: unknown): void {
-  const found = findUnsafeText(json);
-  if (!found) return;
-  let where = formatPath(found.path) || 'body';
-  const body = json as { raw_csv?: unknown; columns?: unknown };
-  if (where === 'raw_csv' && typeof body.raw_csv === 'string') {
-    const columns = Array.isArray(body.columns) ? body.columns.filter((c) => typeof c === 'string') : [];
-    const { row, column } = locateInProductList(body.raw_csv, columns, found.index);
-    where = `Row ${row}${column ? `, column ${column}` : ''}`;
-  }
-  throw new AppError(
-    'bad_input',
-    `${where} contains ${found.problem}, which cannot be stored. Remove it and try again.`,
-  );
 }

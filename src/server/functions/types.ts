@@ -1,4 +1,5 @@
 import type { FunctionName, FunctionResponse, ParsedFunctionRequest } from '../../common/functions';
+import type { ProductListInput } from '../bundles/read-product-list';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 
@@ -11,6 +12,8 @@ export type FunctionContext = {
   requestHeaders: Headers;
   /** Headers to add to the answer (an ETag, say). */
   responseHeaders: Headers;
+  /** new-bundle, estimate-cost: the products of the list it sent, already read in an import worker thread. */
+  productList?: ProductListInput;
 };
 
 /** A handler returns this when the caller's If-None-Match still matches: the route answers 304, no body. */

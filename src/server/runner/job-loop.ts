@@ -1,5 +1,6 @@
 // job-queue-event-loop: runs a worker inside the request for up to exit_after_seconds, through the same
-// claim path as every other worker. One loop at a time: a second caller gets already_running.
+// claim path as every other worker. One loop at a time per user: that user's second call gets already_running,
+// and another user's loop is not held up by it.
 import type pg from 'pg';
 import { AppError } from '../app-error';
 import { startWorker, type WorkerOptions } from './start-worker';
@@ -7,6 +8,8 @@ import { startWorker, type WorkerOptions } from './start-worker';
 /** The queue as the app holds it: what a worker needs, so the job loop starts one exactly like the server's. */
 export type QueueHandle = WorkerOptions;
 export type JobLoopOptions = {
+  /** The caller: the lock is theirs, so nobody can keep another user's loop from starting. */
+  userId: string;
   exitAfterSeconds: number;
   exitAfterInactiveSeconds?: number;
   signal?: AbortSignal;
@@ -20,10 +23,10 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
   const lockClient = await queue.pool.connect();
   try {
     const { rows } = await lockClient.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1) as locked',
-      [JOB_LOOP_LOCK_KEY],
+      'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+      [JOB_LOOP_LOCK_KEY, options.userId],
     );
-    if (!rows[0]?.locked) throw new AppError('already_running', 'Another job loop is already running.');
+    if (!rows[0]?.locked) throw new AppError('already_running', 'Your job loop is already running.');
     try {
       const worker = await startWorker(queue);
       let lastActivity = Date.now();
@@ -61,7 +64,10 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
       await worker.stop();
       return { durationMs: Date.now() - started, reason };
     } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [JOB_LOOP_LOCK_KEY]);
+      await lockClient.query('select pg_advisory_unlock($1, hashtext($2))', [
+        JOB_LOOP_LOCK_KEY,
+        options.userId,
+      ]);
     }
   } finally {
     lockClient.release();

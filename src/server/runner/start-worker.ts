@@ -10,6 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { type Runner, run, type TaskList, type WorkerEvents, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
+import { ProviderError } from '../ai/copy-writer';
 import type { Config } from '../config';
 import { type Logger, silentLogger } from '../logger';
 import { IMAGE_TASKS } from '../queue/image-jobs';
@@ -39,7 +40,7 @@ export type RunningWorker = {
 };
 
 /** graphile-worker's lines go to our logger, with the job's id and task on each; its info lines are debug here. */
-function workerLogger(log: Logger): WorkerLogger {
+export function workerLogger(log: Logger): WorkerLogger {
   return new WorkerLogger((scope) => {
     const scoped = log.child({
       ...(scope.jobId !== undefined ? { job_id: scope.jobId } : {}),
@@ -51,7 +52,14 @@ function workerLogger(log: Logger): WorkerLogger {
         (meta as { fatalError?: unknown } | undefined)?.fatalError;
       // The first line of graphile-worker's own message; the rest is a stack we log through `err`.
       const text = message.split('\n')[0] ?? '';
-      if (level === 'error') scoped.error({ err: error }, text);
+      if (error instanceof ProviderError) {
+        // A provider's bad answer, timeout or 5xx is expected: the job retries, so a warning with its kind,
+        // not an error with a stack (and not the provider's text).
+        scoped.warn(
+          { provider_error: error.kind },
+          `A provider call failed (${error.kind}); the job will retry`,
+        );
+      } else if (level === 'error') scoped.error({ err: error }, text);
       else if (level === 'warning') scoped.warn({ err: error }, text);
       else scoped.debug(text);
     };

@@ -90,6 +90,10 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
       <Text>
         Signed in as <strong>{user?.email}</strong>
       </Text>
+      <Text size="sm" c="dimmed">
+        Changing your password or email address, or turning two-factor sign-in on or off, signs out every
+        other session of this account; this one stays signed in.
+      </Text>
       <MonthSpend />
       <Paper withBorder p="lg">
         <Stack>

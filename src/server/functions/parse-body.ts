@@ -1,0 +1,48 @@
+// A function's request body: JSON, then the unsafe-text check, then the contract's schema. Shared by the
+// route and the import worker (new-bundle's body is parsed there).
+import { type FunctionName, functions } from '../../common/functions';
+import { findUnsafeText, formatPath } from '../../common/unsafe-text';
+import { AppError } from '../app-error';
+import { locateInProductList } from '../bundles/parse-product-list';
+
+/** A function's JSON body, checked: valid JSON, no text PostgreSQL cannot store, and the function's schema. */
+export function parseRequestJson(name: FunctionName, text: string): unknown {
+  let json: unknown = {};
+  if (text.trim()) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new AppError('bad_input', 'The request body is not valid JSON.');
+    }
+  }
+  refuseUnsafeText(json);
+  const result = functions[name].request.safeParse(json);
+  if (!result.success) {
+    const details = result.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ');
+    throw new AppError('bad_input', `Invalid request body: ${details}`);
+  }
+  return result.data;
+}
+
+/**
+ * Every function's body, before its schema: no NUL or lone surrogate may reach PostgreSQL. In a product list
+ * the row and column are named, as parseProductList would name them.
+ */
+function refuseUnsafeText(json: unknown): void {
+  const found = findUnsafeText(json);
+  if (!found) return;
+  let where = formatPath(found.path) || 'body';
+  const body = json as { raw_csv?: unknown; columns?: unknown };
+  if (where === 'raw_csv' && typeof body.raw_csv === 'string') {
+    const columns = Array.isArray(body.columns) ? body.columns.filter((c) => typeof c === 'string') : [];
+    const { row, column } = locateInProductList(body.raw_csv, columns, found.index);
+    where = `Row ${row}${column ? `, column ${column}` : ''}`;
+  }
+  throw new AppError(
+    'bad_input',
+    `${where} contains ${found.problem}, which cannot be stored. Remove it and try again.`,
+  );
+}
