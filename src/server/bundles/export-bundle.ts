@@ -7,7 +7,7 @@ import type { ParsedFunctionRequest } from '../../common/functions';
 import type { Queryable } from '../db/client';
 import { requireOwnedRun } from './bundle-access';
 import { type ExportWriter, exportWriter } from './export-writers';
-import { runProductPage } from './view-run';
+import { runProductPage } from './run-query';
 
 // Large enough that a 50,000-product run is 50 queries, small enough that a page stays a few MB.
 export const EXPORT_PAGE_SIZE = 1_000;
