@@ -1,5 +1,11 @@
-// The view-render bench's instruments in the page. They are strings: tsx compiles the bench with esbuild's
-// keepNames, whose __name() helper does not exist in the page.
+// The view-render bench's helpers: the account it signs in with, and its instruments in the page. The
+// instruments are strings: tsx compiles the bench with esbuild's keepNames, whose __name() helper does not
+// exist in the page.
+import { createServer } from 'node:net';
+
+export const PASSWORD = 'a long enough password';
+/** Each request names its client address for the auth rate limits, as in the Playwright journeys. */
+export const CLIENT_ADDRESS = '10.70.0.1';
 
 /** One view-bundle-workflow request as the page made it, in the page's clock (performance.now()). */
 export type PollRecord = {
@@ -107,3 +113,52 @@ export const timeTheChange = `() => {
     missed,
   };
 }`;
+
+/** Signs up through the auth routes and confirms the address with the link from the dev outbox. */
+export async function signUp(
+  baseUrl: string,
+  email: string,
+  deliverMail: () => Promise<void>,
+): Promise<void> {
+  const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': CLIENT_ADDRESS };
+  const signUpResponse = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD, name: 'Bench' }),
+  });
+  if (!signUpResponse.ok)
+    throw new Error(`sign-up failed: ${signUpResponse.status} ${await signUpResponse.text()}`);
+  // No worker runs here, so the queued confirmation mail is delivered by hand.
+  await deliverMail();
+  const outbox = (await (await fetch(`${baseUrl}/dev/outbox.json`)).json()) as Array<{
+    to: string;
+    links: string[];
+  }>;
+  const link = outbox.find((entry) => entry.to === email)?.links.find((l) => l.includes('/verify-email'));
+  if (!link) throw new Error(`No confirmation mail for ${email} in the dev outbox`);
+  const confirmed = await fetch(link, { headers, redirect: 'manual' });
+  if (confirmed.status >= 400) throw new Error(`confirmation failed: ${confirmed.status}`);
+}
+
+/** A session token for the bench's own calls, as the sign-in route hands it out. */
+export async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': CLIENT_ADDRESS },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const token = response.headers.get('set-auth-token');
+  if (!response.ok || !token) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return token;
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}

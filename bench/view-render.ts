@@ -12,7 +12,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,15 +27,23 @@ import { REST_PAGE_SIZE } from '../src/web/run/bundle-run';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { createCleanupStack } from './support';
 import { createWrittenRun, OFFLINE_WORKFLOW, type RealRun } from './support-real-run';
-import { editAndWatch, INSTRUMENT_PAGE, isRunLoaded, timeTheChange } from './support-view-page';
+import {
+  CLIENT_ADDRESS,
+  editAndWatch,
+  findFreePort,
+  INSTRUMENT_PAGE,
+  isRunLoaded,
+  PASSWORD,
+  signIn,
+  signUp,
+  timeTheChange,
+} from './support-view-page';
 
 /** BENCH_PRODUCTS makes the big run smaller, for trying the bench out; its figures are then not the goal's. */
 const BIG = Number(process.env.BENCH_PRODUCTS ?? 5_000);
 const SMALL = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL_RATIO = 3;
-const PASSWORD = 'a long enough password';
-const CLIENT_ADDRESS = '10.70.0.1';
 const projectRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 type Change = {
@@ -250,51 +257,6 @@ try {
   );
 } finally {
   await cleanups.run();
-}
-
-/** Signs up through the auth routes and confirms the address with the link from the dev outbox. */
-async function signUp(baseUrl: string, email: string, deliverMail: () => Promise<void>): Promise<void> {
-  const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': CLIENT_ADDRESS };
-  const signUpResponse = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD, name: 'Bench' }),
-  });
-  if (!signUpResponse.ok)
-    throw new Error(`sign-up failed: ${signUpResponse.status} ${await signUpResponse.text()}`);
-  // No worker runs here, so the queued confirmation mail is delivered by hand.
-  await deliverMail();
-  const outbox = (await (await fetch(`${baseUrl}/dev/outbox.json`)).json()) as Array<{
-    to: string;
-    links: string[];
-  }>;
-  const link = outbox.find((entry) => entry.to === email)?.links.find((l) => l.includes('/verify-email'));
-  if (!link) throw new Error(`No confirmation mail for ${email} in the dev outbox`);
-  const confirmed = await fetch(link, { headers, redirect: 'manual' });
-  if (confirmed.status >= 400) throw new Error(`confirmation failed: ${confirmed.status}`);
-}
-
-/** A session token for the bench's own calls, as the sign-in route hands it out. */
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': CLIENT_ADDRESS },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const token = response.headers.get('set-auth-token');
-  if (!response.ok || !token) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return token;
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function median(values: number[]): number {
