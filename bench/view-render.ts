@@ -42,7 +42,7 @@ import {
 /** BENCH_PRODUCTS makes the big run smaller, for trying the bench out; its figures are then not the goal's. */
 const BIG = Number(process.env.BENCH_PRODUCTS ?? 5_000);
 const SMALL = 50;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GOAL_RATIO = 3;
 const projectRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
