@@ -1,8 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The slow proofs: a soak with a SIGKILL, a worker crash, a 5,000-product run, the database killed mid-run,
- * app and worker processes side by side, and batch mode through a SIGKILL.
+ * The slow proofs: a soak with a SIGKILL, a worker crash, a 5,000-product run, a 1,050-product run written by
+ * the worker, the database killed mid-run, app and worker processes side by side, and batch mode through a
+ * SIGKILL.
  * `npm test` runs them; CI runs the suite twice (embedded and server PostgreSQL) and sets SLOW_PROOFS=off
  * for one of the two passes, so each proof runs once per CI run.
  */
@@ -10,6 +11,7 @@ const SLOW_PROOFS = [
   'tests/integration/soak.test.ts',
   'tests/integration/worker-crash.test.ts',
   'tests/integration/view-poll-scale.test.ts',
+  'tests/integration/run-poll-edit.test.ts',
   'tests/integration/database-blink.test.ts',
   'tests/integration/multi-process.test.ts',
   'tests/integration/batch-mode.test.ts',

@@ -53,7 +53,7 @@ function runClients(settings: LoadClientSettings) {
     return `${what}: ${String(error)}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
   };
 
-  // As the web client (src/web/run/bundle-run.ts) polls: the first read takes the first page, every poll after
+  // As the web client (src/web/api/bundle-run.ts) polls: the first read takes the first page, every poll after
   // it sends the last answer's cursor as `since` and its ETag as If-None-Match, and merges the changed products
   // it gets back into what it holds, by id.
   const etags = new Map<number, string>();

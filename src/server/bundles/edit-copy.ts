@@ -12,7 +12,7 @@ import { recheckSavedCopy } from '../generation/recheck-copy';
 import { insertVersion } from '../review/versions';
 import { logGeneral } from '../run-log/run-log';
 import { requireOwnedRunProduct } from './bundle-access';
-import { runProducts } from './view-run';
+import { runProducts } from './run-query';
 
 const LIMITS: Partial<Record<string, { min: number; max: number }>> = {
   page_title: { min: 1, max: SEO_LIMITS.pageTitleMax },

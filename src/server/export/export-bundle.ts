@@ -7,7 +7,7 @@ import type { BundleWorkflowProduct } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
 import { requireOwnedRun } from '../bundles/bundle-access';
-import { runProductPage } from '../bundles/view-run';
+import { runProductPage } from '../bundles/run-query';
 import type { Queryable } from '../db/client';
 import { workflows } from '../db/schema';
 import { fileNameSlug } from '../slug/slug';

@@ -1,4 +1,4 @@
-import { runProducts } from '../bundles/view-run';
+import { runProducts } from '../bundles/run-query';
 import { recheckSavedCopy } from '../generation/recheck-copy';
 import { restoreVersion } from '../review/versions';
 import type { FunctionHandler } from './types';

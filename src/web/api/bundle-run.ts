@@ -54,7 +54,7 @@ export function mergeProducts(
 }
 
 /** Pages after the first, read once the first is on screen; bigger than the first, so fewer round trips. */
-const REST_PAGE_SIZE = 2_000;
+export const REST_PAGE_SIZE = 2_000;
 const loadingRest = new Set<string>();
 
 /**

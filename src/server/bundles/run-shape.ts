@@ -1,0 +1,125 @@
+// The view's shaping: the rows its statement returns, and how they become the products, the totals and the
+// paging of a view-bundle-workflow answer. No query here (run-query.ts reads the rows, run-cursor.ts says
+// what changed).
+import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../common/entities';
+import type { FunctionResponse } from '../../common/functions';
+
+/** The run's counts and cost, as totalsSql returns them. */
+export type TotalsRow = {
+  total: number;
+  done: number;
+  failed: number;
+  cost: number;
+  cost_unknown: boolean;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens: number;
+  reserved_cost: number;
+};
+
+/** One product with its images, as runProductsSql returns it. */
+export type ProductRow = {
+  id: number;
+  product_id: number;
+  bundle_workflow_id: number;
+  details: Record<string, string | null>;
+  store_copy: BundleWorkflowProduct['store_copy'];
+  page_title: string | null;
+  meta_description: string | null;
+  heading: string | null;
+  description: string | null;
+  fact_sheet: string | null;
+  progress: number;
+  status: BundleWorkflowProduct['status'];
+  error: string | null;
+  url_suggestion_level: BundleWorkflowProduct['url_suggestion_level'];
+  url_suggestion: string | null;
+  is_multiple_of: number | null;
+  review_state: BundleWorkflowProduct['review_state'];
+  problems: BundleWorkflowProduct['problems'];
+  locked_fields: BundleWorkflowProduct['locked_fields'];
+  version: number;
+  created_at: string;
+  updated_at: string;
+  image_details: ImageDetail[] | null;
+};
+
+/** The run and what its ETag is made of, as runHeadSql returns it. */
+export type RunHead = {
+  bundle_workflow_id: number;
+  bundle_name: string;
+  paused_reason: string | null;
+  spending_cap_usd: string | number | null;
+  run_version: string;
+  max_version: string | null;
+  last_log: string | null;
+  snapshot_xmin: string;
+};
+
+export function toTotals(row: TotalsRow): RunTotals {
+  return {
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    cost: Number(row.cost),
+    ...(row.cost_unknown ? { cost_unknown: true } : {}),
+    prompt_tokens: row.prompt_tokens,
+    completion_tokens: row.completion_tokens,
+    ...(row.cached_tokens > 0 ? { cached_tokens: row.cached_tokens } : {}),
+    reserved_cost: Number(row.reserved_cost),
+  };
+}
+
+export function toProduct({ details, image_details, ...row }: ProductRow): BundleWorkflowProduct {
+  return {
+    ...row,
+    product_details: {
+      product_name: details.product_name ?? null,
+      colour: details.colour ?? null,
+      dimensions: details.dimensions ?? null,
+      brand: details.brand ?? null,
+      range: details.range ?? null,
+      use_case: details.use_case ?? null,
+      url: details.url ?? null,
+      ...details,
+    },
+    image_details: image_details ?? [],
+  };
+}
+
+type ViewAnswer = FunctionResponse<'view-bundle-workflow'>;
+
+/**
+ * The answer's body from one statement's rows. A since answer holds at most `limit` products (the statement
+ * read one more, to tell whether more changed); a page says where the next one starts.
+ */
+export function shapeAnswer(
+  rows: { head: RunHead; totals: TotalsRow; products: ProductRow[] | null },
+  page: { since: boolean; limit: number; offset: number },
+  extra: Pick<ViewAnswer, 'cursor' | 'batches'>,
+): ViewAnswer {
+  const { head } = rows;
+  const totals = toTotals(rows.totals);
+  let list = (rows.products ?? []).map(toProduct);
+  let hasMore: boolean;
+  let nextOffset: number | null = null;
+  if (page.since) {
+    hasMore = list.length > page.limit;
+    if (hasMore) list = list.slice(0, page.limit);
+  } else {
+    hasMore = list.length > 0 && page.offset + list.length < totals.total;
+    nextOffset = hasMore ? page.offset + list.length : null;
+  }
+  return {
+    bundle_workflow_id: head.bundle_workflow_id,
+    bundle_name: head.bundle_name,
+    paused_reason: head.paused_reason,
+    spending_cap_usd: head.spending_cap_usd === null ? null : Number(head.spending_cap_usd),
+    totals,
+    products: list,
+    cursor: extra.cursor,
+    has_more: hasMore,
+    next_offset: nextOffset,
+    batches: extra.batches,
+  };
+}
