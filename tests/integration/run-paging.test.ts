@@ -36,7 +36,7 @@ async function bigBundle(count: number, name: string): Promise<Created> {
   );
   await pool.query(
     `insert into bundle_workflow_products (bundle_workflow_id, product_id, url_suggestion, url_suggestion_level)
-     select $1, p.id, '/oak-table-' || p.position, 'ok' from products p
+     select $1, p.id, '/oak-table-' || p.position, '' from products p
      where p.bundle_id = $2 and p.position >= 2 order by p.position`,
     [runId, bundleId],
   );
