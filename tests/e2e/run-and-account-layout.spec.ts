@@ -1,5 +1,6 @@
 // Issue 22 item 7 in Chromium: the run page's workflow picker names its workflows; at 900 px every column
-// header of the products table can be read; at 1440 px the TOTP key for manual entry is fully visible.
+// header of the products table can be read; at 1440 px the TOTP key for manual entry is fully visible (and the
+// Account page shows the month's spend, issue 20).
 import { expect, type Page, test } from '@playwright/test';
 import {
   chooseWorkflow,
@@ -71,6 +72,8 @@ test('at 1440 px the TOTP key for manual entry is fully visible', async ({ page,
   await presentOwnClientAddress(page);
   await signInNewUser(page, request, 'totp-key');
   await page.getByRole('link', { name: 'Account' }).click();
+  // The Account page also shows this month's spend on the server's key (none yet).
+  await expect(page.getByTestId('month-spend')).toContainText("$0.00 on this server's AI key");
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const key = page.getByTestId('totp-secret');

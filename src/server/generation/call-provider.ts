@@ -135,9 +135,9 @@ export function createProviderCall({
 
     return withProviderRetries(
       async () => {
-        // An answer the writer already holds was paid for: logged, but never refused by the cap.
+        // An answer the writer already holds was paid for: logged, but never refused by the cap or the budget.
         const isAnswered = writer.hasAnswer?.(callInput) ?? false;
-        const reserved = await reserveCall(db, target.bundleId, reservation, isCapKnownUnset || isAnswered);
+        const reserved = await reserveCall(db, target.bundleId, reservation, isCapKnownUnset, isAnswered);
         isCapKnownUnset = false;
         if ('refused' in reserved) throw new SpendingCapReached(reserved.refused);
         let result: WriteCopyResult;

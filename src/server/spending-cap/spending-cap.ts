@@ -92,17 +92,20 @@ export type Reservation = (isPrecise: boolean) => { started: LogEntry; worstUsd:
 /**
  * Reserves a call before it is sent: in one transaction that locks the bundle row (so concurrent calls of
  * the bundle reserve one after another), refuses when spent + this call's worst case could pass the cap, else
- * writes the call's 'started' line, which counts at its reserved cost until it is settled. `isCapKnownUnset`
- * skips the lock when the caller has just read that the bundle has no cap.
+ * writes the call's 'started' line, which counts at its reserved cost until it is settled. The owner's monthly
+ * budget (USER_MONTHLY_BUDGET_USD) is checked the same way. `isCapKnownUnset` skips the lock when the caller has
+ * just read that the bundle has no cap and no budget is set; `isPaidFor` (an answer the writer already holds,
+ * paid for) is logged without asking either limit.
  */
 export async function reserveCall(
   db: Database,
   bundleId: number,
   reservation: Reservation,
   isCapKnownUnset: boolean,
+  isPaidFor = false,
 ): Promise<Reserved> {
   const budget = userMonthlyBudget();
-  if (isCapKnownUnset && budget === undefined) {
+  if (isPaidFor || (isCapKnownUnset && budget === undefined)) {
     const [row] = await db.insert(logs).values(reservation(false).started).returning({ id: logs.id });
     return { logId: row!.id };
   }
