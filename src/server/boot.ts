@@ -19,6 +19,7 @@ import { createMailQueue } from './queue/mail-jobs';
 import { type RunningWorker, startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
 import type { Services } from './services';
+import { storeAccessFromConfig } from './stores/store-access';
 import { writersFromConfig } from './writers-from-config';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
@@ -115,9 +116,10 @@ export function buildServices(
 ): Services {
   const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
   const mailer = chooseMailer(config, outbox, log);
+  const authSecret = resolveAuthSecret(config, log);
   const auth = createAuth({
     db,
-    secret: resolveAuthSecret(config, log),
+    secret: authSecret,
     appUrl: config.APP_URL,
     trustedOrigins: config.TRUSTED_ORIGINS,
     log,
@@ -137,7 +139,8 @@ export function buildServices(
     log,
     ...workerTimings(config),
   };
-  return { config, db, auth, writers, queue, mailer, outbox, webRoot, log };
+  const stores = storeAccessFromConfig(config, authSecret);
+  return { config, db, auth, writers, queue, mailer, outbox, webRoot, log, stores };
 }
 
 /** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */

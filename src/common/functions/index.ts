@@ -6,11 +6,13 @@ import { bundleFunctions } from './bundles';
 import { fileFunctions } from './files';
 import { reviewFunctions } from './review';
 import { runFunctions } from './runs';
+import { storeFunctions } from './stores';
 import { workflowFunctions } from './workflows';
 
 export * from './bundles';
 export * from './review';
 export * from './runs';
+export * from './stores';
 export * from './workflows';
 
 export const functions = {
@@ -19,6 +21,7 @@ export const functions = {
   ...runFunctions,
   ...reviewFunctions,
   ...fileFunctions,
+  ...storeFunctions,
 } as const;
 
 export type FunctionName = keyof typeof functions;

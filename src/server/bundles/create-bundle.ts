@@ -23,8 +23,10 @@ export async function createBundle(
   ownerId: string,
   input: ParsedFunctionRequest<'new-bundle'>,
   hasApiKey: boolean,
+  /** A list read elsewhere (import-store), with what to write beside its products in the same transaction. */
+  prepared?: PreparedProductList,
 ): Promise<CreatedBundle> {
-  const { columns, parsed, storeParents } = readProductList(input);
+  const { columns, parsed, storeParents, link } = prepared ?? readProductList(input);
   const workflow = await resolveWorkflow(db, ownerId, input.workflow_id, hasApiKey);
 
   return db.transaction(async (tx) => {
@@ -42,7 +44,7 @@ export async function createBundle(
     // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,
     // its variants, URL suggestions and jobs are written by the prepare-run job queued with them.
     if (parsed.length > INLINE_RUN_ROWS) {
-      await insertProducts(tx, bundle!.id, parsed);
+      await link?.(tx, await insertProducts(tx, bundle!.id, parsed));
       const [run] = await tx
         .insert(bundleWorkflows)
         .values({ bundleId: bundle!.id, workflowId: workflow.id })
@@ -56,6 +58,7 @@ export async function createBundle(
       insertProducts(tx, bundle!.id, parsed),
       planRun(parsed, input.custom_fields, storeParents, workflow.language),
     ]);
+    await link?.(tx, productIds);
     const bundleWorkflowId = await startRun(
       tx,
       bundle!.id,
@@ -76,7 +79,12 @@ type ProductListInput = {
   storeParents?: Map<number, number>;
 };
 
-function readProductList(input: ParsedFunctionRequest<'new-bundle'>): ProductListInput {
+export type PreparedProductList = ProductListInput & {
+  /** Writes what belongs beside the products (a store's ids), given their ids in the order of `parsed`. */
+  link?: (tx: Queryable, productIds: number[]) => Promise<void>;
+};
+
+function readProductList(input: ParsedFunctionRequest<'new-bundle'>): PreparedProductList {
   if (input.store_export) {
     const list = parseStoreExport(input.store_export.format, input.store_export.text);
     return { columns: list.columns, parsed: list.products, storeParents: list.parentOf };

@@ -2,13 +2,17 @@
 // and validated the body; the handler calls one domain function and returns the response shape.
 import type { FunctionName } from '../../common/functions';
 import { compressImagesFunction } from './compress-images';
+import { connectStoreFunction } from './connect-store';
 import { deleteBundleFunction } from './delete-bundle';
 import { deleteWorkflowFunction } from './delete-workflow';
+import { disconnectStoreFunction } from './disconnect-store';
 import { estimateCostFunction } from './estimate-cost';
 import { exportBundleFunction } from './export-bundle';
+import { importStoreFunction } from './import-store';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listBundlesFunction } from './list-bundles';
 import { listModelsFunction } from './list-models';
+import { listStoresFunction } from './list-stores';
 import { listWorkflowsFunction } from './list-workflows';
 import { newBundleFunction } from './new-bundle';
 import { newBundleWorkflowFunction } from './new-bundle-workflow';
@@ -52,4 +56,8 @@ export const functionRegistry: FunctionRegistry = {
   'set-locked-fields': setLockedFieldsFunction,
   'view-product-history': viewProductHistoryFunction,
   'restore-product-version': restoreProductVersionFunction,
+  'connect-store': connectStoreFunction,
+  'list-stores': listStoresFunction,
+  'disconnect-store': disconnectStoreFunction,
+  'import-store': importStoreFunction,
 };
