@@ -1,6 +1,5 @@
 // Boot: config → database (embedded or URL) → migrate → auth → app → worker → listen; and the way down.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
 import { chooseMailer } from './auth/mailer';
+import { resolveAuthSecret } from './auth-secret';
 import { type Config, socialProviders } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
@@ -129,7 +129,15 @@ export function buildServices(
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log.warn('The web app is not built (dist/web); run `npm run build` to serve it.');
   const writers = writersFromConfig(config, log);
-  const taskList = createTaskList({ db, writers, images: compressImageDepsFromConfig(config), mailer, log });
+  const stores = storeAccessFromConfig(config, authSecret);
+  const taskList = createTaskList({
+    db,
+    writers,
+    images: compressImageDepsFromConfig(config),
+    mailer,
+    log,
+    stores,
+  });
   const queue = {
     pool,
     taskList,
@@ -139,18 +147,5 @@ export function buildServices(
     log,
     ...workerTimings(config),
   };
-  const stores = storeAccessFromConfig(config, authSecret);
   return { config, db, auth, writers, queue, mailer, outbox, webRoot, log, stores };
-}
-
-/** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */
-function resolveAuthSecret(config: Config, log: Logger): string {
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  const file = path.join(path.resolve(config.DATA_DIR), 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  log.info(`Generated an auth secret in ${file}`);
-  return secret;
 }

@@ -46,6 +46,8 @@ export type FakeShopifyProduct = {
   media: FakeShopifyMedia[];
 };
 
+export type FakeShopifyRedirect = { id: number; path: string; target: string };
+
 export type FakeShopifyOptions = {
   accessToken?: string;
   scopes?: string[];
@@ -62,6 +64,8 @@ export type FakeShopify = {
   hostPort: string;
   apiVersion: string;
   products: FakeShopifyProduct[];
+  /** The store's URL redirects (made by productUpdate with redirectNewHandle: true). */
+  redirects: FakeShopifyRedirect[];
   /** Every GraphQL operation received, in order, with the cost it was charged (0 when throttled). */
   calls: { query: string; variables: Record<string, unknown>; cost: number; throttled: boolean }[];
   /** Answer THROTTLED to every query for this long, whatever the bucket holds. */
@@ -81,7 +85,11 @@ const SCHEMA = buildSchema(`
     products(first: Int!, after: String, query: String): ProductConnection!
     product(id: ID!): Product
     nodes(ids: [ID!]!): [Node]!
+    urlRedirects(first: Int!, query: String): UrlRedirectConnection!
   }
+  type UrlRedirect implements Node { id: ID! path: String! target: String! }
+  type UrlRedirectConnection { nodes: [UrlRedirect!]! pageInfo: PageInfo! }
+  type UrlRedirectDeletePayload { deletedUrlRedirectId: ID userErrors: [UserError!]! }
   type Shop { name: String! currencyCode: String! myshopifyDomain: String! }
   type AppInstallation { accessScopes: [AccessScope!]! }
   type AccessScope { handle: String! }
@@ -117,6 +125,7 @@ const SCHEMA = buildSchema(`
   type Mutation {
     productUpdate(product: ProductUpdateInput!): ProductUpdatePayload
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
+    urlRedirectDelete(id: ID!): UrlRedirectDeletePayload
   }
 `);
 
@@ -196,6 +205,8 @@ export async function startFakeShopify(
   let firstAt: number | null = null;
   let lastAt: number | null = null;
   const calls: FakeShopify['calls'] = [];
+  const redirects: FakeShopifyRedirect[] = [];
+  let nextRedirectId = 500;
 
   const refill = () => {
     const now = Date.now();
@@ -271,15 +282,44 @@ export async function startFakeShopify(
             userErrors: [{ field: ['handle'], message: `Handle '${input.handle}' already in use` }],
           };
         }
+        // Without a redirect the old address answers 404 (redirectNewHandle has no default since 2023-04).
+        if (input.redirectNewHandle === true && input.handle !== product.handle) {
+          redirects.push({
+            id: nextRedirectId++,
+            path: `/products/${product.handle}`,
+            target: `/products/${input.handle}`,
+          });
+        }
         product.handle = input.handle;
       }
       if (typeof input.title === 'string') product.title = input.title;
       if (typeof input.descriptionHtml === 'string') product.descriptionHtml = input.descriptionHtml;
       const seo = input.seo as { title?: string; description?: string } | undefined;
-      if (seo?.title !== undefined) product.seo.title = seo.title;
-      if (seo?.description !== undefined) product.seo.description = seo.description;
+      // An empty SEO field is cleared: Shopify answers null for it, as for one never set.
+      if (seo?.title !== undefined) product.seo.title = seo.title || null;
+      if (seo?.description !== undefined) product.seo.description = seo.description || null;
       touch(product);
       return { product: productView(product), userErrors: [] };
+    },
+    urlRedirects: ({ first, query }: { first: number; query?: string }) => {
+      const path = /^path:(.+)$/.exec(query ?? '')?.[1];
+      const found = redirects.filter((redirect) => !path || redirect.path === path);
+      return page(
+        found.map((redirect) => ({
+          ...redirect,
+          __typename: 'UrlRedirect',
+          id: gid('UrlRedirect', redirect.id),
+        })),
+        first,
+        null,
+      );
+    },
+    urlRedirectDelete: ({ id }: { id: string }) => {
+      const index = redirects.findIndex((redirect) => redirect.id === numericId(id));
+      if (index < 0)
+        return { deletedUrlRedirectId: null, userErrors: [{ field: ['id'], message: 'Redirect not found' }] };
+      redirects.splice(index, 1);
+      return { deletedUrlRedirectId: id, userErrors: [] };
     },
     fileUpdate: ({ files }: { files: { id: string; alt?: string }[] }) => {
       const updated: ReturnType<typeof mediaView>[] = [];
@@ -397,6 +437,7 @@ export async function startFakeShopify(
     hostPort: `127.0.0.1:${port}`,
     apiVersion: FAKE_SHOPIFY_API_VERSION,
     products,
+    redirects,
     calls,
     throttleFor: (ms) => {
       throttledUntil = Date.now() + ms;

@@ -230,7 +230,9 @@ export async function startFakeWooCommerce(
     const path = url.pathname.slice(PREFIX.length);
     const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 10));
     const pageNumber = Math.max(1, Number(url.searchParams.get('page') ?? 1));
-    const paged = (items: unknown[]) => {
+    const include = url.searchParams.get('include')?.split(',').map(Number);
+    const paged = (all: { id: number }[]) => {
+      const items = include ? all.filter((item) => include.includes(item.id)) : all;
       const pages = Math.max(1, Math.ceil(items.length / perPage));
       json(response, 200, items.slice((pageNumber - 1) * perPage, pageNumber * perPage), {
         'x-wp-total': String(items.length),

@@ -18,6 +18,44 @@ export const storeSchema = z.object({
 });
 export type StoreView = z.infer<typeof storeSchema>;
 
+/** The copy a push can write: the body, the SEO title and description, alt texts, WooCommerce's short
+ * description, and the handle (slug) only when asked to. */
+export const PUSH_FIELDS = [
+  'description',
+  'short_description',
+  'seo_title',
+  'seo_description',
+  'alt_texts',
+  'handle',
+] as const;
+export type PushField = (typeof PUSH_FIELDS)[number];
+
+/** Why a change will not be pushed. */
+export const PUSH_CONFLICTS = ['changed_in_store', 'deleted_in_store', 'already_ours'] as const;
+
+export const pushChangeSchema = z.object({
+  bundle_workflow_product_id: id,
+  /** A PushField, or alt_text:<the store's image id> for one image's alt text. */
+  field: z.string(),
+  /** The store's value now. */
+  before: z.string(),
+  /** Ours. */
+  after: z.string(),
+  conflict: z.enum(PUSH_CONFLICTS).nullable(),
+});
+
+export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+const pushRequest = z.object({
+  bundle_workflow_id: id,
+  store_id: id,
+  /** Only products whose review is approved (default true). */
+  only_approved: z.boolean().optional(),
+  fields: z.array(z.enum(PUSH_FIELDS)).min(1).max(PUSH_FIELDS.length).optional(),
+  /** Write the URL suggestion as the product's handle (slug); Shopify keeps a redirect from the old one. */
+  write_handles: z.boolean().optional(),
+});
+
 const secret = (what: string) =>
   z.string().trim().min(1, `${what} needs a value`).max(500, `${what} is at most 500 characters`);
 
@@ -77,5 +115,38 @@ export const storeFunctions = {
       fill_empty_only: z.boolean().optional(),
     }),
     response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id, products: z.number() }),
+  },
+  'preview-push': {
+    request: pushRequest,
+    /** Conflicts first, then by product. */
+    response: z.object({ changes: z.array(pushChangeSchema) }),
+  },
+  'push-to-store': {
+    request: pushRequest,
+    response: z.object({ push_id: id }),
+  },
+  'view-push': {
+    request: z.object({ push_id: id }),
+    response: z.object({
+      push_id: id,
+      kind: z.enum(['push', 'undo']),
+      state: z.enum(PUSH_STATES),
+      done: z.number(),
+      failed: z.number(),
+      skipped: z.number(),
+      results: z.array(
+        z.object({
+          bundle_workflow_product_id: id,
+          field: z.string(),
+          status: z.enum(['pending', 'written', 'skipped', 'failed']),
+          error: z.string().nullable(),
+        }),
+      ),
+    }),
+  },
+  'undo-push': {
+    request: z.object({ push_id: id }),
+    /** The undo is itself a push, watched with view-push. */
+    response: z.object({ push_id: id }),
   },
 } as const;

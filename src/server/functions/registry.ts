@@ -17,18 +17,22 @@ import { listWorkflowsFunction } from './list-workflows';
 import { newBundleFunction } from './new-bundle';
 import { newBundleWorkflowFunction } from './new-bundle-workflow';
 import { newWorkflowFunction } from './new-workflow';
+import { previewPushFunction } from './preview-push';
+import { pushToStoreFunction } from './push-to-store';
 import { regenerateProductsFunction } from './regenerate-products';
 import { restoreProductVersionFunction } from './restore-product-version';
 import { setLockedFieldsFunction } from './set-locked-fields';
 import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
 import type { FunctionHandler } from './types';
+import { undoPushFunction } from './undo-push';
 import { updateProductCopyFunction } from './update-product-copy';
 import { updateWorkflowFunction } from './update-workflow';
 import { viewBundleLogFunction } from './view-bundle-log';
 import { viewBundleWorkflowFunction } from './view-bundle-workflow';
 import { viewCompressedImageFunction } from './view-compressed-image';
 import { viewProductHistoryFunction } from './view-product-history';
+import { viewPushFunction } from './view-push';
 
 export type FunctionRegistry = { [N in FunctionName]: FunctionHandler<N> };
 
@@ -60,4 +64,8 @@ export const functionRegistry: FunctionRegistry = {
   'list-stores': listStoresFunction,
   'disconnect-store': disconnectStoreFunction,
   'import-store': importStoreFunction,
+  'preview-push': previewPushFunction,
+  'push-to-store': pushToStoreFunction,
+  'view-push': viewPushFunction,
+  'undo-push': undoPushFunction,
 };

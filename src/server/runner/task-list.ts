@@ -13,7 +13,10 @@ import type { Logger } from '../logger';
 import { GENERATE_PRODUCT_TASK, generateProductPayloadSchema } from '../queue/generate-jobs';
 import { SEND_MAIL_TASK } from '../queue/mail-jobs';
 import { PURGE_BUNDLE_TASK, purgeBundlePayloadSchema } from '../queue/purge-jobs';
+import { PUSH_TO_STORE_TASK, pushPayloadSchema } from '../queue/push-jobs';
 import { PREPARE_RUN_TASK, QUEUE_RUN_JOBS_TASK, queueRunJobsPayloadSchema } from '../queue/run-jobs';
+import { runPush } from '../stores/run-push';
+import type { StoreAccess } from '../stores/store-access';
 import { createCompressImageTasks } from './image-tasks';
 import { createSendMailTask } from './mail-tasks';
 
@@ -22,6 +25,8 @@ export type TaskDeps = GenerationDeps & {
   /** Without it this process leaves send-mail jobs to one that can deliver them. */
   mailer?: Mailer;
   log?: Logger;
+  /** Without it this process leaves push-to-store jobs to one that can open store credentials. */
+  stores?: StoreAccess;
 };
 
 // graphile-worker gives every job of a pool the same abort signal, and a job waiting on the provider listens
@@ -35,6 +40,13 @@ export function createTaskList(deps: TaskDeps): TaskList {
     ...createCompressImageTasks(deps.db, deps.images),
     ...(deps.mailer ? { [SEND_MAIL_TASK]: createSendMailTask(deps.mailer, deps.log) } : {}),
     ...createBatchTasks(deps),
+    ...(deps.stores
+      ? {
+          [PUSH_TO_STORE_TASK]: async (payload: unknown) => {
+            await runPush(deps.db, deps.stores!, pushPayloadSchema.parse(payload).pushId, deps.log);
+          },
+        }
+      : {}),
     // delete-bundle marks the bundle and queues this: its rows go in batches (docs/decisions/009).
     [PURGE_BUNDLE_TASK]: async (payload) => {
       const { bundleId } = purgeBundlePayloadSchema.parse(payload);

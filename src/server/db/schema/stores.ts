@@ -52,3 +52,61 @@ export const storeProducts = pgTable(
   },
   (t) => [index('store_products_store_idx').on(t.storeId)],
 );
+
+export const PUSH_KINDS = ['push', 'undo'] as const;
+export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type PushState = (typeof PUSH_STATES)[number];
+export const PUSH_ITEM_STATUSES = ['pending', 'written', 'skipped', 'failed'] as const;
+export type PushItemStatus = (typeof PUSH_ITEM_STATUSES)[number];
+
+/** One push of a run's copy to a store, or the undo of one; carried out by a push-to-store job. */
+export const storePushes = pgTable(
+  'store_pushes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    bundleWorkflowId: integer('bundle_workflow_id').notNull(),
+    kind: text('kind').$type<(typeof PUSH_KINDS)[number]>().notNull(),
+    /** For an undo: the push it takes back. */
+    undoOf: integer('undo_of'),
+    state: text('state').$type<PushState>().notNull().default('queued'),
+    /** The store API version the push spoke (Shopify's pinned version; WooCommerce wc/v3). */
+    apiVersion: text('api_version').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('store_pushes_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * The journal of a push: one row per product field, with the store's value before and ours after, so that
+ * the push can be checked before each write and taken back by undo-push.
+ */
+export const storePushItems = pgTable(
+  'store_push_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pushId: integer('push_id')
+      .notNull()
+      .references(() => storePushes.id, { onDelete: 'cascade' }),
+    bundleWorkflowProductId: integer('bundle_workflow_product_id').notNull(),
+    remoteProductId: text('remote_product_id').notNull(),
+    remoteVariantId: text('remote_variant_id'),
+    /** description, short_description, seo_title, seo_description, handle, or alt_text:<image id>. */
+    field: text('field').notNull(),
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+    status: text('status').$type<PushItemStatus>().notNull().default('pending'),
+    error: text('error'),
+    /** The store's id of the redirect this write created (a Shopify handle change). */
+    redirectId: text('redirect_id'),
+    writtenAt: timestamp('written_at', { withTimezone: true }),
+  },
+  (t) => [index('store_push_items_push_idx').on(t.pushId, t.id)],
+);

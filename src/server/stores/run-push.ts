@@ -1,0 +1,185 @@
+// The push-to-store job (issue 24): writes a push's journal to the store, a chunk of products at a time.
+// Right before writing, each product is read again: a field whose live value is no longer the journal's
+// `before` was edited in the store meanwhile and is skipped, never overwritten; a field that already holds
+// our `after` was written before a restart and is only recorded. So a push that is killed and run again
+// neither skips nor repeats a product. Per-product errors are recorded and the rest goes on.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { bundleWorkflowProducts, storeProducts, storePushes, storePushItems } from '../db/schema';
+import type { Logger } from '../logger';
+import { readLiveProducts, storeKey } from './live-values';
+import { openOwnedStore } from './owned-stores';
+import type { StoreAccess } from './store-access';
+import { StoreApiError } from './store-api-error';
+import { storeClient } from './store-connection';
+import { StoreRequestError } from './store-request';
+import { type ProductWrite, writeProducts } from './write-values';
+
+type Item = typeof storePushItems.$inferSelect;
+
+const CHUNK = { shopify: 10, woocommerce: 100 } as const;
+
+/** WooCommerce writes an image's alt only when it is not empty (set_product_images), so it cannot clear one. */
+const CANNOT_CLEAR_ALT =
+  "WooCommerce's API cannot clear an image's alt text; clear it in the WordPress media library.";
+
+/** Runs (or finishes) a push; a failure the store will repeat marks the push failed instead of retrying. */
+export async function runPush(
+  db: Database,
+  access: StoreAccess,
+  pushId: number,
+  log?: Logger,
+): Promise<void> {
+  const [push] = await db.select().from(storePushes).where(eq(storePushes.id, pushId));
+  if (!push || push.state === 'done' || push.state === 'failed') return;
+  await db.update(storePushes).set({ state: 'running' }).where(eq(storePushes.id, pushId));
+  try {
+    const store = await openOwnedStore(db, push.ownerId, push.storeId, access);
+    const client = storeClient(store.url, store.credentials, access);
+    const pending = await db
+      .select()
+      .from(storePushItems)
+      .where(and(eq(storePushItems.pushId, pushId), eq(storePushItems.status, 'pending')))
+      .orderBy(asc(storePushItems.id));
+    const groups = groupByProduct(pending);
+    const size = CHUNK[store.platform];
+    for (let start = 0; start < groups.length; start += size) {
+      await pushChunk(db, client, groups.slice(start, start + size), push.kind === 'undo');
+    }
+    await db
+      .update(storePushes)
+      .set({ state: 'done', finishedAt: new Date() })
+      .where(eq(storePushes.id, pushId));
+  } catch (error) {
+    if (!(error instanceof StoreApiError || error instanceof StoreRequestError) || error.kind === 'throttled')
+      throw error;
+    log?.warn({ pushId, kind: error.kind }, 'A push to a store failed');
+    await db
+      .update(storePushes)
+      .set({ state: 'failed', error: error.message, finishedAt: new Date() })
+      .where(eq(storePushes.id, pushId));
+  }
+}
+
+function groupByProduct(items: Item[]): Item[][] {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = storeKey(item.remoteProductId, item.remoteVariantId);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups.values()];
+}
+
+type Outcome = {
+  id: number;
+  status: 'written' | 'skipped' | 'failed';
+  error: string | null;
+  redirectId?: string | null;
+};
+
+async function pushChunk(
+  db: Database,
+  client: ReturnType<typeof storeClient>,
+  groups: Item[][],
+  isUndo: boolean,
+) {
+  const refs = groups.map((items) => ({
+    remoteProductId: items[0]!.remoteProductId,
+    remoteVariantId: items[0]!.remoteVariantId,
+  }));
+  const live = await readLiveProducts(client, refs);
+  const outcomes: Outcome[] = [];
+  const writes: { product: ProductWrite; items: Item[] }[] = [];
+  for (const items of groups) {
+    const now = live.get(storeKey(items[0]!.remoteProductId, items[0]!.remoteVariantId));
+    const toWrite: Item[] = [];
+    for (const item of items) {
+      const current = now?.values.get(item.field);
+      if (!now || current === undefined) {
+        outcomes.push({
+          id: item.id,
+          status: 'skipped',
+          error: 'deleted_in_store: the product is no longer in the store',
+        });
+      } else if (
+        client.platform === 'woocommerce' &&
+        item.field.startsWith('alt_text:') &&
+        item.after === ''
+      ) {
+        outcomes.push({ id: item.id, status: 'failed', error: CANNOT_CLEAR_ALT });
+      } else if (current === item.after) {
+        outcomes.push({ id: item.id, status: 'written', error: null });
+      } else if (current !== item.before) {
+        outcomes.push({
+          id: item.id,
+          status: 'skipped',
+          error: `changed_in_store: the store's value changed since the ${isUndo ? 'push' : 'preview'}`,
+        });
+      } else toWrite.push(item);
+    }
+    if (now && toWrite.length > 0) {
+      writes.push({
+        items: toWrite,
+        product: {
+          remoteProductId: toWrite[0]!.remoteProductId,
+          remoteVariantId: toWrite[0]!.remoteVariantId,
+          writes: toWrite.map((item) => ({ field: item.field, after: item.after })),
+          live: now,
+          removeRedirectId: isUndo
+            ? (toWrite.find((item) => item.field === 'handle')?.redirectId ?? null)
+            : undefined,
+        },
+      });
+    }
+  }
+  const results = await writeProducts(
+    client,
+    writes.map((write) => write.product),
+  );
+  writes.forEach((write, index) => {
+    const result = results[index]!;
+    for (const item of write.items) {
+      outcomes.push({
+        id: item.id,
+        status: result.error ? 'failed' : 'written',
+        error: result.error,
+        redirectId: item.field === 'handle' && !isUndo ? result.redirectId : undefined,
+      });
+    }
+  });
+  // The store's new updatedAt for what was written, so that the next preview does not take our own write
+  // for someone else's edit.
+  const written = writes.filter((_, index) => !results[index]!.error);
+  const after =
+    written.length > 0
+      ? await readLiveProducts(
+          client,
+          written.map((write) => write.product),
+        )
+      : new Map();
+  await db.transaction(async (tx) => {
+    for (const outcome of outcomes) {
+      await tx
+        .update(storePushItems)
+        .set({
+          status: outcome.status,
+          error: outcome.error,
+          writtenAt: outcome.status === 'written' ? new Date() : null,
+          ...(outcome.redirectId ? { redirectId: outcome.redirectId } : {}),
+        })
+        .where(eq(storePushItems.id, outcome.id));
+    }
+    for (const write of written) {
+      const updatedAt = after.get(
+        storeKey(write.product.remoteProductId, write.product.remoteVariantId),
+      )?.updatedAt;
+      if (!updatedAt) continue;
+      await tx
+        .update(storeProducts)
+        .set({ remoteUpdatedAt: updatedAt })
+        .where(
+          sql`${storeProducts.productId} = (select ${bundleWorkflowProducts.productId} from ${bundleWorkflowProducts} where ${bundleWorkflowProducts.id} = ${write.items[0]!.bundleWorkflowProductId})`,
+        );
+    }
+  });
+}
