@@ -6,6 +6,8 @@ import type { FunctionRequest } from '../../common/functions';
 export const queryKeys = {
   bundles: () => ['bundles'] as const,
   workflows: () => ['workflows'] as const,
+  stores: () => ['stores'] as const,
+  push: (pushId: number) => ['push', pushId] as const,
   /** Every cached run of a bundle, whatever the workflow (for removing a deleted bundle's runs). */
   bundleRuns: (bundleId: number) => ['bundle-run', bundleId] as const,
   bundleRun: (bundleId: number, workflowId: number) => ['bundle-run', bundleId, workflowId] as const,

@@ -12,13 +12,15 @@ export type FunctionQueryOptions<N extends FunctionName, T> = {
   /** Logs a failure that has no place on screen. */
   onFailure?: (error: InvokeError) => void;
   staleTime?: number;
+  /** Poll while this answers a number of milliseconds (e.g. while a push is running); false stops. */
+  refetchInterval?: (data: FunctionResponse<N> | undefined) => number | false;
 };
 
 /** A null request leaves the query idle until there is something to ask. */
 export function useFunctionQuery<N extends FunctionName, T = FunctionResponse<N>>(
   name: N,
   request: FunctionRequest<N> | null,
-  { queryKey, select, onFailure, staleTime }: FunctionQueryOptions<N, T>,
+  { queryKey, select, onFailure, staleTime, refetchInterval }: FunctionQueryOptions<N, T>,
 ) {
   return useQuery<FunctionResponse<N>, InvokeFailure, T>({
     queryKey,
@@ -33,6 +35,7 @@ export function useFunctionQuery<N extends FunctionName, T = FunctionResponse<N>
     },
     select,
     staleTime,
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : undefined,
     // Known answers will not change by asking again; the caller's next refresh asks anyway.
     retry: false,
   });

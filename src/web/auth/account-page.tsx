@@ -19,6 +19,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import QRCode from 'qrcode';
 import { useState } from 'react';
+import { ConnectedStores } from '../stores/connected-stores';
 import { usePageTitle } from '../ui/use-page-title';
 import { authClient } from './auth-client';
 import { PasswordField } from './sign-in-fields';
@@ -167,6 +168,7 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
           )}
         </Stack>
       </Paper>
+      <ConnectedStores />
     </Stack>
   );
 }

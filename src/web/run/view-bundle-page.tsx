@@ -6,6 +6,7 @@ import { viewBundleErrorState } from '../api/error-messages';
 import { InvokeFailure } from '../api/invoke-failure';
 import { useBundleList, useWorkflowList } from '../api/list-queries';
 import { bundleLabel } from '../lib/bundle-label';
+import { PushPanel } from '../stores/push-panel';
 import { usePageTitle } from '../ui/use-page-title';
 import { isRunComplete, useBundleRun } from './bundle-run';
 import { CompressImagesSection } from './compress-images-section';
@@ -53,6 +54,14 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{name || 'Bundle'}</Title>
         <Group gap="xs">
+          {run.data && (
+            <PushPanel
+              bundleWorkflowId={run.data.bundle_workflow_id}
+              productNames={
+                new Map(run.data.products.map((p) => [p.id, p.product_details.product_name ?? '']))
+              }
+            />
+          )}
           <ExportMenu
             bundleWorkflowId={run.data?.bundle_workflow_id}
             productCount={run.data?.products.length ?? 0}
