@@ -148,38 +148,46 @@ async function pushChunk(
     }
   });
   // The store's new updatedAt for what was written, so that the next preview does not take our own write
-  // for someone else's edit.
+  // for someone else's edit: from the write's own answer where it gave one, else read again.
   const written = writes.filter((_, index) => !results[index]!.error);
-  const after =
-    written.length > 0
+  const reread = written.filter((write) => !results[writes.indexOf(write)]!.updatedAt);
+  const after = new Map<string, { updatedAt: string } | null>(
+    reread.length > 0
       ? await readLiveProducts(
           client,
-          written.map((write) => write.product),
+          reread.map((write) => write.product),
         )
-      : new Map();
+      : [],
+  );
+  for (const write of written) {
+    const updatedAt = results[writes.indexOf(write)]!.updatedAt;
+    if (updatedAt) {
+      after.set(storeKey(write.product.remoteProductId, write.product.remoteVariantId), { updatedAt });
+    }
+  }
+  // One statement for the chunk's journal rows and one for its products' updatedAt, in one transaction.
+  const stamps = written.flatMap((write) => {
+    const updatedAt = after.get(
+      storeKey(write.product.remoteProductId, write.product.remoteVariantId),
+    )?.updatedAt;
+    return updatedAt ? [{ bundleWorkflowProductId: write.items[0]!.bundleWorkflowProductId, updatedAt }] : [];
+  });
   await db.transaction(async (tx) => {
-    for (const outcome of outcomes) {
-      await tx
-        .update(storePushItems)
-        .set({
-          status: outcome.status,
-          error: outcome.error,
-          writtenAt: outcome.status === 'written' ? new Date() : null,
-          ...(outcome.redirectId ? { redirectId: outcome.redirectId } : {}),
-        })
-        .where(eq(storePushItems.id, outcome.id));
-    }
-    for (const write of written) {
-      const updatedAt = after.get(
-        storeKey(write.product.remoteProductId, write.product.remoteVariantId),
-      )?.updatedAt;
-      if (!updatedAt) continue;
-      await tx
-        .update(storeProducts)
-        .set({ remoteUpdatedAt: updatedAt })
-        .where(
-          sql`${storeProducts.productId} = (select ${bundleWorkflowProducts.productId} from ${bundleWorkflowProducts} where ${bundleWorkflowProducts.id} = ${write.items[0]!.bundleWorkflowProductId})`,
-        );
-    }
+    await tx.execute(sql`
+      update ${storePushItems} as i
+      set status = v.status, error = v.error,
+          written_at = case when v.status = 'written' then now() else null end,
+          redirect_id = coalesce(v.redirect_id, i.redirect_id)
+      from unnest(${sql.param(outcomes.map((o) => o.id))}::int[], ${sql.param(outcomes.map((o) => o.status))}::text[],
+                  ${sql.param(outcomes.map((o) => o.error))}::text[],
+                  ${sql.param(outcomes.map((o) => o.redirectId ?? null))}::text[]) as v(id, status, error, redirect_id)
+      where i.id = v.id`);
+    if (stamps.length === 0) return;
+    await tx.execute(sql`
+      update ${storeProducts} as sp set remote_updated_at = v.updated_at
+      from unnest(${sql.param(stamps.map((s) => s.bundleWorkflowProductId))}::int[],
+                  ${sql.param(stamps.map((s) => s.updatedAt))}::text[]) as v(bwp_id, updated_at),
+           ${bundleWorkflowProducts} as b
+      where b.id = v.bwp_id and sp.product_id = b.product_id`);
   });
 }

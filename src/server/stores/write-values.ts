@@ -17,7 +17,12 @@ export type ProductWrite = {
   /** Undo of a handle change: the redirect the push created, removed before the handle goes back. */
   removeRedirectId?: string | null;
 };
-export type WriteResult = { error: string | null; redirectId?: string | null };
+export type WriteResult = {
+  error: string | null;
+  redirectId?: string | null;
+  /** The store's updatedAt after the last write, when its answer gave it (Shopify productUpdate). */
+  updatedAt?: string;
+};
 
 export async function writeProducts(client: StoreClient, products: ProductWrite[]): Promise<WriteResult[]> {
   if (client.platform === 'shopify') {
@@ -71,16 +76,24 @@ async function writeShopifyProduct(
     if (data.urlRedirectDelete.userErrors.length > 0)
       return { error: describe(data.urlRedirectDelete.userErrors) };
   }
+  // Alt texts first, so that productUpdate's answer carries the product's updatedAt after both writes.
+  const alts = product.writes.filter((write) => write.field.startsWith('alt_text:'));
+  if (alts.length > 0) {
+    const data = await shopifyGraphql<{ fileUpdate: { userErrors: UserError[] } }>(connection, FILE_UPDATE, {
+      files: alts.map((write) => ({ id: write.field.slice('alt_text:'.length), alt: write.after })),
+    });
+    if (data.fileUpdate.userErrors.length > 0) return { error: describe(data.fileUpdate.userErrors) };
+  }
   let redirectId: string | null = null;
+  let updatedAt: string | undefined;
   if (Object.keys(input).length > 1) {
-    const data = await shopifyGraphql<{ productUpdate: { userErrors: UserError[] } }>(
-      connection,
-      PRODUCT_UPDATE,
-      {
-        product: input,
-      },
-    );
+    const data = await shopifyGraphql<{
+      productUpdate: { product: { updatedAt: string } | null; userErrors: UserError[] };
+    }>(connection, PRODUCT_UPDATE, {
+      product: input,
+    });
     if (data.productUpdate.userErrors.length > 0) return { error: describe(data.productUpdate.userErrors) };
+    updatedAt = data.productUpdate.product?.updatedAt;
     if (handle !== undefined && !product.removeRedirectId && oldHandle) {
       const found = await shopifyGraphql<{ urlRedirects: { nodes: { id: string }[] } }>(
         connection,
@@ -92,14 +105,7 @@ async function writeShopifyProduct(
       redirectId = found.urlRedirects.nodes[0]?.id ?? null;
     }
   }
-  const alts = product.writes.filter((write) => write.field.startsWith('alt_text:'));
-  if (alts.length > 0) {
-    const data = await shopifyGraphql<{ fileUpdate: { userErrors: UserError[] } }>(connection, FILE_UPDATE, {
-      files: alts.map((write) => ({ id: write.field.slice('alt_text:'.length), alt: write.after })),
-    });
-    if (data.fileUpdate.userErrors.length > 0) return { error: describe(data.fileUpdate.userErrors) };
-  }
-  return { error: null, redirectId };
+  return { error: null, redirectId, updatedAt };
 }
 
 type BatchAnswer = { update?: { id: number; error?: { message: string } }[] };
