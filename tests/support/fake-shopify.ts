@@ -56,6 +56,8 @@ export type FakeShopifyOptions = {
   /** The leaky bucket: its size and how many points a second flow back (Standard plan: 100). */
   bucketSize?: number;
   restoreRate?: number;
+  /** The loopback port to listen on (any free one when unset), for a server another process must find. */
+  port?: number;
 };
 
 export type FakeShopify = {
@@ -430,7 +432,7 @@ export async function startFakeShopify(
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => json(response, 500, { errors: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
