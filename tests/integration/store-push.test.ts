@@ -138,6 +138,9 @@ describe('push to Shopify', () => {
     });
     expect(withoutClock(shopify.products.map(untouched))).toEqual(withoutClock(original.map(untouched)));
     expect(withoutClock(shopify.products.slice(2))).toEqual(withoutClock(original.slice(2)));
+    // Our own write is not taken for an edit in the store: a new preview finds every pushed value ours.
+    const again = await t.call('preview-push', { bundle_workflow_id: bundleWorkflowId, store_id: storeId });
+    expect(again.data.changes.filter((c) => c.conflict !== 'already_ours')).toEqual([]);
 
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
     const undone = await waitForPush(undo.data.push_id);
@@ -259,6 +262,8 @@ describe('push to WooCommerce', () => {
     expect(withoutClock(woo.products.filter((p) => ![44, 1001].includes(p.id)))).toEqual(
       withoutClock(original.filter((p) => ![44, 1001].includes(p.id))),
     );
+    const again = await t.call('preview-push', { bundle_workflow_id: bundleWorkflowId, store_id: storeId });
+    expect(again.data.changes.filter((c) => c.conflict !== 'already_ours')).toEqual([]);
 
     // Undo: everything back, but an alt text that was empty, which WooCommerce's API cannot clear: that one
     // is reported, not silently left.

@@ -1,6 +1,7 @@
 // The store's values now for the fields a push writes (issue 24): read before a preview, and again right
 // before each write so that a product edited in the store meanwhile is never overwritten. Shopify: `nodes`
-// by product id, 10 at a time; WooCommerce: `products?include=` pages of 100, and each parent's variations.
+// by product id, 10 at a time; WooCommerce: `products?include=` pages of 100 (four at once), and each
+// parent's variations.
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import type { StoreClient } from './store-connection';
 import { type WooConnection, wooRequest } from './woocommerce-api';
@@ -22,6 +23,7 @@ export const storeKey = (productId: string, variantId: string | null) => `${prod
 
 const SHOPIFY_CHUNK = 10;
 const WOO_PAGE = 100;
+const WOO_PAGES_IN_FLIGHT = 4;
 
 export async function readLiveProducts(
   client: StoreClient,
@@ -111,14 +113,24 @@ function wooValues(item: WooLive): LiveProduct {
 async function readWooCommerce(connection: WooConnection, refs: RemoteRef[]) {
   const live = new Map<string, LiveProduct | null>();
   const parents = [...new Set(refs.map((ref) => ref.remoteProductId))];
-  for (let start = 0; start < parents.length; start += WOO_PAGE) {
-    const chunk = parents.slice(start, start + WOO_PAGE);
-    const { data } = await wooRequest<WooLive[]>(connection, 'GET', '/products', {
-      query: { include: chunk.join(','), per_page: WOO_PAGE },
-    });
-    for (const id of chunk) {
-      const item = data.find((product) => String(product.id) === id);
-      live.set(storeKey(id, null), item ? wooValues(item) : null);
+  const chunks: string[][] = [];
+  for (let start = 0; start < parents.length; start += WOO_PAGE)
+    chunks.push(parents.slice(start, start + WOO_PAGE));
+  // A few pages in flight at once: a preview of a big catalogue waits on the store's round trips, not ours.
+  for (let start = 0; start < chunks.length; start += WOO_PAGES_IN_FLIGHT) {
+    const pages = await Promise.all(
+      chunks.slice(start, start + WOO_PAGES_IN_FLIGHT).map(async (chunk) => {
+        const { data } = await wooRequest<WooLive[]>(connection, 'GET', '/products', {
+          query: { include: chunk.join(','), per_page: WOO_PAGE },
+        });
+        return { chunk, data };
+      }),
+    );
+    for (const { chunk, data } of pages) {
+      for (const id of chunk) {
+        const item = data.find((product) => String(product.id) === id);
+        live.set(storeKey(id, null), item ? wooValues(item) : null);
+      }
     }
   }
   const variationsByParent = new Map<string, string[]>();

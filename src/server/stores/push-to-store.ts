@@ -4,7 +4,7 @@
 // writes the before values back only where the store still holds ours.
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../app-error';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { storePushes, storePushItems } from '../db/schema';
 import { queuePush } from '../queue/push-jobs';
 import { openOwnedStore } from './owned-stores';
@@ -34,24 +34,21 @@ export async function pushToStore(
         apiVersion: apiVersionOf(store.platform),
       })
       .returning({ id: storePushes.id });
-    if (changes.length > 0) {
-      await tx.insert(storePushItems).values(
-        changes.map((change) => {
-          const ref = refOf.get(change.bundle_workflow_product_id)!;
-          return {
-            pushId: push!.id,
-            bundleWorkflowProductId: change.bundle_workflow_product_id,
-            remoteProductId: ref.remoteProductId,
-            remoteVariantId: ref.remoteVariantId,
-            field: change.field,
-            before: change.before,
-            after: change.after,
-            status: change.conflict ? ('skipped' as const) : ('pending' as const),
-            error: change.conflict,
-          };
-        }),
-      );
-    }
+    const items = changes.map((change) => {
+      const ref = refOf.get(change.bundle_workflow_product_id)!;
+      return {
+        pushId: push!.id,
+        bundleWorkflowProductId: change.bundle_workflow_product_id,
+        remoteProductId: ref.remoteProductId,
+        remoteVariantId: ref.remoteVariantId,
+        field: change.field,
+        before: change.before,
+        after: change.after,
+        status: change.conflict ? ('skipped' as const) : ('pending' as const),
+        error: change.conflict,
+      };
+    });
+    await insertItems(tx, items);
     await queuePush(tx, push!.id);
     return push!.id;
   });
@@ -90,21 +87,29 @@ export async function undoPush(
         apiVersion: apiVersionOf(store.platform),
       })
       .returning({ id: storePushes.id });
-    if (written.length > 0) {
-      await tx.insert(storePushItems).values(
-        written.map((item) => ({
-          pushId: undo!.id,
-          bundleWorkflowProductId: item.bundleWorkflowProductId,
-          remoteProductId: item.remoteProductId,
-          remoteVariantId: item.remoteVariantId,
-          field: item.field,
-          before: item.after,
-          after: item.before,
-          redirectId: item.redirectId,
-        })),
-      );
-    }
+    await insertItems(
+      tx,
+      written.map((item) => ({
+        pushId: undo!.id,
+        bundleWorkflowProductId: item.bundleWorkflowProductId,
+        remoteProductId: item.remoteProductId,
+        remoteVariantId: item.remoteVariantId,
+        field: item.field,
+        before: item.after,
+        after: item.before,
+        redirectId: item.redirectId,
+      })),
+    );
     await queuePush(tx, undo!.id);
     return undo!.id;
   });
+}
+
+/** PostgreSQL takes at most 65,535 parameters a statement: a big catalogue's journal goes in slices. */
+const INSERT_SLICE = 1_000;
+
+async function insertItems(tx: Queryable, items: (typeof storePushItems.$inferInsert)[]): Promise<void> {
+  for (let start = 0; start < items.length; start += INSERT_SLICE) {
+    await tx.insert(storePushItems).values(items.slice(start, start + INSERT_SLICE));
+  }
 }

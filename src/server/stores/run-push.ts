@@ -148,7 +148,8 @@ async function pushChunk(
     }
   });
   // The store's new updatedAt for what was written, so that the next preview does not take our own write
-  // for someone else's edit: from the write's own answer where it gave one, else read again.
+  // for someone else's edit: from the write's own answer where it gave one (Shopify's productUpdate,
+  // WooCommerce's batch), else read again.
   const written = writes.filter((_, index) => !results[index]!.error);
   const reread = written.filter((write) => !results[writes.indexOf(write)]!.updatedAt);
   const after = new Map<string, { updatedAt: string } | null>(

@@ -108,7 +108,8 @@ async function writeShopifyProduct(
   return { error: null, redirectId, updatedAt };
 }
 
-type BatchAnswer = { update?: { id: number; error?: { message: string } }[] };
+/** Each updated item comes back whole, as the product or variation now is (its date_modified_gmt included). */
+type BatchAnswer = { update?: { id: number; error?: { message: string }; date_modified_gmt?: string }[] };
 const WOO_BATCH = 100;
 
 function wooUpdate(product: ProductWrite): Record<string, unknown> {
@@ -156,6 +157,7 @@ async function writeWooCommerce(connection: WooConnection, products: ProductWrit
         const answer = data.update?.find((item) => item.id === id);
         results[index] = {
           error: !answer ? 'WooCommerce did not answer for this product.' : (answer.error?.message ?? null),
+          updatedAt: answer && !answer.error ? answer.date_modified_gmt : undefined,
         };
       }
     }
