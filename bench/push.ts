@@ -44,11 +44,12 @@ async function ok<T>(response: Response): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15 * 60_000) {
+async function until(what: string, check: () => Promise<boolean>, intervalMs = 200) {
+  const timeoutMs = 15 * 60_000;
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
@@ -87,10 +88,14 @@ async function push(bench: BenchApp, storeId: number, runId: number) {
   const journaled = performance.now();
   type View = { state: string; done: number; failed: number; skipped: number };
   let view: View | undefined;
-  await until('the push to finish', async () => {
-    view = await ok<View>(await bench.call('view-push', { push_id }));
-    return view.state === 'done' || view.state === 'failed';
-  });
+  await until(
+    'the push to finish',
+    async () => {
+      view = await ok<View>(await bench.call('view-push', { push_id }));
+      return view.state === 'done' || view.state === 'failed';
+    },
+    50,
+  );
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `push-to-store answered (preview read and journal written) after ${((journaled - started) / 1000).toFixed(1)} s; the job finished ${(seconds - (journaled - started) / 1000).toFixed(1)} s later`,

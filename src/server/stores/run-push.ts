@@ -18,6 +18,7 @@ import { type ProductWrite, writeProducts } from './write-values';
 type Item = typeof storePushItems.$inferSelect;
 
 const CHUNK = { shopify: 10, woocommerce: 100 } as const;
+const IN_FLIGHT = { shopify: 1, woocommerce: 3 } as const;
 
 /** WooCommerce writes an image's alt only when it is not empty (set_product_images), so it cannot clear one. */
 const CANNOT_CLEAR_ALT =
@@ -43,8 +44,17 @@ export async function runPush(
       .orderBy(asc(storePushItems.id));
     const groups = groupByProduct(pending);
     const size = CHUNK[store.platform];
-    for (let start = 0; start < groups.length; start += size) {
-      await pushChunk(db, client, groups.slice(start, start + size), push.kind === 'undo');
+    const chunks: Item[][][] = [];
+    for (let start = 0; start < groups.length; start += size) chunks.push(groups.slice(start, start + size));
+    // Chunks hold different products, so a few can be in flight at once; Shopify's are paced by its bucket
+    // anyway, so one at a time there.
+    const inFlight = IN_FLIGHT[store.platform];
+    for (let start = 0; start < chunks.length; start += inFlight) {
+      await Promise.all(
+        chunks
+          .slice(start, start + inFlight)
+          .map((chunk) => pushChunk(db, client, chunk, push.kind === 'undo')),
+      );
     }
     await db
       .update(storePushes)
