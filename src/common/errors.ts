@@ -6,6 +6,8 @@ export const FUNCTION_ERROR_TYPES = [
   'server_error',
   'unknown_bundle',
   'unknown_workflow',
+  /** A connected store that is not the caller's, or no longer connected (issue 24). */
+  'unknown_store',
   'not_created',
   'already_running',
   'unauthorized',
@@ -24,6 +26,7 @@ export const ERROR_STATUS: Record<FunctionErrorType, number> = {
   forbidden: 403,
   unknown_bundle: 404,
   unknown_workflow: 404,
+  unknown_store: 404,
   not_created: 409,
   already_running: 409,
   conflict: 409,

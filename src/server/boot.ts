@@ -1,6 +1,5 @@
 // Boot: config → database (embedded or URL) → migrate → auth → app → worker → listen; and the way down.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { DevOutbox } from './auth/dev-outbox';
 import { chooseMailer } from './auth/mailer';
+import { resolveAuthSecret } from './auth-secret';
 import { applyCostConfig, type Config, socialProviders } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
@@ -20,6 +20,7 @@ import { type RunningWorker, startWorker, workerTimings } from './runner/start-w
 import { createTaskList } from './runner/task-list';
 
 import type { Services } from './services';
+import { storeAccessFromConfig } from './stores/store-access';
 import { webhookDeliveryDepsFromConfig } from './webhooks/deliver-webhook-task';
 import { writersFromConfig } from './writers-from-config';
 
@@ -118,9 +119,10 @@ export function buildServices(
   applyCostConfig(config);
   const outbox = !config.SMTP_URL && config.NODE_ENV !== 'production' ? new DevOutbox() : undefined;
   const mailer = chooseMailer(config, outbox, log);
+  const authSecret = resolveAuthSecret(config, log);
   const auth = createAuth({
     db,
-    secret: resolveAuthSecret(config, log),
+    secret: authSecret,
     appUrl: config.APP_URL,
     trustedOrigins: config.TRUSTED_ORIGINS,
     log,
@@ -130,6 +132,7 @@ export function buildServices(
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log.warn('The web app is not built (dist/web); run `npm run build` to serve it.');
   const writers = writersFromConfig(config, log);
+  const stores = storeAccessFromConfig(config, authSecret);
   const taskList = createTaskList({
     db,
     writers,
@@ -137,6 +140,7 @@ export function buildServices(
     mailer,
     log,
     webhooks: webhookDeliveryDepsFromConfig(config),
+    stores,
   });
   const queue = {
     pool,
@@ -147,17 +151,5 @@ export function buildServices(
     log,
     ...workerTimings(config),
   };
-  return { config, db, auth, writers, queue, mailer, outbox, webRoot, log };
-}
-
-/** AUTH_SECRET, or outside production a generated one kept in DATA_DIR so sessions survive restarts. */
-function resolveAuthSecret(config: Config, log: Logger): string {
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  const file = path.join(path.resolve(config.DATA_DIR), 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  log.info(`Generated an auth secret in ${file}`);
-  return secret;
+  return { config, db, auth, writers, queue, mailer, outbox, webRoot, log, stores };
 }

@@ -150,6 +150,18 @@ export const configSchema = z
         }
         return delays;
       }),
+    /** host:port pairs a connected store's address may use although private (a local fake in tests). */
+    ALLOW_PRIVATE_STORE_HOSTS: hostPortList,
+    /** 32 bytes (64 hex characters or base64) that seal store credentials; unset, derived from AUTH_SECRET. */
+    STORE_SECRETS_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
+          'must be 32 bytes, as 64 hex characters or base64',
+        )
+        .optional(),
+    ),
     /** Proxies in front of the app that append to X-Forwarded-For: none, a hop count, or their addresses. */
     TRUST_PROXY: z
       .string()

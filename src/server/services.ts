@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
 import type { QueueHandle } from './runner/job-loop';
+import type { StoreAccess } from './stores/store-access';
 
 export type Services = {
   config: Config;
@@ -20,6 +21,8 @@ export type Services = {
   mailer: Mailer;
   /** The process's logger; a request's lines go through its child with the request id. */
   log: Logger;
+  /** How connected stores are reached and their credentials sealed (issue 24). */
+  stores: StoreAccess;
   /** Present when mail goes to the dev outbox rather than SMTP. */
   outbox?: DevOutbox;
   /** Directory holding the built SPA, if it has been built. */

@@ -11,6 +11,7 @@ import { startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
 
 import { handleProcessFailures, stopOnSignals } from './shutdown';
+import { storeAccessFromConfig } from './stores/store-access';
 import { webhookDeliveryDepsFromConfig } from './webhooks/deliver-webhook-task';
 import { writersFromConfig } from './writers-from-config';
 
@@ -47,6 +48,12 @@ async function main() {
       // Without SMTP, mail goes to the server's dev outbox: leave those jobs to the server's own worker.
       mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
       log,
+      // Store credentials are sealed with a key from AUTH_SECRET: without it (or STORE_SECRETS_KEY), this
+      // worker could not open them, so it leaves push jobs to the server.
+      stores:
+        config.AUTH_SECRET || config.STORE_SECRETS_KEY
+          ? storeAccessFromConfig(config, config.AUTH_SECRET ?? '')
+          : undefined,
     }),
   });
   log.info(

@@ -8,9 +8,17 @@ import { startServer } from '../../src/server/boot';
 import { loadConfig } from '../../src/server/config';
 import { silentLogger } from '../../src/server/logger';
 import { startFakeOpenAI } from './fake-openai';
+import { startFakeShopify } from './fake-shopify';
+import { shopifyCatalogue } from './store-catalogues';
 
 const port = process.env.E2E_PORT ?? '3100';
 const fakeProvider = await startFakeOpenAI({ apiKey: 'sk-e2e', behaviour: { latencyMs: 250 } });
+// A Shopify store for the connected-store journey (tests/e2e/stores.spec.ts), on the app's port + 1000,
+// with the access token shpat_e2e_token.
+const fakeShopify = await startFakeShopify(shopifyCatalogue(3), {
+  port: Number(port) + 1000,
+  accessToken: 'shpat_e2e_token',
+});
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'copyloom-e2e-'));
 const config = loadConfig({
   ...process.env,
@@ -23,6 +31,7 @@ const config = loadConfig({
   SMTP_URL: '',
   OPENAI_API_KEY: 'sk-e2e',
   OPENAI_BASE_URL: fakeProvider.url,
+  ALLOW_PRIVATE_STORE_HOSTS: fakeShopify.hostPort,
 });
 const server = await startServer(config, silentLogger);
 console.log(`e2e server at ${server.url}`);
@@ -30,6 +39,7 @@ console.log(`e2e server at ${server.url}`);
 const stop = async () => {
   await server.stop();
   await fakeProvider.close();
+  await fakeShopify.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

@@ -71,4 +71,19 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
     'before/after: equal windows around each product’s export date, per product and per group (rewritten, position moved, control, whole bundle) with sample sizes; credited only where the mean position moved by at most 1',
   'view-spend':
     'your spend on the server’s AI key this calendar month (UTC), what of it is reserved for calls not yet settled, and USER_MONTHLY_BUDGET_USD',
+  'connect-store':
+    'connect a Shopify store (`access_token`, scopes read_products, write_products, write_files) or a WooCommerce store (`consumer_key`, `consumer_secret`, Read/Write): the credentials are proved with one read, sealed with AES-256-GCM and never returned; a wrong one, another platform, a missing scope, an unreachable, http (in production) or private address answers 400 naming it',
+  'list-stores': 'your connected stores, without their credentials',
+  'disconnect-store':
+    'forget a connected store and its credentials; another user’s store answers 404 `unknown_store`',
+  'import-store':
+    'a connected store’s catalogue into a new bundle, as its own product export would make it (products, variants with their option values, images with their ids and alt texts, the store’s SEO copy as `store_copy`), with each product’s store ids and last change kept for pushes; answers like `new-bundle`',
+  'preview-push':
+    'what a push would change now: each approved product’s fields with the store’s live value (`before`), ours (`after`) and why it will not be pushed (`conflict`: changed in the store since the import, deleted, already ours), conflicts first',
+  'push-to-store':
+    'push approved copy to a connected store through a job (Shopify productUpdate and fileUpdate; WooCommerce batches and the SEO plugin’s meta keys; the handle only with `write_handles`); every field is journaled with its before value and reread before it is written, so a store edit is never overwritten and a restart never writes twice',
+  'view-push':
+    'a push’s (or undo’s) state and each field’s result: written, skipped (with the conflict) or failed (with the store’s error)',
+  'undo-push':
+    'write a push’s before values back where the store still holds ours (the rest reported as conflicts), and remove the redirects it created; itself a push, watched with `view-push`',
 };

@@ -8,6 +8,7 @@ import { fileFunctions } from './files';
 import { reviewFunctions } from './review';
 import { runFunctions } from './runs';
 import { searchDataFunctions } from './search-data';
+import { storeFunctions } from './stores';
 import { webhookFunctions } from './webhooks';
 import { workflowFunctions } from './workflows';
 
@@ -16,6 +17,7 @@ export * from './bundles';
 export * from './review';
 export * from './runs';
 export * from './search-data';
+export * from './stores';
 export * from './webhooks';
 export * from './workflows';
 
@@ -28,6 +30,7 @@ export const functions = {
   ...searchDataFunctions,
   ...apiKeyFunctions,
   ...webhookFunctions,
+  ...storeFunctions,
 } as const;
 
 export type FunctionName = keyof typeof functions;

@@ -41,7 +41,20 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'view-search-priorities': 'read',
   'view-search-report': 'read',
   'view-spend': 'read',
+  // Store credentials are given and taken back by a signed-in person only.
+  'connect-store': null,
+  'disconnect-store': null,
+  'list-stores': 'read',
+  'import-store': 'write',
+  'preview-push': 'read',
+  'view-push': 'read',
+  'push-to-store': 'push',
+  'undo-push': 'push',
 };
 
 /** Functions that take an Idempotency-Key header: the same key and body within 24 h answer as the first. */
-export const IDEMPOTENT_FUNCTIONS: ReadonlySet<FunctionName> = new Set(['new-bundle']);
+export const IDEMPOTENT_FUNCTIONS: ReadonlySet<FunctionName> = new Set([
+  'new-bundle',
+  'import-store',
+  'push-to-store',
+]);

@@ -23,10 +23,13 @@ export async function createBundle(
   ownerId: string,
   input: ParsedFunctionRequest<'new-bundle'>,
   hasApiKey: boolean,
-  /** The list already read off the event loop (import-pool.ts); read here when absent. */
-  list: ProductListInput = readProductList(input),
+  /**
+   * The list already read: off the event loop (import-pool.ts), or from a connected store (import-store) with
+   * `link`, which writes the store's ids beside the products in the same transaction. Read here when absent.
+   */
+  list: PreparedProductList = readProductList(input),
 ): Promise<CreatedBundle> {
-  const { columns, parsed, storeParents } = list;
+  const { columns, parsed, storeParents, link } = list;
   const workflow = await resolveWorkflow(db, ownerId, input.workflow_id, hasApiKey);
 
   return db.transaction(async (tx) => {
@@ -45,7 +48,8 @@ export async function createBundle(
     // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,
     // its variants, URL suggestions and jobs are written by the prepare-run job queued with them.
     if (list.rowsJson || parsed.length > INLINE_RUN_ROWS) {
-      await insertProducts(tx, bundle!.id, parsed, list.rowsJson?.json);
+      const productIds = await insertProducts(tx, bundle!.id, parsed, list.rowsJson?.json);
+      await link?.(tx, productIds);
       const [run] = await tx
         .insert(bundleWorkflows)
         .values({ bundleId: bundle!.id, workflowId: workflow.id })
@@ -59,6 +63,7 @@ export async function createBundle(
       insertProducts(tx, bundle!.id, parsed),
       planRun(parsed, input.custom_fields, storeParents, workflow.language),
     ]);
+    await link?.(tx, productIds);
     const bundleWorkflowId = await startRun(
       tx,
       bundle!.id,
@@ -71,6 +76,11 @@ export async function createBundle(
     return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: bundleWorkflowId };
   });
 }
+
+export type PreparedProductList = ProductListInput & {
+  /** Writes what belongs beside the products (a store's ids), given their ids in the order of `parsed`. */
+  link?: (tx: Queryable, productIds: number[]) => Promise<void>;
+};
 
 /**
  * Every product in one statement: the rows go over as one JSON document that Postgres unpacks itself.

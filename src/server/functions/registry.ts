@@ -2,23 +2,29 @@
 // and validated the body; the handler calls one domain function and returns the response shape.
 import type { FunctionName } from '../../common/functions';
 import { compressImagesFunction } from './compress-images';
+import { connectStoreFunction } from './connect-store';
 import { createApiKeyFunction } from './create-api-key';
 import { createWebhookFunction } from './create-webhook';
 import { deleteBundleFunction } from './delete-bundle';
 import { deleteWebhookFunction } from './delete-webhook';
 import { deleteWorkflowFunction } from './delete-workflow';
+import { disconnectStoreFunction } from './disconnect-store';
 import { estimateCostFunction } from './estimate-cost';
 import { exportBundleFunction } from './export-bundle';
 import { importSearchDataFunction } from './import-search-data';
+import { importStoreFunction } from './import-store';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listApiKeysFunction } from './list-api-keys';
 import { listBundlesFunction } from './list-bundles';
 import { listModelsFunction } from './list-models';
+import { listStoresFunction } from './list-stores';
 import { listWebhooksFunction } from './list-webhooks';
 import { listWorkflowsFunction } from './list-workflows';
 import { newBundleFunction } from './new-bundle';
 import { newBundleWorkflowFunction } from './new-bundle-workflow';
 import { newWorkflowFunction } from './new-workflow';
+import { previewPushFunction } from './preview-push';
+import { pushToStoreFunction } from './push-to-store';
 import { regenerateProductsFunction } from './regenerate-products';
 import { restoreProductVersionFunction } from './restore-product-version';
 import { revokeApiKeyFunction } from './revoke-api-key';
@@ -29,12 +35,14 @@ import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
 import { testWebhookFunction } from './test-webhook';
 import type { FunctionHandler } from './types';
+import { undoPushFunction } from './undo-push';
 import { updateProductCopyFunction } from './update-product-copy';
 import { updateWorkflowFunction } from './update-workflow';
 import { viewBundleLogFunction } from './view-bundle-log';
 import { viewBundleWorkflowFunction } from './view-bundle-workflow';
 import { viewCompressedImageFunction } from './view-compressed-image';
 import { viewProductHistoryFunction } from './view-product-history';
+import { viewPushFunction } from './view-push';
 import { viewSearchPrioritiesFunction } from './view-search-priorities';
 import { viewSearchReportFunction } from './view-search-report';
 import { viewSpendFunction } from './view-spend';
@@ -78,4 +86,12 @@ export const functionRegistry: FunctionRegistry = {
   'list-webhooks': listWebhooksFunction,
   'delete-webhook': deleteWebhookFunction,
   'test-webhook': testWebhookFunction,
+  'connect-store': connectStoreFunction,
+  'list-stores': listStoresFunction,
+  'disconnect-store': disconnectStoreFunction,
+  'import-store': importStoreFunction,
+  'preview-push': previewPushFunction,
+  'push-to-store': pushToStoreFunction,
+  'view-push': viewPushFunction,
+  'undo-push': undoPushFunction,
 };

@@ -7,6 +7,8 @@ export const queryKeys = {
   workflows: () => ['workflows'] as const,
   apiKeys: () => ['api-keys'] as const,
   webhooks: () => ['webhooks'] as const,
+  stores: () => ['stores'] as const,
+  push: (pushId: number) => ['push', pushId] as const,
   /** Every cached run of a bundle, whatever the workflow (for removing a deleted bundle's runs). */
   bundleRuns: (bundleId: number) => ['bundle-run', bundleId] as const,
   bundleRun: (bundleId: number, workflowId: number) => ['bundle-run', bundleId, workflowId] as const,

@@ -13,13 +13,15 @@ export type FunctionQueryOptions<N extends FunctionName, T> = {
   onFailure?: (error: InvokeError) => void;
   /** A number, or a function of the query (a short time for an answer worth asking again soon). */
   staleTime?: UseQueryOptions<FunctionResponse<N>, InvokeFailure, T>['staleTime'];
+  /** Poll while this answers a number of milliseconds (e.g. while a push is running); false stops. */
+  refetchInterval?: (data: FunctionResponse<N> | undefined) => number | false;
 };
 
 /** A null request leaves the query idle until there is something to ask. */
 export function useFunctionQuery<N extends FunctionName, T = FunctionResponse<N>>(
   name: N,
   request: FunctionRequest<N> | null,
-  { queryKey, select, onFailure, staleTime }: FunctionQueryOptions<N, T>,
+  { queryKey, select, onFailure, staleTime, refetchInterval }: FunctionQueryOptions<N, T>,
 ) {
   return useQuery<FunctionResponse<N>, InvokeFailure, T>({
     queryKey,
@@ -34,6 +36,7 @@ export function useFunctionQuery<N extends FunctionName, T = FunctionResponse<N>
     },
     select,
     staleTime,
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : undefined,
     // Known answers will not change by asking again; the caller's next refresh asks anyway.
     retry: false,
   });

@@ -21,6 +21,7 @@ import QRCode from 'qrcode';
 import { useState } from 'react';
 import { ApiKeysPanel } from '../account/api-keys-panel';
 import { WebhooksPanel } from '../account/webhooks-panel';
+import { ConnectedStores } from '../stores/connected-stores';
 import { usePageTitle } from '../ui/use-page-title';
 import { authClient } from './auth-client';
 import { MonthSpend } from './month-spend';
@@ -184,6 +185,7 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
       </Paper>
       <ApiKeysPanel />
       <WebhooksPanel />
+      <ConnectedStores />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useBundleList, useWorkflowList } from '../api/list-queries';
 import { CompressImagesSection } from '../images/compress-images-section';
 import { bundleLabel } from '../lib/bundle-label';
 import { SearchDataSection } from '../search/search-data-section';
+import { PushPanel } from '../stores/push-panel';
 import { usePageTitle } from '../ui/use-page-title';
 import { DeleteBundleButton } from './delete-bundle-button';
 import { ExportMenu } from './export-menu';
@@ -54,6 +55,14 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{name || 'Bundle'}</Title>
         <Group gap="xs">
+          {run.data && (
+            <PushPanel
+              bundleWorkflowId={run.data.bundle_workflow_id}
+              productNames={
+                new Map(run.data.products.map((p) => [p.id, p.product_details.product_name ?? '']))
+              }
+            />
+          )}
           <ExportMenu
             bundleWorkflowId={run.data?.bundle_workflow_id}
             productCount={run.data?.products.length ?? 0}

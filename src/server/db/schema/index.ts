@@ -3,4 +3,5 @@ export * from './auth';
 export * from './catalogue';
 export * from './search-data';
 export * from './spend';
+export * from './stores';
 export * from './webhooks';

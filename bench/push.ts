@@ -1,0 +1,226 @@
+// Push bench (issue 24): push-to-store of 2,000 approved products, through the app and its worker, to the
+// Shopify fake with Shopify's Standard-plan bucket (1,000 points, 100 a second back) and to the WooCommerce
+// fake in batches. Shopify: `push_vs_bucket` = points the fake charged per second of the push ÷ the bucket's
+// rate, the 1,000 points the bucket starts with taken off first (so a short push cannot look better than
+// the bucket allows). WooCommerce: products pushed a second against the floor of a bare client that reads
+// each page of 100 and posts it as one batch, with no database, no journal and no reread. Both check that
+// every product was written exactly once; the bench fails when it measured nothing.
+// The catalogue is imported from a copy of the same fake with a bucket too big to matter (an import is not
+// what is measured here), the copy is set in the database as the writer would leave it, and approved.
+// The push writes description and SEO title and description (one productUpdate per Shopify product).
+// `npx tsx bench/push.ts`; BENCH_PUSH_PRODUCTS sets the catalogue's size (2,000); the Shopify half takes
+// about 400 s, as the bucket allows.
+import { startWorker } from '../src/server/runner/start-worker';
+import { type FakeShopify, startFakeShopify } from '../tests/support/fake-shopify';
+import { type FakeWooCommerce, startFakeWooCommerce } from '../tests/support/fake-woocommerce';
+import { shopifyCatalogue, wooCommerceCatalogue } from '../tests/support/store-catalogues';
+import { type BenchApp, withBenchApp } from './support';
+
+const PRODUCTS = Number(process.env.BENCH_PUSH_PRODUCTS ?? 2_000);
+/** BENCH_PUSH_PLATFORMS=woocommerce (or shopify) runs one half only. */
+const PLATFORMS = (process.env.BENCH_PUSH_PLATFORMS ?? 'shopify,woocommerce').split(',');
+const RESTORE_RATE = 100;
+const BUCKET_SIZE = 1_000;
+const GOAL_VS_BUCKET = 0.9;
+/** Ours makes 4 store requests per 100 products (preview, reread, batch, reread after) to the floor's 2. */
+const GOAL_VS_WOO_FLOOR = 0.4;
+const FIELDS = ['description', 'seo_title', 'seo_description'];
+const WOO_KEYS = { consumerKey: 'ck_bench', consumerSecret: 'cs_bench' };
+
+const shopifyProducts = shopifyCatalogue(PRODUCTS - 1);
+const wooProducts = wooCommerceCatalogue(PRODUCTS - 1);
+// Two fakes on one catalogue each: a generous one to import from, the measured one to push to.
+const shopifySetup = await startFakeShopify(shopifyProducts, { restoreRate: 1e9, bucketSize: 1e9 });
+const shopify = await startFakeShopify(shopifyProducts, {
+  restoreRate: RESTORE_RATE,
+  bucketSize: BUCKET_SIZE,
+});
+const woo = await startFakeWooCommerce(wooProducts, WOO_KEYS);
+const wooFloor = await startFakeWooCommerce(wooCommerceCatalogue(PRODUCTS - 1), WOO_KEYS);
+
+async function ok<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.url || 'call'} failed: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function until(what: string, check: () => Promise<boolean>, intervalMs = 200) {
+  const timeoutMs = 15 * 60_000;
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Connects and imports the store, and leaves every product of the run with approved copy. */
+async function importApproved(bench: BenchApp, connect: Record<string, unknown>) {
+  const { store } = await ok<{ store: { id: number } }>(await bench.call('connect-store', connect));
+  const imported = await ok<{ bundle_workflow_id: number }>(
+    await bench.call('import-store', { store_id: store.id, bundle_name: `Push bench ${connect.platform}` }),
+  );
+  const runId = imported.bundle_workflow_id;
+  const pool = bench.database.pool;
+  // Over 1,000 products the prepare-run job writes the run's rows.
+  await until('the run to be prepared', async () => {
+    const { rows } = await pool.query<{ n: number }>(
+      'select count(*)::int as n from bundle_workflow_products where bundle_workflow_id = $1',
+      [runId],
+    );
+    return rows[0]!.n >= PRODUCTS;
+  });
+  await pool.query(
+    `update bundle_workflow_products
+     set description = 'Bench copy for product ' || id || '. Hard-wearing and made to last.',
+         page_title = 'Bench title ' || id, meta_description = 'Bench meta description ' || id,
+         review_state = 'approved'
+     where bundle_workflow_id = $1`,
+    [runId],
+  );
+  return { storeId: store.id, runId };
+}
+
+async function push(bench: BenchApp, storeId: number, runId: number) {
+  const started = performance.now();
+  const { push_id } = await ok<{ push_id: number }>(
+    await bench.call('push-to-store', { bundle_workflow_id: runId, store_id: storeId, fields: FIELDS }),
+  );
+  const journaled = performance.now();
+  type View = { state: string; done: number; failed: number; skipped: number };
+  let view: View | undefined;
+  await until(
+    'the push to finish',
+    async () => {
+      view = await ok<View>(await bench.call('view-push', { push_id }));
+      return view.state === 'done' || view.state === 'failed';
+    },
+    50,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `push-to-store answered (preview read and journal written) after ${((journaled - started) / 1000).toFixed(1)} s; the job finished ${(seconds - (journaled - started) / 1000).toFixed(1)} s later`,
+  );
+  if (view!.state !== 'done' || view!.failed > 0 || view!.skipped > 0 || view!.done === 0) {
+    throw new Error(`The push did not write everything: ${JSON.stringify(view)}`);
+  }
+  return { seconds, written: view!.done };
+}
+
+/** Each product's writes, by id: exactly one each, or the bench fails. */
+function checkWrittenOnce(what: string, ids: string[], expected: number) {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const twice = [...counts].filter(([, count]) => count > 1);
+  if (twice.length > 0) throw new Error(`${what}: ${twice.length} products written more than once`);
+  if (counts.size !== expected) throw new Error(`${what}: ${counts.size} of ${expected} products written`);
+}
+
+async function benchShopify(bench: BenchApp, fake: FakeShopify) {
+  const { storeId, runId } = await importApproved(bench, {
+    platform: 'shopify',
+    store_url: shopifySetup.origin,
+    access_token: 'shpat_fake_token',
+  });
+  await shopifySetup.close();
+  // The store is now the measured fake (the same catalogue behind another port).
+  await bench.database.pool.query('update stores set store_url = $1 where id = $2', [fake.origin, storeId]);
+  const before = fake.spent().points;
+  const { seconds } = await push(bench, storeId, runId);
+  const points = fake.spent().points - before;
+  const updates = fake.calls.filter((call) => !call.throttled && call.query.includes('productUpdate'));
+  checkWrittenOnce(
+    'Shopify',
+    updates.map((call) => String((call.variables.product as { id: string }).id)),
+    PRODUCTS,
+  );
+  const throttled = fake.calls.filter((call) => call.throttled).length;
+  const ratio = (points - BUCKET_SIZE) / seconds / RESTORE_RATE;
+  console.log(
+    `Shopify: ${PRODUCTS} products in ${seconds.toFixed(1)} s, ${points} points (${(points / seconds).toFixed(1)} a second, bucket ${RESTORE_RATE}/s and ${BUCKET_SIZE} to start), ${fake.calls.length} calls of which ${throttled} THROTTLED`,
+  );
+  console.log(`RESULT push_vs_bucket ${ratio.toFixed(3)} (goal >= ${GOAL_VS_BUCKET})`);
+}
+
+async function wooFloorRate(): Promise<number> {
+  const auth = `Basic ${Buffer.from(`${WOO_KEYS.consumerKey}:${WOO_KEYS.consumerSecret}`).toString('base64')}`;
+  const ids = wooFloor.products.map((product) => product.id);
+  const started = performance.now();
+  for (let start = 0; start < ids.length; start += 100) {
+    const chunk = ids.slice(start, start + 100);
+    await ok(
+      await fetch(`${wooFloor.origin}/wp-json/wc/v3/products?include=${chunk.join(',')}&per_page=100`, {
+        headers: { authorization: auth },
+      }),
+    );
+    await ok(
+      await fetch(`${wooFloor.origin}/wp-json/wc/v3/products/batch`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          update: chunk.map((id) => ({
+            id,
+            description: `Floor copy ${id}`,
+            meta_data: [
+              { key: '_yoast_wpseo_title', value: `Floor title ${id}` },
+              { key: '_yoast_wpseo_metadesc', value: `Floor meta ${id}` },
+            ],
+          })),
+        }),
+      }),
+    );
+  }
+  return ids.length / ((performance.now() - started) / 1000);
+}
+
+async function benchWooCommerce(bench: BenchApp, fake: FakeWooCommerce) {
+  const { storeId, runId } = await importApproved(bench, {
+    platform: 'woocommerce',
+    store_url: fake.origin,
+    consumer_key: WOO_KEYS.consumerKey,
+    consumer_secret: WOO_KEYS.consumerSecret,
+  });
+  const from = fake.requests.length;
+  const { seconds, written } = await push(bench, storeId, runId);
+  const batches = fake.requests
+    .slice(from)
+    .filter((request) => request.method === 'POST' && request.path.includes('/batch'));
+  checkWrittenOnce(
+    'WooCommerce',
+    batches.flatMap((request) =>
+      ((request.body as { update?: { id: number }[] }).update ?? []).map((item) => String(item.id)),
+    ),
+    // A variation's description is its own, written through its parent's variations/batch.
+    fake.products.reduce((sum, product) => sum + 1 + product.variations.length, 0),
+  );
+  const ours = PRODUCTS / seconds;
+  const floor = await wooFloorRate();
+  console.log(
+    `WooCommerce: ${PRODUCTS} products (${written} fields) in ${seconds.toFixed(1)} s, ${batches.length} batches; floor ${floor.toFixed(0)} products a second`,
+  );
+  console.log(
+    `RESULT woo_push_products_per_s ${ours.toFixed(1)} (goal >= ${(floor * GOAL_VS_WOO_FLOOR).toFixed(1)})`,
+  );
+}
+
+try {
+  await withBenchApp(
+    async (bench) => {
+      const tasks = bench.services.queue.taskList;
+      const worker = await startWorker({
+        pool: bench.database.pool,
+        concurrency: 2,
+        // The run's copy is set by the bench: no generation, only preparing the run and pushing.
+        taskList: { 'prepare-run': tasks['prepare-run']!, 'push-to-store': tasks['push-to-store']! },
+      });
+      try {
+        if (PLATFORMS.includes('shopify')) await benchShopify(bench, shopify);
+        if (PLATFORMS.includes('woocommerce')) await benchWooCommerce(bench, woo);
+      } finally {
+        await worker.stop();
+      }
+    },
+    { env: { ALLOW_PRIVATE_STORE_HOSTS: [shopifySetup, shopify, woo].map((f) => f.hostPort).join(',') } },
+  );
+} finally {
+  await Promise.all([shopifySetup.close(), shopify.close(), woo.close(), wooFloor.close()]);
+}

@@ -1,0 +1,152 @@
+// The contract's connected-store functions (issue 24): connect a Shopify or WooCommerce store, list and
+// disconnect them, and import a store's catalogue into a new bundle.
+import { z } from 'zod';
+import { BUNDLE_LIMITS } from '../constants';
+import { customFieldsSchema } from '../entities';
+import { id, noBody } from './schema-parts';
+
+export const STORE_PLATFORMS = ['shopify', 'woocommerce'] as const;
+
+/** A connected store as its owner sees it; its credentials are never part of an answer. */
+export const storeSchema = z.object({
+  id,
+  platform: z.enum(STORE_PLATFORMS),
+  store_url: z.string(),
+  name: z.string(),
+  /** ISO 8601. */
+  connected_at: z.string(),
+});
+export type StoreView = z.infer<typeof storeSchema>;
+
+/** The copy a push can write: the body, the SEO title and description, alt texts, WooCommerce's short
+ * description, and the handle (slug) only when asked to. */
+export const PUSH_FIELDS = [
+  'description',
+  'short_description',
+  'seo_title',
+  'seo_description',
+  'alt_texts',
+  'handle',
+] as const;
+export type PushField = (typeof PUSH_FIELDS)[number];
+
+/** Why a change will not be pushed. */
+export const PUSH_CONFLICTS = ['changed_in_store', 'deleted_in_store', 'already_ours'] as const;
+
+export const pushChangeSchema = z.object({
+  bundle_workflow_product_id: id,
+  /** A PushField, or alt_text:<the store's image id> for one image's alt text. */
+  field: z.string(),
+  /** The store's value now. */
+  before: z.string(),
+  /** Ours. */
+  after: z.string(),
+  conflict: z.enum(PUSH_CONFLICTS).nullable(),
+});
+
+export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+const pushRequest = z.object({
+  bundle_workflow_id: id,
+  store_id: id,
+  /** Only products whose review is approved (default true). */
+  only_approved: z.boolean().optional(),
+  fields: z.array(z.enum(PUSH_FIELDS)).min(1).max(PUSH_FIELDS.length).optional(),
+  /** Write the URL suggestion as the product's handle (slug); Shopify keeps a redirect from the old one. */
+  write_handles: z.boolean().optional(),
+});
+
+const secret = (what: string) =>
+  z.string().trim().min(1, `${what} needs a value`).max(500, `${what} is at most 500 characters`);
+
+export const storeFunctions = {
+  'connect-store': {
+    request: z
+      .object({
+        platform: z.enum(STORE_PLATFORMS, { error: 'platform is shopify or woocommerce' }),
+        store_url: z.string().trim().min(1, 'store_url needs the store’s address').max(500),
+        name: z.string().trim().min(1).max(100).optional(),
+        /** Shopify: the Admin API access token (shpat_…). */
+        access_token: secret('access_token').optional(),
+        /** WooCommerce: a REST API key with Read/Write permission. */
+        consumer_key: secret('consumer_key').optional(),
+        consumer_secret: secret('consumer_secret').optional(),
+      })
+      .superRefine((body, ctx) => {
+        if (body.platform === 'shopify' && !body.access_token) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['access_token'],
+            message: 'A Shopify store needs access_token.',
+          });
+        }
+        if (body.platform === 'woocommerce' && (!body.consumer_key || !body.consumer_secret)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [body.consumer_key ? 'consumer_secret' : 'consumer_key'],
+            message: 'A WooCommerce store needs consumer_key and consumer_secret.',
+          });
+        }
+      }),
+    response: z.object({ store: storeSchema }),
+  },
+  'list-stores': {
+    request: noBody,
+    response: z.object({ stores: z.array(storeSchema) }),
+  },
+  'disconnect-store': {
+    request: z.object({ store_id: id }),
+    response: z.object({ disconnected: z.literal(true) }),
+  },
+  'import-store': {
+    request: z.object({
+      store_id: id,
+      bundle_name: z
+        .string()
+        .trim()
+        .min(1, 'bundle_name must not be empty')
+        .max(
+          BUNDLE_LIMITS.maxBundleNameLength,
+          `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
+        ),
+      workflow_id: id.optional(),
+      custom_fields: customFieldsSchema.optional(),
+      /** Keep the store's existing SEO title, description and alt texts; write only where it has none. */
+      fill_empty_only: z.boolean().optional(),
+    }),
+    response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id, products: z.number() }),
+  },
+  'preview-push': {
+    request: pushRequest,
+    /** Conflicts first, then by product. */
+    response: z.object({ changes: z.array(pushChangeSchema) }),
+  },
+  'push-to-store': {
+    request: pushRequest,
+    response: z.object({ push_id: id }),
+  },
+  'view-push': {
+    request: z.object({ push_id: id }),
+    response: z.object({
+      push_id: id,
+      kind: z.enum(['push', 'undo']),
+      state: z.enum(PUSH_STATES),
+      done: z.number(),
+      failed: z.number(),
+      skipped: z.number(),
+      results: z.array(
+        z.object({
+          bundle_workflow_product_id: id,
+          field: z.string(),
+          status: z.enum(['pending', 'written', 'skipped', 'failed']),
+          error: z.string().nullable(),
+        }),
+      ),
+    }),
+  },
+  'undo-push': {
+    request: z.object({ push_id: id }),
+    /** The undo is itself a push, watched with view-push. */
+    response: z.object({ push_id: id }),
+  },
+} as const;

@@ -1,0 +1,112 @@
+// Connected stores (issue 24): a user's Shopify or WooCommerce store, its credentials sealed with
+// AES-256-GCM (src/server/stores/store-secrets.ts), and for each product imported from it, the store's own
+// ids and the time the store last changed it, so that a push can tell a product edited meanwhile.
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { products } from './catalogue';
+import { createdAt, updatedAt } from './columns';
+
+export const STORE_PLATFORMS = ['shopify', 'woocommerce'] as const;
+export type StorePlatform = (typeof STORE_PLATFORMS)[number];
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<StorePlatform>().notNull(),
+    /** The store's origin, e.g. https://example.myshopify.com, without a trailing slash. */
+    storeUrl: text('store_url').notNull(),
+    name: text('name').notNull(),
+    /** The credentials as JSON, sealed: base64url of iv (12 bytes) ‖ tag (16 bytes) ‖ ciphertext. */
+    sealedCredentials: text('sealed_credentials').notNull(),
+    /** The store's currency, as it reported it (Shopify shop.currencyCode); null when unknown. */
+    currency: text('currency'),
+    connectedAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('stores_owner_idx').on(t.ownerId)],
+);
+
+/** A product of a bundle imported from a store, and how the store names it. */
+export const storeProducts = pgTable(
+  'store_products',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** Shopify: the product's GID; WooCommerce: the product's (or the variation's parent's) ID. */
+    remoteProductId: text('remote_product_id').notNull(),
+    /** Shopify: the variant's GID; WooCommerce: the variation's ID; null for a product without variants. */
+    remoteVariantId: text('remote_variant_id'),
+    /** Shopify updatedAt / WooCommerce date_modified_gmt, as the store gave it at import. */
+    remoteUpdatedAt: text('remote_updated_at').notNull(),
+    /** The store's ids of the product's images, in the order of the product's image_urls. */
+    remoteImageIds: jsonb('remote_image_ids').$type<string[]>().notNull().default([]),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_products_store_idx').on(t.storeId)],
+);
+
+export const PUSH_KINDS = ['push', 'undo'] as const;
+export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type PushState = (typeof PUSH_STATES)[number];
+export const PUSH_ITEM_STATUSES = ['pending', 'written', 'skipped', 'failed'] as const;
+export type PushItemStatus = (typeof PUSH_ITEM_STATUSES)[number];
+
+/** One push of a run's copy to a store, or the undo of one; carried out by a push-to-store job. */
+export const storePushes = pgTable(
+  'store_pushes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    bundleWorkflowId: integer('bundle_workflow_id').notNull(),
+    kind: text('kind').$type<(typeof PUSH_KINDS)[number]>().notNull(),
+    /** For an undo: the push it takes back. */
+    undoOf: integer('undo_of'),
+    state: text('state').$type<PushState>().notNull().default('queued'),
+    /** The store API version the push spoke (Shopify's pinned version; WooCommerce wc/v3). */
+    apiVersion: text('api_version').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('store_pushes_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * The journal of a push: one row per product field, with the store's value before and ours after, so that
+ * the push can be checked before each write and taken back by undo-push.
+ */
+export const storePushItems = pgTable(
+  'store_push_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pushId: integer('push_id')
+      .notNull()
+      .references(() => storePushes.id, { onDelete: 'cascade' }),
+    bundleWorkflowProductId: integer('bundle_workflow_product_id').notNull(),
+    remoteProductId: text('remote_product_id').notNull(),
+    remoteVariantId: text('remote_variant_id'),
+    /** description, short_description, seo_title, seo_description, handle, or alt_text:<image id>. */
+    field: text('field').notNull(),
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+    status: text('status').$type<PushItemStatus>().notNull().default('pending'),
+    error: text('error'),
+    /** The store's id of the redirect this write created (a Shopify handle change). */
+    redirectId: text('redirect_id'),
+    writtenAt: timestamp('written_at', { withTimezone: true }),
+  },
+  (t) => [index('store_push_items_push_idx').on(t.pushId, t.id)],
+);

@@ -1,0 +1,6 @@
+import { connectStore } from '../stores/connect-store';
+import type { FunctionHandler } from './types';
+
+export const connectStoreFunction: FunctionHandler<'connect-store'> = async (ctx, input) => ({
+  store: await connectStore(ctx.db, ctx.userId, input, ctx.services.stores),
+});

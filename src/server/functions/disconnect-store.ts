@@ -1,0 +1,7 @@
+import { disconnectStore } from '../stores/owned-stores';
+import type { FunctionHandler } from './types';
+
+export const disconnectStoreFunction: FunctionHandler<'disconnect-store'> = async (ctx, input) => {
+  await disconnectStore(ctx.db, ctx.userId, input.store_id);
+  return { disconnected: true };
+};

@@ -1,0 +1,5 @@
+import { importStore } from '../stores/import-store';
+import type { FunctionHandler } from './types';
+
+export const importStoreFunction: FunctionHandler<'import-store'> = (ctx, input) =>
+  importStore(ctx.db, ctx.userId, input, ctx.services.stores, ctx.services.writers.hasApiKey);

@@ -1,0 +1,6 @@
+import { listStores } from '../stores/owned-stores';
+import type { FunctionHandler } from './types';
+
+export const listStoresFunction: FunctionHandler<'list-stores'> = async (ctx) => ({
+  stores: await listStores(ctx.db, ctx.userId),
+});

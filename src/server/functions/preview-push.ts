@@ -1,0 +1,6 @@
+import { previewPush } from '../stores/push-plan';
+import type { FunctionHandler } from './types';
+
+export const previewPushFunction: FunctionHandler<'preview-push'> = async (ctx, input) => ({
+  changes: (await previewPush(ctx.db, ctx.userId, input, ctx.services.stores)).changes,
+});

@@ -1,0 +1,6 @@
+import { pushToStore } from '../stores/push-to-store';
+import type { FunctionHandler } from './types';
+
+export const pushToStoreFunction: FunctionHandler<'push-to-store'> = async (ctx, input) => ({
+  push_id: await pushToStore(ctx.db, ctx.userId, input, ctx.services.stores),
+});

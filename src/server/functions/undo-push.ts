@@ -1,0 +1,6 @@
+import { undoPush } from '../stores/push-to-store';
+import type { FunctionHandler } from './types';
+
+export const undoPushFunction: FunctionHandler<'undo-push'> = async (ctx, input) => ({
+  push_id: await undoPush(ctx.db, ctx.userId, input.push_id, ctx.services.stores),
+});

@@ -1,0 +1,20 @@
+// A store's catalogue as read from its API: the rows of the store's own product export (so the import's one
+// mapper makes the bundle), and for each record the mapper will make, the store's ids.
+export type PulledRecord = {
+  remoteProductId: string;
+  /** The variant's (variation's) id; for a product without variants, its one variant (Shopify) or null. */
+  remoteVariantId: string | null;
+  remoteUpdatedAt: string;
+};
+
+export type PulledCatalogue = {
+  format: 'shopify' | 'woocommerce';
+  /** Header, then rows, as the store's CSV export has them. */
+  rows: string[][];
+  /** One per record of the export, in record order (Shopify: one per variant; WooCommerce: one per row). */
+  records: PulledRecord[];
+  /** The store's id of each image, by its URL. */
+  imageIdByUrl: Map<string, string>;
+  /** Image alt texts the export format has no column for (WooCommerce), by record index. */
+  altTextsByRecord: Map<number, string[]>;
+};

@@ -1,0 +1,13 @@
+// The push-to-store task (issue 24): a push's or an undo's journal written to the store (run-push.ts).
+import type { Task } from 'graphile-worker';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import { pushPayloadSchema } from '../queue/push-jobs';
+import { runPush } from './run-push';
+import type { StoreAccess } from './store-access';
+
+export function pushToStoreTask(db: Database, access: StoreAccess, log?: Logger): Task {
+  return async (payload) => {
+    await runPush(db, access, pushPayloadSchema.parse(payload).pushId, log);
+  };
+}

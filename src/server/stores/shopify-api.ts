@@ -1,0 +1,98 @@
+// Shopify's Admin GraphQL API at a pinned version (https://shopify.dev/api/usage/versioning): one call, with
+// the calculated-cost bucket honoured. A THROTTLED answer waits exactly until the bucket holds the query's
+// cost (extensions.cost.throttleStatus), then asks again; 429 and 5xx wait for Retry-After or back off.
+// https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits
+import { retryAfterMs, StoreApiError, sleep } from './store-api-error';
+import { type StoreNetwork, storeRequest } from './store-request';
+
+/** A stable version, supported for at least 12 months after its release. */
+export const SHOPIFY_API_VERSION = '2025-10';
+
+export type ShopifyConnection = { url: URL; accessToken: string; network: StoreNetwork };
+
+export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+
+type GraphqlAnswer<T> = {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[] | string;
+  extensions?: {
+    cost?: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: ThrottleStatus };
+  };
+};
+
+/** How long a call may keep waiting on the bucket or the store before giving up. */
+const MAX_WAIT_MS = 120_000;
+const MAX_SERVER_RETRIES = 5;
+
+export async function shopifyGraphql<T>(
+  connection: ShopifyConnection,
+  query: string,
+  variables: Record<string, unknown> = {},
+  signal?: AbortSignal,
+): Promise<T> {
+  const endpoint = new URL(`/admin/api/${SHOPIFY_API_VERSION}/graphql.json`, connection.url);
+  const started = Date.now();
+  for (let serverRetries = 0; ; ) {
+    const response = await storeRequest(connection.network, endpoint, {
+      method: 'POST',
+      headers: { 'x-shopify-access-token': connection.accessToken },
+      body: JSON.stringify({ query, variables }),
+    });
+    if (response.status === 401 || response.status === 403) {
+      throw new StoreApiError(
+        'auth',
+        'Shopify refused the access token (401): check the Admin API access token.',
+      );
+    }
+    if (response.status === 429 || response.status >= 500) {
+      if (++serverRetries > MAX_SERVER_RETRIES || Date.now() - started > MAX_WAIT_MS) {
+        throw new StoreApiError('api', `Shopify kept answering ${response.status}.`);
+      }
+      await sleep(retryAfterMs(response.headers['retry-after'], 1000 * 2 ** serverRetries), signal);
+      continue;
+    }
+    const answer = parseAnswer<T>(response.status, response.body);
+    const errors = Array.isArray(answer.errors) ? answer.errors : [];
+    if (errors.some((error) => error.extensions?.code === 'THROTTLED')) {
+      const cost = answer.extensions?.cost;
+      const wait = cost
+        ? Math.max(
+            100,
+            ((cost.requestedQueryCost - cost.throttleStatus.currentlyAvailable) /
+              cost.throttleStatus.restoreRate) *
+              1000,
+          )
+        : 1000;
+      if (Date.now() - started + wait > MAX_WAIT_MS) {
+        throw new StoreApiError('throttled', 'Shopify kept throttling the requests for two minutes.');
+      }
+      await sleep(wait, signal);
+      continue;
+    }
+    if (errors.length > 0 || typeof answer.errors === 'string' || !answer.data) {
+      const message =
+        typeof answer.errors === 'string' ? answer.errors : errors.map((e) => e.message).join('; ');
+      if (/access denied|scope/i.test(message))
+        throw new StoreApiError('scope', `Shopify refused: ${message}`);
+      throw new StoreApiError('api', `Shopify answered with an error: ${message || 'no data'}`);
+    }
+    return answer.data;
+  }
+}
+
+function parseAnswer<T>(status: number, body: string): GraphqlAnswer<T> {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    answer = undefined;
+  }
+  if (status === 404 || !answer || typeof answer !== 'object') {
+    throw new StoreApiError(
+      'not_platform',
+      `The address does not answer as a Shopify store's Admin API (status ${status} at /admin/api/${SHOPIFY_API_VERSION}/graphql.json).`,
+    );
+  }
+  if (status !== 200) throw new StoreApiError('api', `Shopify answered with status ${status}.`);
+  return answer as GraphqlAnswer<T>;
+}

@@ -1,0 +1,19 @@
+// How this process reaches connected stores and seals their credentials, from the config (issue 24).
+import type { Config } from '../config';
+import type { StoreNetwork } from './store-request';
+import { storeSecretsKey } from './store-secrets';
+
+export type StoreAccess = { secretsKey: Buffer; network: StoreNetwork };
+
+export function storeAccessFromConfig(
+  config: Pick<Config, 'ALLOW_PRIVATE_STORE_HOSTS' | 'STORE_SECRETS_KEY' | 'NODE_ENV'>,
+  authSecret: string,
+): StoreAccess {
+  return {
+    secretsKey: storeSecretsKey(authSecret, config.STORE_SECRETS_KEY),
+    network: {
+      allowPrivateHosts: config.ALLOW_PRIVATE_STORE_HOSTS,
+      requireHttps: config.NODE_ENV === 'production',
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// view-push (issue 24): a push's state and each field's result, for its owner only.
+import { and, asc, eq } from 'drizzle-orm';
+import type { FunctionResponse } from '../../common/functions';
+import { AppError } from '../app-error';
+import type { Queryable } from '../db/client';
+import { storePushes, storePushItems } from '../db/schema';
+
+export async function viewPush(
+  db: Queryable,
+  ownerId: string,
+  pushId: number,
+): Promise<FunctionResponse<'view-push'>> {
+  const [push] = await db
+    .select()
+    .from(storePushes)
+    .where(and(eq(storePushes.id, pushId), eq(storePushes.ownerId, ownerId)));
+  if (!push) throw new AppError('unknown_store', 'No such push.');
+  const items = await db
+    .select()
+    .from(storePushItems)
+    .where(eq(storePushItems.pushId, pushId))
+    .orderBy(asc(storePushItems.id));
+  const count = (status: string) => items.filter((item) => item.status === status).length;
+  return {
+    push_id: push.id,
+    kind: push.kind,
+    state: push.state,
+    done: count('written'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    results: items.map((item) => ({
+      bundle_workflow_product_id: item.bundleWorkflowProductId,
+      field: item.field,
+      status: item.status,
+      error: item.error,
+    })),
+  };
+}

@@ -1,0 +1,101 @@
+// WooCommerce's REST API v3: one request, authenticated with the consumer key and secret over HTTP Basic,
+// or in the query string when the server strips the Authorization header (WooCommerce answers "Consumer key
+// is missing." then; _authentication.md). 429 waits for Retry-After; 5xx backs off.
+import { retryAfterMs, StoreApiError, sleep } from './store-api-error';
+import { type StoreNetwork, storeRequest } from './store-request';
+
+export type WooConnection = {
+  url: URL;
+  consumerKey: string;
+  consumerSecret: string;
+  network: StoreNetwork;
+  /** Set once the store has shown it strips the Authorization header. */
+  queryStringAuth?: boolean;
+};
+
+export type WooAnswer<T> = { data: T; total: number | null; totalPages: number | null };
+
+type WooErrorBody = { code?: string; message?: string };
+
+const MAX_RETRIES = 6;
+
+export async function wooRequest<T>(
+  connection: WooConnection,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: { query?: Record<string, string | number>; body?: unknown; signal?: AbortSignal } = {},
+): Promise<WooAnswer<T>> {
+  for (let attempt = 0; ; attempt++) {
+    const url = new URL(`/wp-json/wc/v3${path}`, connection.url);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = {};
+    if (connection.queryStringAuth) {
+      url.searchParams.set('consumer_key', connection.consumerKey);
+      url.searchParams.set('consumer_secret', connection.consumerSecret);
+    } else {
+      const basic = Buffer.from(`${connection.consumerKey}:${connection.consumerSecret}`).toString('base64');
+      headers.authorization = `Basic ${basic}`;
+    }
+    const response = await storeRequest(connection.network, url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    if (response.status === 429 || response.status >= 500) {
+      if (attempt >= MAX_RETRIES)
+        throw new StoreApiError('throttled', `WooCommerce kept answering ${response.status}.`);
+      await sleep(retryAfterMs(response.headers['retry-after'], 1000 * 2 ** attempt), options.signal);
+      continue;
+    }
+    const body = parseJson(response.body);
+    if (response.status >= 400) {
+      const error = (body ?? {}) as WooErrorBody;
+      if (!error.code) {
+        throw new StoreApiError(
+          'not_platform',
+          `The address does not answer as a WooCommerce store's REST API (status ${response.status} at /wp-json/wc/v3${path}).`,
+        );
+      }
+      if (
+        response.status === 401 &&
+        /consumer key is missing/i.test(error.message ?? '') &&
+        !connection.queryStringAuth
+      ) {
+        connection.queryStringAuth = true;
+        continue;
+      }
+      if (/write permission/i.test(error.message ?? '')) {
+        throw new StoreApiError(
+          'scope',
+          'The WooCommerce key is read-only: create a key with Read/Write permission.',
+        );
+      }
+      if (response.status === 401 || response.status === 403) {
+        throw new StoreApiError('auth', `WooCommerce refused the key: ${error.message ?? error.code}`);
+      }
+      throw new StoreApiError(
+        'api',
+        `WooCommerce answered ${response.status}: ${error.message ?? error.code}`,
+      );
+    }
+    if (body === undefined) {
+      throw new StoreApiError(
+        'not_platform',
+        "The address does not answer as a WooCommerce store's REST API (no JSON).",
+      );
+    }
+    const count = (name: string) => {
+      const value = Number(response.headers[name]);
+      return Number.isFinite(value) && response.headers[name] !== undefined ? value : null;
+    };
+    return { data: body as T, total: count('x-wp-total'), totalPages: count('x-wp-totalpages') };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

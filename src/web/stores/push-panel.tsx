@@ -1,0 +1,171 @@
+// Push to store (issue 24), on the run page: pick a connected store, preview exactly what would change
+// (the store's value now beside ours, conflicts first), push, watch the result, and undo the push.
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { FunctionResponse } from '../../common/functions';
+import { queryKeys } from '../api/query-keys';
+import { useFunctionMutation } from '../api/use-function-mutation';
+import { useFunctionQuery } from '../api/use-function-query';
+
+type Change = FunctionResponse<'preview-push'>['changes'][number];
+
+const CONFLICT_LABELS: Record<NonNullable<Change['conflict']>, string> = {
+  changed_in_store: 'Changed in the store since the import',
+  deleted_in_store: 'No longer in the store',
+  already_ours: 'Already the same',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  description: 'Description',
+  short_description: 'Short description',
+  seo_title: 'SEO title',
+  seo_description: 'SEO description',
+  handle: 'Handle',
+};
+const fieldLabel = (field: string) =>
+  field.startsWith('alt_text:')
+    ? `Alt text (image ${field.slice(9).split('/').at(-1)})`
+    : (FIELD_LABELS[field] ?? field);
+
+export function PushPanel({
+  bundleWorkflowId,
+  productNames,
+}: {
+  bundleWorkflowId: number;
+  productNames: Map<number, string>;
+}) {
+  const stores = useFunctionQuery('list-stores', {}, { queryKey: queryKeys.stores() });
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const [changes, setChanges] = useState<Change[] | null>(null);
+  const [pushId, setPushId] = useState<number | null>(null);
+  const preview = useFunctionMutation('preview-push', {
+    errorTitle: 'Could not read the store',
+    onSuccess: (data) => setChanges(data.changes),
+  });
+  const push = useFunctionMutation('push-to-store', {
+    errorTitle: 'Could not push',
+    onSuccess: (data) => {
+      setChanges(null);
+      setPushId(data.push_id);
+    },
+  });
+  const undo = useFunctionMutation('undo-push', {
+    errorTitle: 'Could not undo the push',
+    onSuccess: (data) => setPushId(data.push_id),
+  });
+  const result = useFunctionQuery('view-push', pushId === null ? null : { push_id: pushId }, {
+    queryKey: queryKeys.push(pushId ?? 0),
+    refetchInterval: (data) => (data && (data.state === 'done' || data.state === 'failed') ? false : 500),
+  });
+  const view = result.data;
+  if (!stores.data || stores.data.stores.length === 0) return null;
+
+  const request =
+    storeId === null ? null : { bundle_workflow_id: bundleWorkflowId, store_id: Number(storeId) };
+  const toPush = changes?.filter((change) => change.conflict === null).length ?? 0;
+  return (
+    <Group gap="xs">
+      <Select
+        aria-label="Store to push to"
+        placeholder="Push to store…"
+        size="xs"
+        data={stores.data.stores.map((store) => ({ value: String(store.id), label: store.name }))}
+        value={storeId}
+        onChange={setStoreId}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        disabled={!request}
+        loading={preview.isPending}
+        onClick={() => request && preview.mutate(request)}
+      >
+        Preview push
+      </Button>
+      {view && (
+        <Group gap={6}>
+          <Badge
+            color={view.state === 'failed' ? 'red' : view.state === 'done' ? 'teal' : 'blue'}
+            variant="light"
+          >
+            {view.kind === 'undo' ? 'Undo' : 'Push'} {view.state}: {view.done} written, {view.skipped}{' '}
+            skipped, {view.failed} failed
+          </Badge>
+          {view.kind === 'push' && view.state === 'done' && view.done > 0 && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              loading={undo.isPending}
+              onClick={() => undo.mutate({ push_id: view.push_id })}
+            >
+              Undo push
+            </Button>
+          )}
+        </Group>
+      )}
+      <Modal opened={changes !== null} onClose={() => setChanges(null)} title="Push preview" size="xl">
+        <Stack>
+          {changes?.length === 0 && <Alert color="blue">Nothing to push: approve some products first.</Alert>}
+          {changes && changes.length > 0 && (
+            <Table aria-label="Changes to push" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Field</Table.Th>
+                  <Table.Th>In the store now</Table.Th>
+                  <Table.Th>Ours</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changes.map((change) => (
+                  <Table.Tr key={`${change.bundle_workflow_product_id}:${change.field}`}>
+                    <Table.Td>
+                      <Text size="sm">
+                        {productNames.get(change.bundle_workflow_product_id) ??
+                          `#${change.bundle_workflow_product_id}`}
+                      </Text>
+                      {change.conflict && (
+                        <Badge color="orange" variant="light" size="sm">
+                          {CONFLICT_LABELS[change.conflict]}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{fieldLabel(change.field)}</Table.Td>
+                    <Table.Td>
+                      <Text
+                        size="xs"
+                        td={change.conflict ? undefined : 'line-through'}
+                        c="dimmed"
+                        lineClamp={4}
+                      >
+                        {change.before || '(empty)'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" lineClamp={4}>
+                        {change.after}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setChanges(null)}>
+              Cancel
+            </Button>
+            <Button
+              disabled={toPush === 0 || !request}
+              loading={push.isPending}
+              onClick={() => request && push.mutate(request)}
+            >
+              Push {toPush} {toPush === 1 ? 'change' : 'changes'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

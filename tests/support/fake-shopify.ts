@@ -1,0 +1,454 @@
+// A local Shopify Admin GraphQL API for the connected-store tests and the push bench (issue 24). It speaks
+// the real wire format: POST /admin/api/{version}/graphql.json with X-Shopify-Access-Token, a real GraphQL
+// executor over a subset of the Admin schema (so a query Shopify would refuse is refused here too), cursor
+// pages, and the calculated-cost leaky bucket reported in `extensions.cost` with THROTTLED errors when the
+// bucket is empty (https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits). Mutations answer
+// `userErrors` the way Shopify's do. No test-framework imports, so a bench can start it too.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  buildSchema,
+  type DocumentNode,
+  type FieldNode,
+  graphql,
+  Kind,
+  parse,
+  type SelectionSetNode,
+  validate,
+} from 'graphql';
+
+export type FakeShopifyVariant = {
+  id: number;
+  title: string;
+  sku: string;
+  barcode: string;
+  price: string;
+  selectedOptions: { name: string; value: string }[];
+  /** The id of one of the product's media images. */
+  mediaId?: number;
+};
+
+export type FakeShopifyMedia = { id: number; url: string; alt: string };
+
+export type FakeShopifyProduct = {
+  id: number;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  vendor: string;
+  productType: string;
+  tags: string[];
+  status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+  updatedAt: string;
+  seo: { title: string | null; description: string | null };
+  options: { name: string; values: string[] }[];
+  variants: FakeShopifyVariant[];
+  media: FakeShopifyMedia[];
+};
+
+export type FakeShopifyRedirect = { id: number; path: string; target: string };
+
+export type FakeShopifyOptions = {
+  accessToken?: string;
+  scopes?: string[];
+  shopName?: string;
+  currencyCode?: string;
+  /** The leaky bucket: its size and how many points a second flow back (Standard plan: 100). */
+  bucketSize?: number;
+  restoreRate?: number;
+  /** The loopback port to listen on (any free one when unset), for a server another process must find. */
+  port?: number;
+};
+
+export type FakeShopify = {
+  origin: string;
+  /** "127.0.0.1:<port>", as ALLOW_PRIVATE_STORE_HOSTS spells it. */
+  hostPort: string;
+  apiVersion: string;
+  products: FakeShopifyProduct[];
+  /** The store's URL redirects (made by productUpdate with redirectNewHandle: true). */
+  redirects: FakeShopifyRedirect[];
+  /** Every GraphQL operation received, in order, with the cost it was charged (0 when throttled). */
+  calls: { query: string; variables: Record<string, unknown>; cost: number; throttled: boolean }[];
+  /** Answer THROTTLED to every query for this long, whatever the bucket holds. */
+  throttleFor: (ms: number) => void;
+  /** Points charged since the start, and when the first and last charged call came. */
+  spent: () => { points: number; firstAt: number | null; lastAt: number | null };
+  close: () => Promise<void>;
+};
+
+export const FAKE_SHOPIFY_API_VERSION = '2025-10';
+
+const SCHEMA = buildSchema(`
+  interface Node { id: ID! }
+  type Query {
+    shop: Shop!
+    currentAppInstallation: AppInstallation!
+    products(first: Int!, after: String, query: String): ProductConnection!
+    product(id: ID!): Product
+    nodes(ids: [ID!]!): [Node]!
+    urlRedirects(first: Int!, query: String): UrlRedirectConnection!
+  }
+  type UrlRedirect implements Node { id: ID! path: String! target: String! }
+  type UrlRedirectConnection { nodes: [UrlRedirect!]! pageInfo: PageInfo! }
+  type UrlRedirectDeletePayload { deletedUrlRedirectId: ID userErrors: [UserError!]! }
+  type Shop { name: String! currencyCode: String! myshopifyDomain: String! }
+  type AppInstallation { accessScopes: [AccessScope!]! }
+  type AccessScope { handle: String! }
+  type PageInfo { hasNextPage: Boolean! endCursor: String }
+  type SEO { title: String description: String }
+  type ProductOption { name: String! values: [String!]! }
+  type SelectedOption { name: String! value: String! }
+  type Image { url: String! altText: String }
+  type ProductVariant implements Node {
+    id: ID! title: String! sku: String barcode: String price: String!
+    selectedOptions: [SelectedOption!]! media(first: Int!): MediaConnection!
+  }
+  type ProductVariantConnection { nodes: [ProductVariant!]! pageInfo: PageInfo! }
+  interface Media { id: ID! alt: String mediaContentType: String! }
+  type MediaImage implements Media & Node { id: ID! alt: String mediaContentType: String! image: Image }
+  type MediaConnection { nodes: [Media!]! pageInfo: PageInfo! }
+  type ProductConnection { nodes: [Product!]! pageInfo: PageInfo! }
+  type Product implements Node {
+    id: ID! handle: String! title: String! descriptionHtml: String! vendor: String! productType: String!
+    tags: [String!]! status: String! updatedAt: String! onlineStoreUrl: String seo: SEO!
+    options: [ProductOption!]!
+    variants(first: Int!, after: String): ProductVariantConnection!
+    media(first: Int!, after: String): MediaConnection!
+  }
+  input SEOInput { title: String description: String }
+  input ProductUpdateInput {
+    id: ID! title: String descriptionHtml: String handle: String redirectNewHandle: Boolean seo: SEOInput
+  }
+  type UserError { field: [String!] message: String! }
+  type ProductUpdatePayload { product: Product userErrors: [UserError!]! }
+  input FileUpdateInput { id: ID! alt: String }
+  type FileUpdatePayload { files: [MediaImage!] userErrors: [UserError!]! }
+  type Mutation {
+    productUpdate(product: ProductUpdateInput!): ProductUpdatePayload
+    fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
+    urlRedirectDelete(id: ID!): UrlRedirectDeletePayload
+  }
+`);
+
+const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
+const numericId = (value: string) => Number(/\/(\d+)$/.exec(value)?.[1] ?? Number.NaN);
+
+/** Shopify's documented cost rules, simplified: objects 1, scalars 0, connections first × their nodes + 2, mutations 10. */
+function queryCost(document: DocumentNode): number {
+  let total = 0;
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (definition.operation === 'mutation') total += 10;
+    else total += selectionCost(definition.selectionSet);
+  }
+  return total;
+}
+
+function selectionCost(set: SelectionSetNode | undefined): number {
+  if (!set) return 0;
+  let cost = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.INLINE_FRAGMENT) cost += selectionCost(selection.selectionSet);
+    if (selection.kind !== Kind.FIELD) continue;
+    const field = selection as FieldNode;
+    if (!field.selectionSet) continue;
+    const first = field.arguments?.find((argument) => argument.name.value === 'first');
+    const size = first?.value.kind === Kind.INT ? Number(first.value.value) : null;
+    cost += size === null ? 1 + selectionCost(field.selectionSet) : 2 + size * nodesCost(field.selectionSet);
+  }
+  return cost;
+}
+
+function nodesCost(set: SelectionSetNode): number {
+  const nodes = set.selections.find(
+    (selection) => selection.kind === Kind.FIELD && selection.name.value === 'nodes',
+  ) as FieldNode | undefined;
+  return Math.max(1, nodes ? 1 + selectionCost(nodes.selectionSet) : 1);
+}
+
+/** Shopify refuses any single query whose requested cost is over 1,000 points. */
+const MAX_QUERY_COST = 1000;
+
+/** The actual cost of an answer: 1 per object, 2 more per connection (an object with nodes), scalars free. */
+function dataCost(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + dataCost(item), 0);
+  if (!value || typeof value !== 'object') return 0;
+  const entries = Object.values(value as Record<string, unknown>);
+  const own = 'nodes' in (value as object) ? 2 : 1;
+  return own + entries.reduce((sum: number, item) => sum + dataCost(item), 0);
+}
+
+function page<T>(items: T[], first: number, after: string | null | undefined) {
+  const start = after ? Number(Buffer.from(after, 'base64url').toString()) : 0;
+  const nodes = items.slice(start, start + first);
+  const end = start + nodes.length;
+  return {
+    nodes,
+    pageInfo: {
+      hasNextPage: end < items.length,
+      endCursor: nodes.length > 0 ? Buffer.from(String(end)).toString('base64url') : null,
+    },
+  };
+}
+
+export async function startFakeShopify(
+  products: FakeShopifyProduct[],
+  options: FakeShopifyOptions = {},
+): Promise<FakeShopify> {
+  const accessToken = options.accessToken ?? 'shpat_fake_token';
+  const scopes = options.scopes ?? ['read_products', 'write_products', 'write_files'];
+  const bucketSize = options.bucketSize ?? 1000;
+  const restoreRate = options.restoreRate ?? 100;
+  let available = bucketSize;
+  let lastRefill = Date.now();
+  let throttledUntil = 0;
+  let spent = 0;
+  let firstAt: number | null = null;
+  let lastAt: number | null = null;
+  const calls: FakeShopify['calls'] = [];
+  const redirects: FakeShopifyRedirect[] = [];
+  let nextRedirectId = 500;
+
+  const refill = () => {
+    const now = Date.now();
+    available = Math.min(bucketSize, available + ((now - lastRefill) / 1000) * restoreRate);
+    lastRefill = now;
+  };
+  const throttleStatus = () => ({
+    maximumAvailable: bucketSize,
+    currentlyAvailable: Math.floor(available),
+    restoreRate,
+  });
+  const touch = (product: FakeShopifyProduct) => {
+    // Shopify's updatedAt has second precision; a write in the same second still moves it forward.
+    const previous = Date.parse(product.updatedAt);
+    product.updatedAt = new Date(Math.max(Date.now(), previous + 1000)).toISOString().replace(/\.\d+Z$/, 'Z');
+  };
+
+  const mediaView = (media: FakeShopifyMedia) => ({
+    __typename: 'MediaImage',
+    id: gid('MediaImage', media.id),
+    alt: media.alt,
+    mediaContentType: 'IMAGE',
+    image: { url: media.url, altText: media.alt },
+  });
+  const productView = (product: FakeShopifyProduct) => ({
+    ...product,
+    __typename: 'Product',
+    id: gid('Product', product.id),
+    onlineStoreUrl: null,
+    variants: ({ first, after }: { first: number; after?: string }) =>
+      page(
+        product.variants.map((variant) => ({
+          ...variant,
+          __typename: 'ProductVariant',
+          id: gid('ProductVariant', variant.id),
+          media: () =>
+            page(product.media.filter((media) => media.id === variant.mediaId).map(mediaView), 1, null),
+        })),
+        first,
+        after,
+      ),
+    media: ({ first, after }: { first: number; after?: string }) =>
+      page(product.media.map(mediaView), first, after),
+  });
+  const findProduct = (id: string) => products.find((product) => product.id === numericId(id));
+
+  const root = {
+    shop: () => ({
+      name: options.shopName ?? 'Fake Shop',
+      currencyCode: options.currencyCode ?? 'USD',
+      myshopifyDomain: 'fake-shop.myshopify.com',
+    }),
+    currentAppInstallation: () => ({ accessScopes: scopes.map((handle) => ({ handle })) }),
+    products: ({ first, after }: { first: number; after?: string }) =>
+      page(products.map(productView), Math.min(first, 250), after),
+    product: ({ id }: { id: string }) => {
+      const product = findProduct(id);
+      return product ? productView(product) : null;
+    },
+    nodes: ({ ids }: { ids: string[] }) =>
+      ids.map((id) => {
+        const product = findProduct(id);
+        return product ? productView(product) : null;
+      }),
+    productUpdate: ({ product: input }: { product: Record<string, unknown> }) => {
+      const product = findProduct(String(input.id));
+      if (!product)
+        return { product: null, userErrors: [{ field: ['id'], message: 'Product does not exist' }] };
+      if (typeof input.handle === 'string') {
+        if (products.some((other) => other !== product && other.handle === input.handle)) {
+          return {
+            product: null,
+            userErrors: [{ field: ['handle'], message: `Handle '${input.handle}' already in use` }],
+          };
+        }
+        // Without a redirect the old address answers 404 (redirectNewHandle has no default since 2023-04).
+        if (input.redirectNewHandle === true && input.handle !== product.handle) {
+          redirects.push({
+            id: nextRedirectId++,
+            path: `/products/${product.handle}`,
+            target: `/products/${input.handle}`,
+          });
+        }
+        product.handle = input.handle;
+      }
+      if (typeof input.title === 'string') product.title = input.title;
+      if (typeof input.descriptionHtml === 'string') product.descriptionHtml = input.descriptionHtml;
+      const seo = input.seo as { title?: string; description?: string } | undefined;
+      // An empty SEO field is cleared: Shopify answers null for it, as for one never set.
+      if (seo?.title !== undefined) product.seo.title = seo.title || null;
+      if (seo?.description !== undefined) product.seo.description = seo.description || null;
+      touch(product);
+      return { product: productView(product), userErrors: [] };
+    },
+    urlRedirects: ({ first, query }: { first: number; query?: string }) => {
+      const path = /^path:(.+)$/.exec(query ?? '')?.[1];
+      const found = redirects.filter((redirect) => !path || redirect.path === path);
+      return page(
+        found.map((redirect) => ({
+          ...redirect,
+          __typename: 'UrlRedirect',
+          id: gid('UrlRedirect', redirect.id),
+        })),
+        first,
+        null,
+      );
+    },
+    urlRedirectDelete: ({ id }: { id: string }) => {
+      const index = redirects.findIndex((redirect) => redirect.id === numericId(id));
+      if (index < 0)
+        return { deletedUrlRedirectId: null, userErrors: [{ field: ['id'], message: 'Redirect not found' }] };
+      redirects.splice(index, 1);
+      return { deletedUrlRedirectId: id, userErrors: [] };
+    },
+    fileUpdate: ({ files }: { files: { id: string; alt?: string }[] }) => {
+      const updated: ReturnType<typeof mediaView>[] = [];
+      for (const file of files) {
+        const owner = products.find((product) => product.media.some((m) => m.id === numericId(file.id)));
+        const media = owner?.media.find((m) => m.id === numericId(file.id));
+        if (!owner || !media) {
+          return { files: null, userErrors: [{ field: ['files', 'id'], message: 'File does not exist' }] };
+        }
+        if (file.alt !== undefined) media.alt = file.alt;
+        touch(owner);
+        updated.push(mediaView(media));
+      }
+      return { files: updated, userErrors: [] };
+    },
+  };
+
+  const json = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify(body));
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const match = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname);
+    if (!match || request.method !== 'POST') return json(response, 404, { errors: 'Not Found' });
+    if (match[1] !== FAKE_SHOPIFY_API_VERSION) {
+      return json(response, 404, { errors: `API version ${match[1]} is not supported by this fake` });
+    }
+    if (request.headers['x-shopify-access-token'] !== accessToken) {
+      return json(response, 401, {
+        errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+      });
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    let body: { query?: string; variables?: Record<string, unknown> };
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return json(response, 400, { errors: { query: 'Required parameter missing or invalid' } });
+    }
+    let document: DocumentNode;
+    try {
+      document = parse(body.query ?? '');
+    } catch (error) {
+      return json(response, 200, { errors: [{ message: (error as Error).message }] });
+    }
+    const invalid = validate(SCHEMA, document);
+    if (invalid.length > 0)
+      return json(response, 200, { errors: invalid.map((e) => ({ message: e.message })) });
+
+    const cost = queryCost(document);
+    if (cost > MAX_QUERY_COST) {
+      return json(response, 200, {
+        errors: [
+          {
+            message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_QUERY_COST },
+          },
+        ],
+      });
+    }
+    refill();
+    const variables = body.variables ?? {};
+    if (Date.now() < throttledUntil || cost > available) {
+      calls.push({ query: body.query ?? '', variables, cost: 0, throttled: true });
+      return json(response, 200, {
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: {
+              code: 'THROTTLED',
+              documentation: 'https://shopify.dev/api/usage/rate-limits',
+            },
+          },
+        ],
+        extensions: {
+          cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: throttleStatus() },
+        },
+      });
+    }
+    const result = await graphql({
+      schema: SCHEMA,
+      source: body.query ?? '',
+      rootValue: root,
+      variableValues: variables,
+    });
+    // The bucket must hold the requested cost; what is taken is the actual cost of what came back.
+    const isMutation = document.definitions.some(
+      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation',
+    );
+    const actual = isMutation ? cost : Math.min(cost, dataCost(result.data));
+    available -= actual;
+    spent += actual;
+    const now = Date.now();
+    firstAt ??= now;
+    lastAt = now;
+    calls.push({ query: body.query ?? '', variables, cost: actual, throttled: false });
+    json(response, 200, {
+      ...result,
+      extensions: {
+        cost: { requestedQueryCost: cost, actualQueryCost: actual, throttleStatus: throttleStatus() },
+      },
+    });
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => json(response, 500, { errors: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    hostPort: `127.0.0.1:${port}`,
+    apiVersion: FAKE_SHOPIFY_API_VERSION,
+    products,
+    redirects,
+    calls,
+    throttleFor: (ms) => {
+      throttledUntil = Date.now() + ms;
+    },
+    spent: () => ({ points: spent, firstAt, lastAt }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
