@@ -3,7 +3,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/server/ai/copy-writer';
-import { workerLogger } from '../../src/server/runner/start-worker';
+import { workerLogger } from '../../src/server/runner/worker-logger';
 import { captureLog } from '../support/capture-log';
 import { authRequest, callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';
 

@@ -8,12 +8,12 @@
 //   away, and graphile-worker gave up on releasing it) is released, so it runs again instead of staying locked
 //   for four hours. Tasks skip work already done, so a job whose result did land is not done twice.
 import { EventEmitter } from 'node:events';
-import { type Runner, run, type TaskList, type WorkerEvents, Logger as WorkerLogger } from 'graphile-worker';
+import { type Runner, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
-import { ProviderError } from '../ai/copy-writer';
 import type { Config } from '../config';
 import { type Logger, silentLogger } from '../logger';
 import { IMAGE_TASKS } from '../queue/image-jobs';
+import { workerLogger } from './worker-logger';
 
 export type WorkerOptions = {
   pool: pg.Pool;
@@ -38,33 +38,6 @@ export type RunningWorker = {
   workerIds: ReadonlySet<string>;
   stop: () => Promise<void>;
 };
-
-/** graphile-worker's lines go to our logger, with the job's id and task on each; its info lines are debug here. */
-export function workerLogger(log: Logger): WorkerLogger {
-  return new WorkerLogger((scope) => {
-    const scoped = log.child({
-      ...(scope.jobId !== undefined ? { job_id: scope.jobId } : {}),
-      ...(scope.taskIdentifier ? { task: scope.taskIdentifier } : {}),
-    });
-    return (level, message, meta) => {
-      const error =
-        (meta as { error?: unknown; fatalError?: unknown } | undefined)?.error ??
-        (meta as { fatalError?: unknown } | undefined)?.fatalError;
-      // The first line of graphile-worker's own message; the rest is a stack we log through `err`.
-      const text = message.split('\n')[0] ?? '';
-      if (error instanceof ProviderError) {
-        // A provider's bad answer, timeout or 5xx is expected: the job retries, so a warning with its kind,
-        // not an error with a stack (and not the provider's text).
-        scoped.warn(
-          { provider_error: error.kind },
-          `A provider call failed (${error.kind}); the job will retry`,
-        );
-      } else if (level === 'error') scoped.error({ err: error }, text);
-      else if (level === 'warning') scoped.warn({ err: error }, text);
-      else scoped.debug(text);
-    };
-  });
-}
 
 /**
  * How often a runner beats, and how long a silent one lives: the same for the server's runner, `npm run

@@ -1,4 +1,5 @@
-// Workflows, bundles, products, runs (bundle_workflows) and their generated copy, images and logs.
+// Workflows, bundles, products, runs (bundle_workflows) and their generated copy, images and logs. A product's
+// kept versions, the Batch API's batches and the workers' heartbeats are in run-records.ts.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -31,23 +32,6 @@ import { createdAt, updatedAt } from './columns';
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export type PromptTemplates = { system: string; user: string; variant: string; repair: string };
-
-/** Where a kept version of a product's copy came from. */
-export const VERSION_SOURCES = ['generated', 'regenerated', 'edited', 'restored'] as const;
-export type VersionSource = (typeof VERSION_SOURCES)[number];
-
-/** The batch states of OpenAI's Batch API, plus the local ones before anything remote exists. */
-export type ProviderBatchState =
-  | 'preparing'
-  | 'submitting'
-  | 'validating'
-  | 'in_progress'
-  | 'finalizing'
-  | 'completed'
-  | 'failed'
-  | 'expired'
-  | 'cancelling'
-  | 'cancelled';
 
 /**
  * Seeded workflows (ids below 1000, owner null) are everyone's; a user's own have an owner and ids from 1000,
@@ -262,62 +246,3 @@ export const logs = pgTable(
   },
   (t) => [index('logs_run_product_idx').on(t.bundleWorkflowId, t.productId, t.id)],
 );
-
-/** Each generation, regeneration, edit and restore of a product's copy, kept for its history (issue 14). */
-export const productVersions = pgTable(
-  'product_versions',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    bundleWorkflowProductId: integer('bundle_workflow_product_id')
-      .notNull()
-      .references(() => bundleWorkflowProducts.id, { onDelete: 'cascade' }),
-    source: text('source').$type<VersionSource>().notNull(),
-    pageTitle: text('page_title'),
-    metaDescription: text('meta_description'),
-    heading: text('heading'),
-    description: text('description'),
-    factSheet: text('fact_sheet'),
-    urlSuggestion: text('url_suggestion'),
-    altTexts: jsonb('alt_texts').$type<string[]>().notNull().default([]),
-    /** The user who edited or restored; null for the writer's versions. */
-    userId: text('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('product_versions_product_idx').on(t.bundleWorkflowProductId, t.id)],
-);
-
-/** A run's requests sent through the provider's Batch API (issue 16), kept before anything remote exists. */
-export const providerBatches = pgTable(
-  'provider_batches',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    bundleWorkflowId: integer('bundle_workflow_id')
-      .notNull()
-      .references(() => bundleWorkflows.id, { onDelete: 'cascade' }),
-    /** 'generate' for first answers, 'repair' for the follow-up batch of repairs. */
-    purpose: text('purpose').$type<'generate' | 'repair'>().notNull().default('generate'),
-    state: text('state').$type<ProviderBatchState>().notNull().default('preparing'),
-    remoteBatchId: text('remote_batch_id'),
-    inputFileId: text('input_file_id'),
-    outputFileId: text('output_file_id'),
-    errorFileId: text('error_file_id'),
-    requestCount: integer('request_count').notNull().default(0),
-    completedCount: integer('completed_count').notNull().default(0),
-    failedCount: integer('failed_count').notNull().default(0),
-    error: text('error'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('provider_batches_run_idx').on(t.bundleWorkflowId)],
-);
-
-/**
- * Liveness of graphile-worker workers. A worker killed with SIGKILL keeps its jobs locked (for hours, by
- * graphile-worker's rules); workers whose heartbeat stops are force-unlocked so others take their jobs.
- */
-export const workerHeartbeats = pgTable('worker_heartbeats', {
-  workerId: text('worker_id').primaryKey(),
-  lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
-});
