@@ -3,7 +3,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES } from '../../src/common/functions';
-import { FUNCTION_SCOPES } from '../../src/common/functions/scopes';
+import { FUNCTION_SCOPES } from '../../src/server/http/function-scopes';
 import { setupTestApp } from '../support/test-app';
 
 const t = setupTestApp({ signedIn: false });

@@ -1,7 +1,7 @@
 // Runs a handler under the caller's Idempotency-Key, for the functions that take one (IDEMPOTENT_FUNCTIONS).
 import { type FunctionName, functions } from '../../common/functions';
-import { IDEMPOTENT_FUNCTIONS } from '../../common/functions/scopes';
 import { AppError } from '../app-error';
+import { IDEMPOTENT_FUNCTIONS } from '../http/function-scopes';
 import {
   checkIdempotencyKey,
   claimIdempotencyKey,

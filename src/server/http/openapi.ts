@@ -16,9 +16,9 @@ import {
   webhookFunctions,
   workflowFunctions,
 } from '../../common/functions';
-import { FUNCTION_DESCRIPTIONS } from '../../common/functions/descriptions';
 import { fileFunctions } from '../../common/functions/files';
-import { FUNCTION_SCOPES, IDEMPOTENT_FUNCTIONS } from '../../common/functions/scopes';
+import { FUNCTION_DESCRIPTIONS } from './function-descriptions';
+import { FUNCTION_SCOPES, IDEMPOTENT_FUNCTIONS } from './function-scopes';
 
 const AREAS: [string, Record<string, unknown>][] = [
   ['workflows', workflowFunctions],

@@ -1,7 +1,6 @@
 // Which API key scope each function needs (issue 25). null: only a signed-in person may call it (managing
 // API keys, and the job loop, which runs everyone's queue). A new function must be placed here.
-import type { ApiKeyScope } from './api-keys';
-import type { FunctionName } from './index';
+import type { ApiKeyScope, FunctionName } from '../../common/functions';
 
 export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'list-workflows': 'read',
