@@ -1,24 +1,13 @@
 // A webhook URL passes the same address guard as image fetches: http(s) only, and no private, loopback,
 // link-local or metadata address (by literal IP or by what the name resolves to), unless the exact host:port
 // is in ALLOW_PRIVATE_WEBHOOK_HOSTS. The check is made at create-webhook and again at every connection.
-import http from 'node:http';
-import https from 'node:https';
 import { AppError } from '../app-error';
-import {
-  checkHostBeforeConnecting,
-  connectTimeLookup,
-  hostPortOf,
-  type Resolver,
-  resolveWithDns,
-} from '../images/address-guard';
+import { checkHostBeforeConnecting, type Resolver, resolveWithDns } from '../images/address-guard';
 import { findBlockedRange } from '../images/blocked-address';
+import { GuardedRequestError, guardedRequest, isAllowedPrivate } from '../images/guarded-request';
 import { ImageFetchError } from '../images/image-fetch-error';
 
 export type WebhookAddressOptions = { allowPrivateHosts: readonly string[]; resolve?: Resolver };
-
-function isAllowed(url: URL, options: WebhookAddressOptions): boolean {
-  return options.allowPrivateHosts.includes(hostPortOf(url));
-}
 
 /** The URL as it will be stored, or a bad_input naming what is wrong with it. */
 export async function checkWebhookUrl(raw: string, options: WebhookAddressOptions): Promise<string> {
@@ -37,7 +26,7 @@ export async function checkWebhookUrl(raw: string, options: WebhookAddressOption
       'url must not carry a user name or password; the signature proves the sender.',
     );
   }
-  if (isAllowed(url, options)) return url.href;
+  if (isAllowedPrivate(options, url)) return url.href;
   try {
     checkHostBeforeConnecting(url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -63,46 +52,18 @@ export async function checkWebhookUrl(raw: string, options: WebhookAddressOption
 export type PostResult = { status: number | null; error: string | null };
 
 /** POSTs the signed body once, following no redirect, with the address checked again at connect time. */
-export function postWebhook(
+export async function postWebhook(
   rawUrl: string,
   headers: Record<string, string>,
   body: string,
   options: WebhookAddressOptions & { timeoutMs: number },
 ): Promise<PostResult> {
-  const url = new URL(rawUrl);
-  const allowed = isAllowed(url, options);
   try {
-    if (!allowed) checkHostBeforeConnecting(url);
+    // Only the status counts; the receiver's answer is read (capped) and dropped.
+    const answer = await guardedRequest(options, new URL(rawUrl), { method: 'POST', headers, body });
+    return { status: answer.status, error: null };
   } catch (error) {
-    return Promise.resolve({ status: null, error: (error as Error).message });
+    if (error instanceof GuardedRequestError) return { status: null, error: error.message };
+    throw error;
   }
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-        lookup: connectTimeLookup(options.resolve ?? resolveWithDns, !allowed),
-        timeout: options.timeoutMs,
-      },
-      (response) => {
-        // The body is not read beyond draining it: only the status counts.
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? null, error: null }));
-        response.on('error', (error) =>
-          resolve({ status: response.statusCode ?? null, error: error.message }),
-        );
-      },
-    );
-    request.on('timeout', () =>
-      request.destroy(new Error(`No answer within ${options.timeoutMs / 1000} s.`)),
-    );
-    request.on('error', (error) => resolve({ status: null, error: error.message }));
-    request.end(body);
-  });
 }
