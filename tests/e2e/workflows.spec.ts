@@ -14,7 +14,9 @@ test('create a workflow for a typed model → price unknown → set a price → 
   await expect(page.getByRole('heading', { name: 'Workflows' })).toBeVisible();
 
   const mini = page.getByRole('article', { name: 'SEO copy (gpt-4o-mini)' });
-  await expect(mini.getByText('$0.15 in / $0.6 out per million tokens (list price)')).toBeVisible();
+  await expect(
+    mini.getByText('$0.15 in ($0.075 cached) / $0.6 out per million tokens (list price)'),
+  ).toBeVisible();
   await expect(mini.getByLabel('Estimate for SEO copy (gpt-4o-mini)')).toHaveText(
     /About \$\d+\.\d+ per 1,000 products, repairs included/,
   );
@@ -40,7 +42,7 @@ test('create a workflow for a typed model → price unknown → set a price → 
 
   await mine.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit workflow' });
-  await edit.getByLabel('Input price (USD per million tokens)').fill('0');
+  await edit.getByLabel('Input price (USD per million tokens)', { exact: true }).fill('0');
   await edit.getByLabel('Output price (USD per million tokens)').fill('0');
   // Batch mode, with repairs made directly rather than in a follow-up batch (issue 16).
   await expect(edit.getByRole('radiogroup')).toHaveCount(0);
