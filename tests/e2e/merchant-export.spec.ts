@@ -96,3 +96,66 @@ test('Merchant feed with the main feed uploaded: the zip holds the main feed ids
   expect(report.slice(1)).toHaveLength(17);
   expect(report.slice(1).map((row) => row[2])).toContain('led-high-tops');
 });
+
+test('a WooCommerce bundle: the feed ids default to its IDs with the prefix; redirects take the product base', async ({
+  page,
+  request,
+}) => {
+  const fixture = fixturePath('woocommerce-sample-products.csv');
+  const exportIds = new Set(
+    Papa.parse<Record<string, string>>(await readFile(fixture, 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data.map((row) => row.ID),
+  );
+  await signInNewUser(page, request, 'merchant-woo');
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByLabel('Bundle Name').fill('Woo feed');
+  await page.getByLabel('Product file (CSV or TSV)').setInputFiles(fixture);
+  await chooseWorkflow(page, OFFLINE_WRITER);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/view-bundle\/\d+\/4$/);
+  await expect(page.getByLabel(/(\d+) of \1 products done/)).toBeVisible({ timeout: 60_000 });
+
+  await page.getByRole('button', { name: 'Export CSV/JSON' }).click();
+  await page.getByRole('menuitem', { name: /Google Merchant Center feed/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Google Merchant Center feed' });
+  await expect(dialog.getByRole('combobox', { name: 'Item ids' })).toHaveValue(
+    'WooCommerce product and variation IDs',
+  );
+  await dialog.getByRole('textbox', { name: 'ID prefix' }).fill('gla_');
+  const sent = page.waitForRequest((req) => req.url().endsWith('/functions/v1/export-bundle'));
+  const downloadPromise = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    merchant_id_scheme: 'woocommerce',
+    merchant_id_prefix: 'gla_',
+  });
+  const files = unzipSync(new Uint8Array(await readFile((await (await downloadPromise).path())!)));
+  const ids = strFromU8(files['Woo-feed-merchant-feed.tsv']!)
+    .split('\n')
+    .filter(Boolean)
+    .slice(1)
+    .map((line) => line.split('\t')[0]!);
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    expect(id).toMatch(/^gla_\d+$/);
+    expect(exportIds.has(id.slice('gla_'.length))).toBe(true);
+  }
+
+  await page.getByRole('button', { name: 'Export CSV/JSON' }).click();
+  await page.getByRole('menuitem', { name: /WooCommerce redirects/ }).click();
+  const redirects = page.getByRole('dialog', { name: 'WooCommerce redirects' });
+  await redirects.getByRole('textbox', { name: 'Product base' }).fill('/shop/');
+  const sentRedirects = page.waitForRequest((req) => req.url().endsWith('/functions/v1/export-bundle'));
+  const redirectsDownload = page.waitForEvent('download');
+  await redirects.getByRole('button', { name: 'Download' }).click();
+  expect((await sentRedirects).postDataJSON()).toMatchObject({
+    format: 'woocommerce-redirects',
+    product_base: '/shop/',
+  });
+  const text = await readFile((await (await redirectsDownload).path())!, 'utf8');
+  const [header, ...rows] = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  expect(header).toEqual(['source', 'target', 'regex', 'code']);
+  for (const row of rows) for (const path of row.slice(0, 2)) expect(path.startsWith('/shop/')).toBe(true);
+});
