@@ -1,6 +1,7 @@
 // The Export CSV/JSON button (SPEC §2): every format is written by the server's export-bundle, streamed from
 // the database, and saved under the filename the server gives it (the bundle's name and the format). "Only
-// approved products" exports just the products approved in review (issue 14).
+// approved products" exports just the products approved in review (issue 14). The Merchant Center feed and
+// the WooCommerce redirects ask for their options first (merchant-export-form.tsx, issue 23).
 import { Button, Checkbox, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,6 +9,12 @@ import { CSV_EXPORT_FILE_NAME } from '../../common/constants';
 import type { FunctionRequest } from '../../common/functions';
 import { describeError, invoke } from '../api/invoke';
 import { downloadBlob } from '../lib/download-file';
+import {
+  type ExportOptions,
+  ExportOptionsModal,
+  type FormatWithOptions,
+  type MerchantIdScheme,
+} from './merchant-export-form';
 
 type ExportFormatName = FunctionRequest<'export-bundle'>['format'];
 
@@ -23,7 +30,7 @@ const FORMATS: readonly ExportFormat[] = [
   { format: 'json', label: 'JSON', fallbackFileName: 'generated.json' },
   { format: 'shopify', label: 'Shopify product CSV', fallbackFileName: 'shopify-products.csv' },
   { format: 'woocommerce', label: 'WooCommerce product CSV', fallbackFileName: 'woocommerce-products.csv' },
-  // A zip: the supplemental feed (ids by SKU) and the report of the products without one.
+  // A zip: the supplemental feed (ids in the main feed's scheme) and the report of the products without one.
   { format: 'merchant', label: 'Google Merchant Center feed', fallbackFileName: 'merchant-feed.zip' },
   { format: 'redirects', label: 'Shopify URL redirects', fallbackFileName: 'redirects.csv' },
   {
@@ -34,15 +41,22 @@ const FORMATS: readonly ExportFormat[] = [
   { format: 'jsonld', label: 'JSON-LD structured data', fallbackFileName: 'structured-data.jsonld' },
 ];
 
+const WITH_OPTIONS: ReadonlySet<ExportFormatName> = new Set<FormatWithOptions>([
+  'merchant',
+  'woocommerce-redirects',
+]);
+
 async function exportAs(
   bundleWorkflowId: number,
   { format, fallbackFileName }: ExportFormat,
   onlyApproved: boolean,
+  options: ExportOptions,
 ) {
   const result = await invoke('export-bundle', {
     bundle_workflow_id: bundleWorkflowId,
     format,
     ...(onlyApproved ? { only_approved: true } : {}),
+    ...options,
   });
   if (result.error) {
     notifications.show({ color: 'red', title: 'Could not export', message: describeError(result.error) });
@@ -55,50 +69,70 @@ export function ExportMenu({
   bundleWorkflowId,
   productCount,
   approvedCount,
+  storeScheme,
 }: {
   /** The run to export; undefined while it loads. */
   bundleWorkflowId: number | undefined;
   productCount: number;
   /** How many products are approved, for the "only approved" choice. */
   approvedCount: number;
+  /** The id scheme of the store the bundle came from, the Merchant feed's default (storeMerchantScheme). */
+  storeScheme: MerchantIdScheme | null;
 }) {
   const [exporting, setExporting] = useState<ExportFormatName | null>(null);
   const [onlyApproved, setOnlyApproved] = useState(false);
+  const [asking, setAsking] = useState<ExportFormat | null>(null);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
 
-  async function onExport(format: ExportFormat) {
+  async function onExport(format: ExportFormat, options: ExportOptions = {}) {
     if (bundleWorkflowId === undefined) return;
     setExporting(format.format);
     try {
-      await exportAs(bundleWorkflowId, format, onlyApproved);
+      await exportAs(bundleWorkflowId, format, onlyApproved, options);
     } finally {
       setExporting(null);
     }
   }
 
+  function onChoose(format: ExportFormat) {
+    if (WITH_OPTIONS.has(format.format)) setAsking(format);
+    else void onExport(format);
+  }
+
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="light" disabled={isDisabled} loading={exporting !== null}>
-          Export CSV/JSON
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Checkbox
-          px="sm"
-          py={6}
-          size="xs"
-          label={`Only approved products (${approvedCount})`}
-          checked={onlyApproved}
-          onChange={(event) => setOnlyApproved(event.currentTarget.checked)}
-        />
-        <Menu.Divider />
-        {FORMATS.map((format) => (
-          <Menu.Item key={format.format} onClick={() => void onExport(format)}>
-            {format.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <ExportOptionsModal
+        format={asking ? (asking.format as FormatWithOptions) : null}
+        storeScheme={storeScheme}
+        onClose={() => setAsking(null)}
+        onExport={(options) => {
+          if (asking) void onExport(asking, options);
+          setAsking(null);
+        }}
+      />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="light" disabled={isDisabled} loading={exporting !== null}>
+            Export CSV/JSON
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Checkbox
+            px="sm"
+            py={6}
+            size="xs"
+            label={`Only approved products (${approvedCount})`}
+            checked={onlyApproved}
+            onChange={(event) => setOnlyApproved(event.currentTarget.checked)}
+          />
+          <Menu.Divider />
+          {FORMATS.map((format) => (
+            <Menu.Item key={format.format} onClick={() => onChoose(format)}>
+              {WITH_OPTIONS.has(format.format) ? `${format.label}…` : format.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { PushPanel } from '../stores/push-panel';
 import { usePageTitle } from '../ui/use-page-title';
 import { DeleteBundleButton } from './delete-bundle-button';
 import { ExportMenu } from './export-menu';
+import { storeMerchantScheme } from './merchant-export-form';
 import { BundleNotFound } from './not-found';
 import { parseIdParam } from './route-params';
 import { RunHeader } from './run-header';
@@ -45,6 +46,8 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
     [bundleId, workflowId, bundleWorkflowId],
   );
 
+  const storeScheme = useMemo(() => storeMerchantScheme(run.data?.products ?? []), [run.data?.products]);
+
   const name = run.data ? bundleLabel({ name: run.data.bundle_name }) : summary ? bundleLabel(summary) : '';
   usePageTitle(name || 'Bundle');
 
@@ -67,6 +70,7 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
             bundleWorkflowId={run.data?.bundle_workflow_id}
             productCount={run.data?.products.length ?? 0}
             approvedCount={run.data?.products.filter((p) => p.review_state === 'approved').length ?? 0}
+            storeScheme={storeScheme}
           />
           {(run.data || summary) && (
             <DeleteBundleButton bundleId={bundleId} bundleName={name || 'This bundle'} />

@@ -1,0 +1,167 @@
+// The options two exports ask for before they download (issue 23): the Merchant Center feed's id scheme, its
+// prefix and the store's main feed (a Merchant Center products export) to take ids from; and the product base
+// of the WooCommerce redirects. The server checks every value again and answers a 400 naming the field.
+import { Button, FileButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { BundleWorkflowProduct } from '../../common/entities';
+import type { FunctionRequest } from '../../common/functions';
+import { MERCHANT_ID_SCHEMES } from '../../common/functions/files';
+
+type Request = FunctionRequest<'export-bundle'>;
+export type MerchantIdScheme = NonNullable<Request['merchant_id_scheme']>;
+export type ExportOptions = Pick<
+  Request,
+  'merchant_id_scheme' | 'merchant_id_prefix' | 'main_feed' | 'product_base'
+>;
+/** The formats that ask for options first. */
+export type FormatWithOptions = 'merchant' | 'woocommerce-redirects';
+
+const SCHEME_LABELS: Record<MerchantIdScheme, string> = {
+  from_feed: 'From the main feed (upload it below)',
+  shopify: 'Shopify (shopify_COUNTRY_product_variant)',
+  woocommerce: 'WooCommerce product and variation IDs',
+  sku: 'SKU',
+};
+const PREFIX_LABELS: Partial<Record<MerchantIdScheme, { label: string; placeholder: string }>> = {
+  shopify: { label: 'Country', placeholder: 'US' },
+  woocommerce: { label: 'ID prefix', placeholder: 'none, or e.g. gla_' },
+};
+
+/**
+ * The scheme of the store the bundle came from: shopify when its products carry Shopify's numeric product and
+ * variant ids (a connected store), woocommerce when they carry WooCommerce IDs, else null (sku is the default).
+ * A Shopify CSV export has no numeric ids, so its bundle gets no store scheme: its feed's ids come from the file.
+ */
+export function storeMerchantScheme(
+  products: readonly Pick<BundleWorkflowProduct, 'product_details' | 'store_copy'>[],
+): MerchantIdScheme | null {
+  if (products.some((p) => p.store_copy?.offer?.product_id && p.store_copy.offer.variant_id))
+    return 'shopify';
+  if (
+    products.some((p) => /^\d+$/.test(p.product_details.id?.trim() ?? '') && p.product_details.product_type)
+  )
+    return 'woocommerce';
+  return null;
+}
+
+export function ExportOptionsModal({
+  format,
+  storeScheme,
+  onClose,
+  onExport,
+}: {
+  /** The format whose options to ask for; null while closed. */
+  format: FormatWithOptions | null;
+  storeScheme: MerchantIdScheme | null;
+  onClose: () => void;
+  onExport: (options: ExportOptions) => void;
+}) {
+  const [feed, setFeed] = useState<File | null>(null);
+  const [chosenScheme, setChosenScheme] = useState<MerchantIdScheme | null>(null);
+  const [prefix, setPrefix] = useState('');
+  const [productBase, setProductBase] = useState('');
+  const [readError, setReadError] = useState<string | null>(null);
+  // Each opening starts from the defaults.
+  useEffect(() => {
+    if (format === null) return;
+    setFeed(null);
+    setChosenScheme(null);
+    setPrefix('');
+    setReadError(null);
+  }, [format]);
+
+  const scheme: MerchantIdScheme = chosenScheme ?? (feed ? 'from_feed' : (storeScheme ?? 'sku'));
+  const prefixField = PREFIX_LABELS[scheme];
+  const needsFeed = scheme === 'from_feed' && !feed;
+
+  async function submit() {
+    if (format === 'woocommerce-redirects') {
+      onExport(productBase.trim() ? { product_base: productBase.trim() } : {});
+      return;
+    }
+    let text: string | undefined;
+    try {
+      text = scheme === 'from_feed' && feed ? await feed.text() : undefined;
+    } catch {
+      setReadError('Could not read the main feed file.');
+      return;
+    }
+    onExport({
+      merchant_id_scheme: scheme,
+      ...(prefixField && prefix.trim() ? { merchant_id_prefix: prefix.trim() } : {}),
+      ...(text !== undefined ? { main_feed: { text } } : {}),
+    });
+  }
+
+  return (
+    <Modal
+      opened={format !== null}
+      onClose={onClose}
+      title={format === 'merchant' ? 'Google Merchant Center feed' : 'WooCommerce redirects'}
+    >
+      <Stack>
+        {format === 'merchant' ? (
+          <>
+            <Text size="sm">
+              A supplemental feed changes only the items whose id is in your main feed. Upload your main feed
+              (Merchant Center → Products → Download: TSV, CSV or XML) to take the ids from it.
+            </Text>
+            <Group gap="xs">
+              <FileButton
+                onChange={setFeed}
+                accept=".tsv,.txt,.csv,.xml,text/tab-separated-values,text/csv,application/xml,text/xml"
+                inputProps={{ 'aria-label': 'Main feed file' }}
+              >
+                {(props) => (
+                  <Button {...props} variant="light" size="xs">
+                    Choose the main feed
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="sm" c="dimmed">
+                {feed ? feed.name : 'No file chosen'}
+              </Text>
+            </Group>
+            <Select
+              label="Item ids"
+              data={MERCHANT_ID_SCHEMES.map((value) => ({ value, label: SCHEME_LABELS[value] }))}
+              value={scheme}
+              allowDeselect={false}
+              onChange={(value) => setChosenScheme(value as MerchantIdScheme)}
+            />
+            {prefixField && (
+              <TextInput
+                label={prefixField.label}
+                placeholder={prefixField.placeholder}
+                value={prefix}
+                maxLength={20}
+                onChange={(event) => setPrefix(event.currentTarget.value)}
+              />
+            )}
+            {readError && (
+              <Text size="sm" c="red" role="alert">
+                {readError}
+              </Text>
+            )}
+          </>
+        ) : (
+          <TextInput
+            label="Product base"
+            description="The path of your product pages (WooCommerce → Settings → Permalinks)."
+            placeholder="/product/"
+            value={productBase}
+            onChange={(event) => setProductBase(event.currentTarget.value)}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} disabled={needsFeed}>
+            Download
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
