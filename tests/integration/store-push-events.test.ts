@@ -1,15 +1,19 @@
 // Where pushes meet the other features of their wave: a push with write_handles is refused before writing
-// when the Shopify token lacks the navigation scopes (issue 24).
+// when the Shopify token lacks the navigation scopes (issue 24); a finished push or undo is announced as
+// push.completed to a local receiver, signed (issue 25).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FunctionResponse } from '../../src/common/functions';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { SHOPIFY_HANDLE_SCOPES, SHOPIFY_SCOPES } from '../../src/server/stores/store-connection';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue } from '../support/store-catalogues';
 import { setupTestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
 
 const TOKEN = 'shpat_push_events_token_0123456789';
 let full: FakeShopify;
@@ -67,6 +71,15 @@ async function importAll(fake: FakeShopify) {
   return { bundleWorkflowId: imported.data.bundle_workflow_id, storeId: connected.data.store.id, run };
 }
 
+async function waitForPush(pushId: number): Promise<FunctionResponse<'view-push'>> {
+  let view: FunctionResponse<'view-push'> | undefined;
+  await waitUntil(`push ${pushId} to finish`, async () => {
+    view = (await t.call('view-push', { push_id: pushId })).data;
+    return view.state === 'done' || view.state === 'failed';
+  });
+  return view!;
+}
+
 describe('pushes and the wave around them', () => {
   it('refuses write_handles before writing anything when the token lacks the navigation scopes', async () => {
     const { bundleWorkflowId, storeId, run } = await importAll(narrow);
@@ -93,5 +106,57 @@ describe('pushes and the wave around them', () => {
     const preview = await t.call('preview-push', { bundle_workflow_id: bundleWorkflowId, store_id: storeId });
     expect(preview.status).toBe(200);
     expect(preview.data.changes.length).toBeGreaterThan(0);
+  });
+
+  it('announces push.completed for a push and its undo, signed, once each', async () => {
+    const hook = await t.call('create-webhook', {
+      url: `http://127.0.0.1:${port}/push`,
+      events: ['push.completed'],
+    });
+    expect(hook.status).toBe(200);
+    const { bundleWorkflowId, storeId, run } = await importAll(full);
+    const ring = run.products.find((p) => p.product_details.handle === 'aurora-ring' && !p.is_multiple_of)!;
+    await t.call('set-product-review', { bundle_workflow_product_ids: [ring.id], review: 'approved' });
+
+    const push = await t.call('push-to-store', {
+      bundle_workflow_id: bundleWorkflowId,
+      store_id: storeId,
+      fields: ['seo_title'],
+    });
+    expect(push.status).toBe(200);
+    const pushed = await waitForPush(push.data.push_id);
+    expect(pushed).toMatchObject({ state: 'done', done: 1, failed: 0 });
+
+    const undo = await t.call('undo-push', { push_id: push.data.push_id });
+    expect((await waitForPush(undo.data.push_id)).state).toBe('done');
+    await waitUntil('the receiver got both push.completed', () => received.length >= 2, {
+      timeoutMs: 30_000,
+    });
+    const events = received.map(
+      (delivery) =>
+        new Webhook(hook.data.secret).verify(delivery.body, {
+          'webhook-id': delivery.headers['webhook-id']!,
+          'webhook-timestamp': delivery.headers['webhook-timestamp']!,
+          'webhook-signature': delivery.headers['webhook-signature']!,
+        }) as { type: string; data: Record<string, unknown> },
+    );
+    const byKind = new Map(events.map((event) => [event.data.kind, event]));
+    expect(byKind.get('push')).toMatchObject({
+      type: 'push.completed',
+      data: {
+        push_id: push.data.push_id,
+        state: 'done',
+        store_id: storeId,
+        bundle_workflow_id: bundleWorkflowId,
+        counts: { done: 1, failed: 0, skipped: 0 },
+      },
+    });
+    expect(byKind.get('undo')).toMatchObject({
+      type: 'push.completed',
+      data: { push_id: undo.data.push_id, undo_of: push.data.push_id, state: 'done', counts: { done: 1 } },
+    });
+    // Once each, not again on a later job.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bundleWorkflowProducts, storeProducts, storePushes, storePushItems } from '../db/schema';
 import type { Logger } from '../logger';
+import { emitPushCompleted } from '../webhook-events/push-events';
 import { readLiveProducts, storeKey } from './live-values';
 import { openOwnedStore } from './owned-stores';
 import type { StoreAccess } from './store-access';
@@ -56,19 +57,21 @@ export async function runPush(
           .map((chunk) => pushChunk(db, client, chunk, push.kind === 'undo')),
       );
     }
-    await db
-      .update(storePushes)
-      .set({ state: 'done', finishedAt: new Date() })
-      .where(eq(storePushes.id, pushId));
+    await finish(db, pushId, { state: 'done', finishedAt: new Date() });
   } catch (error) {
     if (!(error instanceof StoreApiError || error instanceof StoreRequestError) || error.kind === 'throttled')
       throw error;
     log?.warn({ pushId, kind: error.kind }, 'A push to a store failed');
-    await db
-      .update(storePushes)
-      .set({ state: 'failed', error: error.message, finishedAt: new Date() })
-      .where(eq(storePushes.id, pushId));
+    await finish(db, pushId, { state: 'failed', error: error.message, finishedAt: new Date() });
   }
+}
+
+/** The push's end and its push.completed event, together: a crash between them cannot lose the event. */
+async function finish(db: Database, pushId: number, end: Partial<typeof storePushes.$inferInsert>) {
+  await db.transaction(async (tx) => {
+    await tx.update(storePushes).set(end).where(eq(storePushes.id, pushId));
+    await emitPushCompleted(tx, pushId);
+  });
 }
 
 function groupByProduct(items: Item[]): Item[][] {
