@@ -1,6 +1,7 @@
 // Where pushes meet the other features of their wave: a push with write_handles is refused before writing
 // when the Shopify token lacks the navigation scopes (issue 24); a finished push or undo is announced as
-// push.completed to a local receiver, signed (issue 25).
+// push.completed to a local receiver, signed (issue 25); a pushed product gets its export date for the
+// Search Console before/after report, a product the push did not write does not, and undo takes it back (26).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -108,7 +109,7 @@ describe('pushes and the wave around them', () => {
     expect(preview.data.changes.length).toBeGreaterThan(0);
   });
 
-  it('announces push.completed for a push and its undo, signed, once each', async () => {
+  it('announces push.completed for a push and its undo, and dates the pushed products for the report', async () => {
     const hook = await t.call('create-webhook', {
       url: `http://127.0.0.1:${port}/push`,
       events: ['push.completed'],
@@ -127,8 +128,19 @@ describe('pushes and the wave around them', () => {
     const pushed = await waitForPush(push.data.push_id);
     expect(pushed).toMatchObject({ state: 'done', done: 1, failed: 0 });
 
+    const db = t.app.database.db;
+    const dated = async () =>
+      (
+        await db.execute<{ id: number }>(sql`
+          select p.id from bundle_workflow_products p join copy_exports e on e.product_id = p.product_id
+          where p.bundle_workflow_id = ${bundleWorkflowId} order by p.id`)
+      ).rows.map((row) => row.id);
+    expect(await dated()).toEqual([ring.id]);
+
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
     expect((await waitForPush(undo.data.push_id)).state).toBe('done');
+    // The store shows the old copy again: the report no longer dates the ring's copy from the push.
+    expect(await dated()).toEqual([]);
     await waitUntil('the receiver got both push.completed', () => received.length >= 2, {
       timeoutMs: 30_000,
     });
