@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionResponse } from '../../src/common/functions';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
+import { SHOPIFY_HANDLE_SCOPES, SHOPIFY_SCOPES } from '../../src/server/stores/store-connection';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { startTestWorker, waitForRun } from '../support/pipeline';
@@ -19,7 +20,11 @@ let woo: FakeWooCommerce;
 let worker: RunningWorker | undefined;
 
 beforeAll(async () => {
-  shopify = await startFakeShopify(shopifyCatalogue(3), { accessToken: TOKEN });
+  // Navigation scopes too: the handle test's push finds and undo removes a redirect.
+  shopify = await startFakeShopify(shopifyCatalogue(3), {
+    accessToken: TOKEN,
+    scopes: [...SHOPIFY_SCOPES, ...SHOPIFY_HANDLE_SCOPES],
+  });
   woo = await startFakeWooCommerce(wooCommerceCatalogue(3), {
     consumerKey: 'ck_push',
     consumerSecret: 'cs_push',

@@ -3,6 +3,7 @@
 // it; push-to-store journals it. Nothing empty is ever written over the store's text.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../common/functions';
+import { AppError } from '../app-error';
 import { requireOwnedRun } from '../bundles/bundle-access';
 import type { Queryable } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } from '../db/schema';
@@ -10,7 +11,13 @@ import { toShopifyBodyHtml } from '../export/rows';
 import { type LiveProduct, readLiveProducts, storeKey } from './live-values';
 import { type OpenedStore, openOwnedStore } from './owned-stores';
 import type { StoreAccess } from './store-access';
-import { asBadInput, type StoreClient, storeClient } from './store-connection';
+import {
+  asBadInput,
+  missingShopifyScopes,
+  SHOPIFY_HANDLE_SCOPES,
+  type StoreClient,
+  storeClient,
+} from './store-connection';
 
 export type PushChange = FunctionResponse<'preview-push'>['changes'][number];
 
@@ -171,6 +178,17 @@ export async function previewPush(
   const client = storeClient(store.url, store.credentials, access);
   const planned = await plannedProducts(db, store, input);
   try {
+    if (input.write_handles && client.platform === 'shopify') {
+      // Checked before anything is written: without them the handle would change and its redirect could
+      // neither be found for the journal nor removed by an undo.
+      const missing = await missingShopifyScopes(client.connection, SHOPIFY_HANDLE_SCOPES);
+      if (missing.length > 0) {
+        throw new AppError(
+          'bad_input',
+          `write_handles needs the Shopify scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the app ${SHOPIFY_HANDLE_SCOPES.join(' and ')}, or push without write_handles.`,
+        );
+      }
+    }
     const live = await readLiveProducts(client, planned);
     return { changes: compareWithLive(planned, live), store, client, planned };
   } catch (error) {

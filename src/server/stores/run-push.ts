@@ -7,6 +7,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bundleWorkflowProducts, storeProducts, storePushes, storePushItems } from '../db/schema';
 import type { Logger } from '../logger';
+import { forgetProductsExported, recordProductsExported } from '../search-data/record-export';
+import { emitPushCompleted } from '../webhook-events/push-events';
 import { readLiveProducts, storeKey } from './live-values';
 import { openOwnedStore } from './owned-stores';
 import type { StoreAccess } from './store-access';
@@ -49,26 +51,29 @@ export async function runPush(
     // Chunks hold different products, so a few can be in flight at once; Shopify's are paced by its bucket
     // anyway, so one at a time there.
     const inFlight = IN_FLIGHT[store.platform];
+    const undoneSince = push.undoOf === null ? null : await pushStartedAt(db, push.undoOf);
     for (let start = 0; start < chunks.length; start += inFlight) {
       await Promise.all(
         chunks
           .slice(start, start + inFlight)
-          .map((chunk) => pushChunk(db, client, chunk, push.kind === 'undo')),
+          .map((chunk) => pushChunk(db, client, chunk, push.kind === 'undo', undoneSince)),
       );
     }
-    await db
-      .update(storePushes)
-      .set({ state: 'done', finishedAt: new Date() })
-      .where(eq(storePushes.id, pushId));
+    await finish(db, pushId, { state: 'done', finishedAt: new Date() });
   } catch (error) {
     if (!(error instanceof StoreApiError || error instanceof StoreRequestError) || error.kind === 'throttled')
       throw error;
     log?.warn({ pushId, kind: error.kind }, 'A push to a store failed');
-    await db
-      .update(storePushes)
-      .set({ state: 'failed', error: error.message, finishedAt: new Date() })
-      .where(eq(storePushes.id, pushId));
+    await finish(db, pushId, { state: 'failed', error: error.message, finishedAt: new Date() });
   }
+}
+
+/** The push's end and its push.completed event, together: a crash between them cannot lose the event. */
+async function finish(db: Database, pushId: number, end: Partial<typeof storePushes.$inferInsert>) {
+  await db.transaction(async (tx) => {
+    await tx.update(storePushes).set(end).where(eq(storePushes.id, pushId));
+    await emitPushCompleted(tx, pushId);
+  });
 }
 
 function groupByProduct(items: Item[]): Item[][] {
@@ -78,6 +83,21 @@ function groupByProduct(items: Item[]): Item[][] {
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
   return [...groups.values()];
+}
+
+async function pushStartedAt(db: Database, pushId: number): Promise<Date | null> {
+  const [push] = await db
+    .select({ createdAt: storePushes.createdAt })
+    .from(storePushes)
+    .where(eq(storePushes.id, pushId));
+  return push?.createdAt ?? null;
+}
+
+/** The products (bundle_workflow_products ids) that now hold at least one of our written fields. */
+function writtenProducts(groups: Item[][], outcomes: Outcome[]): number[] {
+  const written = new Set(outcomes.filter((o) => o.status === 'written').map((o) => o.id));
+  const products = groups.flat().filter((item) => written.has(item.id));
+  return [...new Set(products.map((item) => item.bundleWorkflowProductId))];
 }
 
 type Outcome = {
@@ -92,6 +112,7 @@ async function pushChunk(
   client: ReturnType<typeof storeClient>,
   groups: Item[][],
   isUndo: boolean,
+  undoneSince: Date | null,
 ) {
   const refs = groups.map((items) => ({
     remoteProductId: items[0]!.remoteProductId,
@@ -193,6 +214,10 @@ async function pushChunk(
                   ${sql.param(outcomes.map((o) => o.error))}::text[],
                   ${sql.param(outcomes.map((o) => o.redirectId ?? null))}::text[]) as v(id, status, error, redirect_id)
       where i.id = v.id`);
+    // The copy left the app for the products a push wrote: their date for the before/after report.
+    // An undo puts the store's copy back, so the date the undone push gave those products goes too.
+    if (!isUndo) await recordProductsExported(tx, writtenProducts(groups, outcomes));
+    else if (undoneSince) await forgetProductsExported(tx, writtenProducts(groups, outcomes), undoneSince);
     if (stamps.length === 0) return;
     await tx.execute(sql`
       update ${storeProducts} as sp set remote_updated_at = v.updated_at

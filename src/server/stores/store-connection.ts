@@ -34,6 +34,35 @@ export function storeClient(url: URL, credentials: StoreCredentials, access: Sto
 /** Shopify scopes a push needs: products to read and write, files for image alt texts. */
 export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'write_files'] as const;
 
+/**
+ * Shopify scopes a push with `write_handles` needs besides: the redirect a new handle leaves is found with
+ * `urlRedirects` and removed on undo with `urlRedirectDelete` (online store navigation).
+ */
+export const SHOPIFY_HANDLE_SCOPES = [
+  'read_online_store_navigation',
+  'write_online_store_navigation',
+] as const;
+
+/** The wanted scopes the token was not granted; a write_ scope includes its read_ (Shopify's documentation). */
+function missingScopes(granted: { handle: string }[], wanted: readonly string[]): string[] {
+  const handles = new Set(granted.map((scope) => scope.handle));
+  for (const handle of [...handles]) {
+    if (handle.startsWith('write_')) handles.add(`read_${handle.slice('write_'.length)}`);
+  }
+  return wanted.filter((scope) => !handles.has(scope));
+}
+
+/** Asks the store which scopes its token holds and answers the ones of `wanted` it lacks. */
+export async function missingShopifyScopes(
+  connection: ShopifyConnection,
+  wanted: readonly string[],
+): Promise<string[]> {
+  const data = await shopifyGraphql<{
+    currentAppInstallation: { accessScopes: { handle: string }[] };
+  }>(connection, '{ currentAppInstallation { accessScopes { handle } } }');
+  return missingScopes(data.currentAppInstallation.accessScopes, wanted);
+}
+
 /** What the store says about itself once the credentials are proved. */
 export type ProvedStore = { name: string; currency: string | null };
 
@@ -46,10 +75,7 @@ export async function proveStoreAccess(client: StoreClient): Promise<ProvedStore
       client.connection,
       '{ shop { name currencyCode } currentAppInstallation { accessScopes { handle } } }',
     );
-    const granted = new Set(data.currentAppInstallation.accessScopes.map((scope) => scope.handle));
-    // write_products includes read_products (Shopify's access scopes documentation).
-    if (granted.has('write_products')) granted.add('read_products');
-    const missing = SHOPIFY_SCOPES.filter((scope) => !granted.has(scope));
+    const missing = missingScopes(data.currentAppInstallation.accessScopes, SHOPIFY_SCOPES);
     if (missing.length > 0) {
       throw new StoreApiError(
         'scope',
