@@ -15,6 +15,7 @@ const SLOW_PROOFS = [
   'tests/integration/database-blink.test.ts',
   'tests/integration/multi-process.test.ts',
   'tests/integration/batch-mode.test.ts',
+  'tests/integration/store-push-kill.test.ts',
 ];
 const skipSlowProofs = process.env.SLOW_PROOFS === 'off';
 
