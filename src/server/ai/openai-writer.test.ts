@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '../../../tests/support/closed-port';
 import { startFakeOpenAI } from '../../../tests/support/fake-openai';
 import { waitUntil } from '../../../tests/support/wait-until';
 import { OAK_CHAIR_INPUT, setupFakeOpenAI } from '../../../tests/support/writer-fixtures';
@@ -293,12 +293,3 @@ describe('OpenAIWriter under rate limits', () => {
     });
   });
 });
-
-/** A port nothing listens on: bind one, then let it go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
