@@ -2,28 +2,11 @@
 // before sending like the cap, across all their bundles (deleted ones too), and shown by view-spend.
 import { describe, expect, it } from 'vitest';
 import type { FunctionName, FunctionRequest } from '../../src/common/functions';
-import { setupFakeOpenAIApp, startTestWorker, viewRun } from '../support/pipeline';
+import { setupFakeOpenAIApp, startTestWorker, vaseRows, viewRun, waitForPause } from '../support/pipeline';
 import { callFunction, createTestUser } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
 const t = setupFakeOpenAIApp({ apiKey: 'sk-budget', seed: 5 }, { env: { USER_MONTHLY_BUDGET_USD: '0.02' } });
-
-const productRows = (stem: string, n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) => `${stem} ${i + 1},Form,A stoneware vase with a matte glaze (number ${i + 1}).`,
-  );
-
-async function waitForPause(token: string, bundleId: number, workflowId: number) {
-  return waitUntil(
-    'the run pauses',
-    async () => {
-      const run = await viewRun(t.app, token, bundleId, workflowId);
-      return run.paused_reason && run.totals.reserved_cost === 0 ? run : null;
-    },
-    { timeoutMs: 60_000, intervalMs: 200 },
-  );
-}
 
 describe('USER_MONTHLY_BUDGET_USD', () => {
   it('pauses a user at $0.02 across two bundles, and the Account figure agrees', async () => {
@@ -43,7 +26,7 @@ describe('USER_MONTHLY_BUDGET_USD', () => {
       const created = await call('new-bundle', {
         bundle_name: stem,
         columns: ['title', 'brand', 'description'],
-        raw_csv: productRows(stem, 8).join('\n'),
+        raw_csv: vaseRows(stem, 8).join('\n'),
         workflow_id: workflowId,
       });
       expect(created.status).toBe(200);
@@ -52,7 +35,8 @@ describe('USER_MONTHLY_BUDGET_USD', () => {
     const worker = await startTestWorker(t.app, 4);
     const runs: Awaited<ReturnType<typeof waitForPause>>[] = [];
     try {
-      for (const bundle of bundles) runs.push(await waitForPause(user.token, bundle.bundle_id, workflowId));
+      for (const bundle of bundles)
+        runs.push(await waitForPause(t.app, user.token, bundle.bundle_id, workflowId));
     } finally {
       await worker.stop();
     }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FunctionName, FunctionRequest } from '../../src/common/functions';
 import { costAt, MODEL_PRICES } from '../../src/server/ai/pricing';
-import { setupFakeOpenAIApp, startTestWorker, viewRun } from '../support/pipeline';
+import { setupFakeOpenAIApp, startTestWorker, vaseRows, viewRun, waitForPause } from '../support/pipeline';
 import { callFunction, createTestUser } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
@@ -14,23 +14,6 @@ const t = setupFakeOpenAIApp(
 );
 
 type Chat = { model: string; messages: { role: string; content: string }[] };
-
-const productRows = (stem: string, n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) => `${stem} ${i + 1},Form,A stoneware vase with a matte glaze (number ${i + 1}).`,
-  );
-
-async function waitForPause(token: string, bundleId: number, workflowId: number) {
-  return waitUntil(
-    'the run pauses',
-    async () => {
-      const run = await viewRun(t.app, token, bundleId, workflowId);
-      return run.paused_reason && run.totals.reserved_cost === 0 ? run : null;
-    },
-    { timeoutMs: 60_000, intervalMs: 200 },
-  );
-}
 
 describe("a workflow's own price", () => {
   async function zeroPricedRun(name: string, cap: number, maxOutputTokens?: number) {
@@ -47,7 +30,7 @@ describe("a workflow's own price", () => {
     const created = await t.call('new-bundle', {
       bundle_name: name,
       columns: ['title', 'brand', 'description'],
-      raw_csv: productRows(name, 10).join('\n'),
+      raw_csv: vaseRows(name, 10).join('\n'),
       workflow_id: workflow.data.workflow_id,
       spending_cap_usd: cap,
     });
@@ -55,7 +38,7 @@ describe("a workflow's own price", () => {
     t.fake.reset();
     const worker = await startTestWorker(t.app, 4);
     try {
-      const run = await waitForPause(t.user.token, created.data.bundle_id, workflow.data.workflow_id);
+      const run = await waitForPause(t.app, t.user.token, created.data.bundle_id, workflow.data.workflow_id);
       const log = await t.call('view-bundle-log', { bundle_workflow_id: created.data.bundle_workflow_id });
       return { run, calls: log.data.log.flatMap((entry) => (entry.type === 'ai' ? [entry] : [])) };
     } finally {
@@ -106,7 +89,7 @@ describe('prompt caching', () => {
     const created = await call('new-bundle', {
       bundle_name: 'Cached',
       columns: ['title', 'brand', 'description'],
-      raw_csv: productRows('Cached Vase', 4).join('\n'),
+      raw_csv: vaseRows('Cached Vase', 4).join('\n'),
       workflow_id: workflow.data.workflow_id,
     });
     const worker = await startTestWorker(t.app, 1);

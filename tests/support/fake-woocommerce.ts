@@ -255,27 +255,20 @@ export async function startFakeWooCommerce(
         0,
       );
 
+    const invalidId = () =>
+      json(response, 404, woocommerceError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404));
+
     if (request.method === 'GET' && path === '/products') return paged(products.map(productView));
     let match = /^\/products\/(\d+)$/.exec(path);
     if (match && request.method === 'GET') {
       const product = products.find((p) => p.id === Number(match![1]));
-      if (!product)
-        return json(
-          response,
-          404,
-          woocommerceError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404),
-        );
+      if (!product) return invalidId();
       return json(response, 200, productView(product));
     }
     match = /^\/products\/(\d+)\/variations$/.exec(path);
     if (match && request.method === 'GET') {
       const product = products.find((p) => p.id === Number(match![1]));
-      if (!product)
-        return json(
-          response,
-          404,
-          woocommerceError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404),
-        );
+      if (!product) return invalidId();
       return paged(product.variations.map(variationView));
     }
     if (path === '/products/batch' && request.method === 'POST') {
@@ -285,12 +278,7 @@ export async function startFakeWooCommerce(
     match = /^\/products\/(\d+)\/variations\/batch$/.exec(path);
     if (match && request.method === 'POST') {
       const product = products.find((p) => p.id === Number(match![1]));
-      if (!product)
-        return json(
-          response,
-          404,
-          woocommerceError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404),
-        );
+      if (!product) return invalidId();
       if (itemCount(body) > MAX_BATCH) return batchTooLarge();
       return json(response, 200, batch(product.variations, body, variationView, applyProductUpdate));
     }

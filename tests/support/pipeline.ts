@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestAppFixture,
 } from './test-app';
+import { waitUntil } from './wait-until';
 
 export const FIXTURE_COLUMNS = [
   'title',
@@ -120,4 +121,23 @@ export async function waitForRun(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Product-list rows (title, brand, description) of `n` stoneware vases named after `stem`. */
+export const vaseRows = (stem: string, n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `${stem} ${i + 1},Form,A stoneware vase with a matte glaze (number ${i + 1}).`,
+  );
+
+/** Polls until the run is paused with nothing left reserved (every call in flight settled). */
+export async function waitForPause(testApp: TestApp, token: string, bundleId: number, workflowId: number) {
+  return waitUntil(
+    'the run pauses',
+    async () => {
+      const run = await viewRun(testApp, token, bundleId, workflowId);
+      return run.paused_reason && run.totals.reserved_cost === 0 ? run : null;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
 }

@@ -1,6 +1,6 @@
 // What the copy writer's unit tests share: a product to write about, and a fake OpenAI for the file.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { WriteCopyInput } from '../../src/server/ai/copy-writer';
+import type { ProductFacts, WriteCopyInput } from '../../src/server/ai/copy-writer';
 import { type FakeOpenAI, startFakeOpenAI } from './fake-openai';
 
 /** A product with every detail filled in and three images, before a prompt is built for it. */
@@ -39,3 +39,17 @@ export function setupFakeOpenAI(): { readonly fake: FakeOpenAI } {
     },
   };
 }
+
+/** The offline writer's unit tests' shop settings. */
+export const OFFLINE_SETTINGS = {
+  keywords: 'cotton shirts, wool jumpers, garden furniture',
+  business_type: 'shop',
+  tone_of_voice: 'friendly',
+};
+
+/** A built-in-writer request for a product, with OFFLINE_SETTINGS. */
+export const offlineInput = (
+  product: ProductFacts,
+  imageCount = 1,
+  extra: Partial<WriteCopyInput> = {},
+): WriteCopyInput => ({ model: 'offline', product, imageCount, settings: OFFLINE_SETTINGS, ...extra });

@@ -1,25 +1,11 @@
 // The offline writer as a writer: what it logs as its request, its token counts, and how it stops.
 import { describe, expect, it } from 'vitest';
+import { OFFLINE_SETTINGS, offlineInput } from '../../../tests/support/writer-fixtures';
 import type { ProductFacts, WriteCopyInput } from './copy-writer';
 import { OfflineWriter } from './offline-writer';
 
-const settings = {
-  keywords: 'cotton shirts, wool jumpers',
-  business_type: 'shop',
-  tone_of_voice: 'friendly',
-};
-
-const input = (
-  product: ProductFacts,
-  imageCount = 1,
-  extra: Partial<WriteCopyInput> = {},
-): WriteCopyInput => ({
-  model: 'offline',
-  product,
-  imageCount,
-  settings,
-  ...extra,
-});
+const settings = OFFLINE_SETTINGS;
+const input = offlineInput;
 
 describe('OfflineWriter as a writer', () => {
   it('logs the facts it used as the request and counts tokens, at no cost', async () => {

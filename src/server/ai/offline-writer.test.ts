@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CATALOGUES, loadFixtureProducts } from '../../../tests/support/fixture-catalogues';
+import { OFFLINE_SETTINGS, offlineInput } from '../../../tests/support/writer-fixtures';
 import { checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
 import { checkCopy } from '../generation/check-copy';
 import { describeDifferences, detectVariants } from '../variants/detect-variants';
 import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
 import { OfflineWriter, writeOfflineCopy } from './offline-writer';
 
-const settings = {
-  keywords: 'cotton shirts, wool jumpers, garden furniture',
-  business_type: 'shop',
-  tone_of_voice: 'friendly',
-};
-
-const input = (
-  product: ProductFacts,
-  imageCount = 1,
-  extra: Partial<WriteCopyInput> = {},
-): WriteCopyInput => ({
-  model: 'offline',
-  product,
-  imageCount,
-  settings,
-  ...extra,
-});
+const settings = OFFLINE_SETTINGS;
+const input = offlineInput;
 
 /** Writes a whole fixture bundle the way the pipeline does: parents first, variants from their parent. */
 function writeBundle(catalogue: (typeof FIXTURE_CATALOGUES)[number]) {
