@@ -21,6 +21,9 @@ const EXPORTS = [
   'shopify-vietjewelers-excerpt.csv',
   // Shopify's 2024 template: Size × Color options beside a "Color (product.metafields…)" column.
   'shopify-product-template-2024.csv',
+  // Shopify's documented example, as solidus_importer ships it: Color × Size, option names on the first row only,
+  // image-only rows and a metafield-only row, one image URL shown five times.
+  'shopify-solidus-importer-sneaker.csv',
 ] as const;
 
 const t = setupFakeOpenAIApp(

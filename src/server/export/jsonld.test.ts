@@ -170,4 +170,51 @@ describe('jsonld export', () => {
     expect(node.url).toBeUndefined();
     expect(validate(node)).toEqual([]);
   });
+
+  it("lists in variesBy only the properties that differ; none when the only option is not on Google's list", () => {
+    const tier = (value: string, material: string, over: Partial<BundleWorkflowProduct> = {}) =>
+      product(
+        {
+          product_name: 'Recovery Pack',
+          handle: 'recovery-pack',
+          option1_name: 'Tiers',
+          option1_value: value,
+          option2_name: 'Material',
+          option2_value: material,
+        },
+        over,
+      );
+    const parent = tier('Champions', 'Digital');
+    const titans = tier('Titans', 'Digital', { is_multiple_of: parent.id });
+    const node = jsonLdNode({ parent, members: [parent, titans] });
+    expect(validate(node)).toEqual([]);
+    // The material is the same on both, Tiers has no schema.org property: nothing to list.
+    expect(node).not.toHaveProperty('variesBy');
+    const variants = node.hasVariant as Node[];
+    expect(variants.map((variant) => variant.additionalProperty)).toEqual([
+      [{ '@type': 'PropertyValue', name: 'Tiers', value: 'Champions' }],
+      [{ '@type': 'PropertyValue', name: 'Tiers', value: 'Titans' }],
+    ]);
+    expect(variants.map((variant) => variant.material)).toEqual(['Digital', 'Digital']);
+    const vinyl = tier('Legends', 'Vinyl', { is_multiple_of: parent.id });
+    expect(jsonLdNode({ parent, members: [parent, titans, vinyl] }).variesBy).toEqual([
+      'https://schema.org/material',
+    ]);
+  });
+
+  it('leaves a Shopify row that only names the options out of hasVariant', () => {
+    const header = product({ product_name: 'Sneaker', handle: 'sneaker' });
+    const variant = (colour: string, sku: string) =>
+      product(
+        { product_name: 'Sneaker', handle: 'sneaker', sku, option1_name: 'Color', option1_value: colour },
+        { is_multiple_of: header.id },
+      );
+    const node = jsonLdNode({
+      parent: header,
+      members: [header, variant('White', 'a-1'), variant('Blue', 'b-1')],
+    });
+    expect(validate(node)).toEqual([]);
+    expect((node.hasVariant as Node[]).map((v) => v.sku)).toEqual(['a-1', 'b-1']);
+    expect(node.variesBy).toEqual(['https://schema.org/color']);
+  });
 });

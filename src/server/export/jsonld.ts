@@ -6,6 +6,7 @@
 import type { BundleWorkflowProduct } from '../../common/entities';
 import {
   groupOptions,
+  isSellable,
   type ProductGroup,
   type ProductOption,
   productHandle,
@@ -99,21 +100,24 @@ export function jsonLdNode(group: ProductGroup, currency: string | null = null):
   const context = { parent: group.parent, currency };
   if (group.members.length < 2) return productNode(group.parent, options.get(group.parent.id) ?? [], context);
   const groupId = productHandle(group.parent);
-  const variesBy = [
-    ...new Set(
-      group.members.flatMap((member) =>
-        (options.get(member.id) ?? [])
-          .filter((option) => option.value)
-          .map((option) => propertyOf(option.name))
-          // Google reads variesBy from its list of properties; other options are each variant's additionalProperty.
-          .filter((property) => property !== 'additionalProperty'),
-      ),
-    ),
-  ];
-  // A WooCommerce variable parent is not sold itself: its variations are the variants.
-  const sellable = group.members.filter(
-    (member) => !/\bvariable\b/i.test(member.product_details.product_type ?? ''),
+  // A WooCommerce variable parent, or a product row without values of its own, is not sold itself.
+  const sellable = group.members.filter((member) => isSellable(member, group));
+  // The properties whose value differs between the variants, from the list Google reads (§d); other options
+  // are each variant's additionalProperty. None left (a product that varies only by "Tiers"): no variesBy,
+  // which Google's product-variant page recommends "if applicable".
+  const named = sellable.flatMap((member) =>
+    (options.get(member.id) ?? []).map((option) => propertyOf(option.name)),
   );
+  const variesBy = [...new Set(named)].filter((property) => {
+    if (property === 'additionalProperty') return false;
+    const values = sellable.map((member) =>
+      (options.get(member.id) ?? [])
+        .filter((option) => option.value && propertyOf(option.name) === property)
+        .map((option) => option.value.toLowerCase())
+        .join('/'),
+    );
+    return values.some(Boolean) && new Set(values).size > 1;
+  });
   const {
     '@type': _type,
     sku: _sku,
@@ -125,7 +129,9 @@ export function jsonLdNode(group: ProductGroup, currency: string | null = null):
     '@type': 'ProductGroup',
     ...shared,
     productGroupID: groupId,
-    variesBy: variesBy.map((property) => `https://schema.org/${property}`),
+    ...(variesBy.length > 0
+      ? { variesBy: variesBy.map((property) => `https://schema.org/${property}`) }
+      : {}),
     hasVariant: sellable.map((member) => ({
       ...productNode(member, options.get(member.id) ?? [], context),
       inProductGroupWithID: groupId,

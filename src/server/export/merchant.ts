@@ -1,12 +1,20 @@
 // Google Merchant Center supplemental feed, tab-separated (docs/store-formats.md §c). It only updates items of
 // the main feed, matched on id, so each row takes the main feed's id (merchant-ids.ts) and a product with none
 // goes to the report beside the feed. One row per sellable item: each variant, or a product without
-// variants; a WooCommerce variable parent is not sold itself and gets none. Copy a generative model wrote
-// goes in structured_title / structured_description marked trained_algorithmic_media (Google reserves that
-// source type for generative AI); the built-in writer's text goes in the plain title and description.
+// variants; a WooCommerce variable parent, or a Shopify product row without option values of its own, is
+// not sold itself and gets none (isSellable). Copy a generative model wrote goes in structured_title /
+// structured_description marked trained_algorithmic_media (Google reserves that source type for generative
+// AI); the built-in writer's text goes in the plain title and description.
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { MerchantIdOf } from './merchant-ids';
-import { groupOptions, type ProductGroup, productHandle, productSku, truncateText } from './product-keys';
+import {
+  groupOptions,
+  isSellable,
+  type ProductGroup,
+  productHandle,
+  productSku,
+  truncateText,
+} from './product-keys';
 import { copyCell } from './rows';
 
 export const merchantHeaders = (generative: boolean) =>
@@ -31,9 +39,6 @@ const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function structuredValue(content: string): string {
   return `trained_algorithmic_media:"${content.replace(/"/g, '""')}"`;
 }
-
-const isVariableParent = (product: BundleWorkflowProduct) =>
-  /\bvariable\b/i.test(product.product_details.product_type ?? '');
 
 const words = (text: string) =>
   new Set(
@@ -67,7 +72,7 @@ export function merchantGroupRows(
   const options = groupOptions(group);
   const out: MerchantRows = { rows: [], unmatched: [] };
   for (const member of group.members) {
-    if (group.members.length > 1 && isVariableParent(member)) continue;
+    if (!isSellable(member, group)) continue;
     const found = idOf(member, group);
     if ('unmatched' in found) {
       out.unmatched.push([

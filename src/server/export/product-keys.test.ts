@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeProductDetails } from '../../common/store-product-details';
 import { structuredValue } from './merchant';
-import { currentPath, groupOptions, pathOf, truncateText } from './product-keys';
+import { currentPath, groupOptions, isSellable, pathOf, truncateText } from './product-keys';
 import { productBasePath, shopifyRedirectRow, woocommerceRedirectRow } from './redirects';
 
 const product = (url: string, suggestion: string | null) => ({
@@ -71,5 +71,42 @@ describe('store export keys', () => {
       { name: 'Color', value: 'Red' },
       { name: 'Size', value: 'M' },
     ]);
+  });
+
+  it('sells each variant, never a row that only names the options or a WooCommerce variable product', () => {
+    const row = (
+      id: number,
+      options: { name: string; value: string }[],
+      extra: Record<string, string> = {},
+    ) => ({
+      id,
+      is_multiple_of: id === 1 ? null : 1,
+      product_details: {
+        ...storeProductDetails({ handle: 'sneaker', options, parent_index: null }),
+        ...extra,
+      },
+    });
+    // Shopify's documented example: the first row names Color and Size but holds no value, SKU or price.
+    const header = row(1, []);
+    const white = row(2, [
+      { name: 'Color', value: 'White' },
+      { name: 'Size', value: '9.5' },
+    ]);
+    const group = { parent: header, members: [header, white] };
+    expect(isSellable(header, group)).toBe(false);
+    expect(isSellable(white, group)).toBe(true);
+    // The same row with a price of its own is a variant (Shopify's importer would sell it).
+    expect(isSellable({ ...header, store_copy: { offer: { price: '10.00' } } }, group)).toBe(true);
+    // A lone product is sold whatever it holds; a variable parent in a group never is.
+    expect(isSellable(header, { parent: header, members: [header] })).toBe(true);
+    const variable = row(1, [], { product_type: 'variable' });
+    expect(isSellable(variable, { parent: variable, members: [variable, white] })).toBe(false);
+    // Variants found by detect-variants carry no store options: every member is sold.
+    const plain = (id: number) => ({
+      id,
+      is_multiple_of: id === 1 ? null : 1,
+      product_details: { colour: 'Red' },
+    });
+    expect(isSellable(plain(1), { parent: plain(1), members: [plain(1), plain(2)] })).toBe(true);
   });
 });

@@ -85,6 +85,22 @@ export function groupOptions<P extends Product>(group: ProductGroup<P>): Map<num
   );
 }
 
+/**
+ * Whether a member of a group is sold on its own, as a variant: a lone product always is; in a group, neither a
+ * WooCommerce variable product (its variations are) nor a product row that names the options but holds no value,
+ * SKU or price of its own while other rows do (the first row of Shopify's documented example: option names,
+ * the product fields and an image, then one row per variant). Merchant Center and JSON-LD list only these.
+ */
+export function isSellable(
+  member: Product & { store_copy?: BundleWorkflowProduct['store_copy'] },
+  group: ProductGroup<Product>,
+): boolean {
+  if (group.members.length < 2) return true;
+  if (/\bvariable\b/i.test(detail(member, 'product_type'))) return false;
+  if (storedOptions(member).length > 0 || productSku(member) || member.store_copy?.offer?.price) return true;
+  return !group.members.some((other) => other !== member && storedOptions(other).length > 0);
+}
+
 /** A text cut to at most `max` characters (code points), at a word break when one is near. */
 export function truncateText(text: string, max: number): string {
   const chars = Array.from(text);
