@@ -76,4 +76,22 @@ describe('built-in writer on store data', () => {
     expect(new Set(copy.alt_texts).size).toBe(20);
     expect(checkCopy(copy, { product_name: 'Lotus Flower Bangle', brand: 'Vietjewelers' }, 20)).toEqual([]);
   });
+
+  it('ends a sentence once after a brand or name that ends in its own stop ("Acme Shoe Co.")', () => {
+    // Shopify's documented example product (tests/fixtures/shopify-solidus-importer-sneaker.csv).
+    const product = {
+      product_name: 'Mens Casual Hightop Sports Shoe',
+      brand: 'Acme Shoe Co.',
+      description: 'Versatile show for athletic wear including running, basketball, and racquet sports',
+    };
+    for (const variation of [0, 1, 2, 3]) {
+      const { copy } = writeOfflineCopy(input(product, 1, { variation }));
+      for (const text of [copy.page_title, copy.meta_description, copy.description, ...copy.alt_texts])
+        expect(text).not.toMatch(/[.!?]\.(?!\.)/);
+      expect(copy.meta_description).toContain('Acme Shoe Co.');
+    }
+    const { copy } = writeOfflineCopy(input({ product_name: 'Wait... What? Mug', brand: 'Yahoo!' }, 1));
+    expect(copy.description).toContain('Wait... What? Mug');
+    expect(copy.description).not.toMatch(/!\./);
+  });
 });

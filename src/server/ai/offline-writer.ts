@@ -36,7 +36,7 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
     alt_texts: writeAltTexts(facts, input.imageCount),
   };
   if (input.parent?.copy) copy = setApartFromParent(copy, facts, input.parent.copy);
-  copy = withVoiceRules(copy, input.voice);
+  copy = withTidyStops(withVoiceRules(copy, input.voice));
 
   const used = {
     product: Object.fromEntries(
@@ -81,6 +81,22 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
 function variationOf(input: WriteCopyInput): number {
   if (input.variation !== undefined) return input.variation;
   return input.repair?.problems.some((problem) => /another product's/.test(problem)) ? 1 : 0;
+}
+
+// A sentence stop right after a name's own ("Acme Shoe Co." + "." or "Yahoo!" + "."), never an ellipsis.
+const DOUBLE_STOP = /(?<!\.)([.!?])\.(?!\.)/g;
+
+/** The templates end sentences after names and values; a name that ends in a stop keeps just its own. */
+export function withTidyStops(copy: CopyFields): CopyFields {
+  const tidy = (text: string) => text.replace(DOUBLE_STOP, '$1');
+  return {
+    page_title: tidy(copy.page_title),
+    meta_description: tidy(copy.meta_description),
+    heading: tidy(copy.heading),
+    description: tidy(copy.description),
+    fact_sheet: tidy(copy.fact_sheet),
+    alt_texts: copy.alt_texts.map(tidy),
+  };
 }
 
 /**
