@@ -32,7 +32,9 @@ const PRICE = /^\d+(?:[.,]\d{1,4})?$/;
 /** The offer of one export row; undefined when the row names no price, barcode or stock. */
 export function readStoreOffer(columns: StoreOfferColumns, row: readonly string[]): StoreOffer | undefined {
   const price = [cell(row, columns.salePrice), cell(row, columns.price)].find((value) => PRICE.test(value));
-  const gtin = cell(row, columns.gtin).replace(/^'/, '');
+  // A barcode as printed ("978-1-98765-432-1", an ISBN-13) is its digits: Merchant Center ignores dashes and
+  // spaces in gtin, and schema.org's gtin is a string of digits.
+  const gtin = cell(row, columns.gtin).replace(/^'/, '').replace(/[\s-]/g, '');
   const offer: StoreOffer = {
     ...(price ? { price: price.replace(',', '.') } : {}),
     ...(/^\d{8,14}$/.test(gtin) ? { gtin } : {}),
