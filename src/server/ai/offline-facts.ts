@@ -48,11 +48,22 @@ function splitBullets(text: string): string[] {
     .filter((item) => /[\p{L}\p{N}]/u.test(item));
 }
 
-/** The input's sentences (bullet items apart), each capitalised and ending in punctuation. */
+/**
+ * Whether a line is a section label, not a sentence: no end punctuation, and one or two words ("Useful links",
+ * "Ingredients") or followed by a list it introduces. As a sentence it would read "Useful links." in the meta.
+ */
+function isLabel(lines: readonly string[], index: number): boolean {
+  const line = lines[index]!.trim();
+  if (line === '' || BULLET.test(line) || /[.!?:;,]$/.test(line)) return false;
+  const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
+  return line.split(/\s+/).length <= 2 || (next !== undefined && BULLET.test(next));
+}
+
+/** The input's sentences (bullet items and section labels apart), each capitalised and ending in punctuation. */
 function splitSentences(text: string): string[] {
-  return htmlToText(text)
-    .split(/\r?\n/)
-    .filter((line) => !BULLET.test(line))
+  const lines = htmlToText(text).split(/\r?\n/);
+  return lines
+    .filter((line, index) => !BULLET.test(line) && !isLabel(lines, index))
     .join('\n')
     .split(/(?<=[.!?])\s+|\s*\n\s*/)
     .map((sentence) => sentence.replace(/^[\s.,;:]+/, '').trim())

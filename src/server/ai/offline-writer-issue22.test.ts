@@ -94,4 +94,29 @@ describe('built-in writer on store data', () => {
     expect(copy.description).toContain('Wait... What? Mug');
     expect(copy.description).not.toMatch(/!\./);
   });
+
+  it('never writes a section label as a sentence ("Useful links." from a WooCommerce store\'s heading)', () => {
+    // tests/fixtures/woocommerce-tgmodz-excerpt.csv, ID 20, as the import decodes it.
+    const description = [
+      'GTA 5 Account Recoveries',
+      'Recoveries are where we log onto your account to provide the service listed below. PC Accounts Only!',
+      'Join TGModz Discord server, and create a ticket with the following information upon purchasing:',
+      '- Recovery Purchased',
+      '- Order ID',
+      'Useful links',
+      '- TGModz discord.',
+      'Requirements',
+      'A PC account.',
+    ].join('\n\n');
+    const product = { product_name: 'GTA Recovery Packs', description };
+    for (const variation of [0, 1, 2, 3]) {
+      const { copy } = writeOfflineCopy(input(product, 1, { variation }));
+      for (const text of [copy.meta_description, copy.description])
+        expect(text).not.toMatch(/Useful links|Requirements\./);
+      expect(copy.description).toMatch(/Recoveries are where we log onto your account/);
+    }
+    // A short line that is a sentence of its own keeps its place.
+    const tee = { product_name: 'Band Tee', description: 'Made in Italy\n\nSoft combed cotton.' };
+    expect(writeOfflineCopy(input(tee, 1)).copy.description).toContain('Made in Italy.');
+  });
 });
