@@ -235,10 +235,11 @@ describe('WooCommerce: a store export with Yoast columns and variations linked b
         ['ID', 'SKU', 'Name', 'Short description', 'Description'].includes(column) ||
           column.startsWith('Meta: '),
       ).toBe(true);
-    // The exporter's escapes are decoded in the copy: no literal \n, no Â from double-encoded UTF-8.
+    // Escapes decoded (no literal \n, no Â); the store's bullets a list, not dashes between <br>s.
     for (const row of rows) {
-      expect(row['Meta: _yoast_wpseo_metadesc']).not.toMatch(/\\n|Â|â€/);
-      expect(row['Meta: _yoast_wpseo_title']).not.toMatch(/\\n|Â|â€/);
+      for (const column of ['Meta: _yoast_wpseo_metadesc', 'Meta: _yoast_wpseo_title', 'Description'])
+        expect(row[column]).not.toMatch(/\\n|Â|â€|<br>- /);
+      expect(row.Description).toContain('<li>Order ID</li>');
     }
   });
 

@@ -144,4 +144,15 @@ describe('Shopify handles and body HTML', () => {
       '<p>Para one.</p>\n<p>Para &lt;two&gt;.</p>\n<ul><li>Size: Small</li></ul>',
     );
   });
+
+  it('writes a block of "- " items as a list, never as dashes between line breaks', () => {
+    // The built-in writer's copy of a WooCommerce store's bullets (tests/fixtures/woocommerce-tgmodz-excerpt.csv).
+    const description =
+      'Join our Discord server.\n\n- Recovery Purchased\n- Order ID\n- GTA Platform & login details';
+    expect(toShopifyBodyHtml(description)).toBe(
+      '<p>Join our Discord server.</p>\n<ul><li>Recovery Purchased</li><li>Order ID</li><li>GTA Platform &amp; login details</li></ul>',
+    );
+    // A dash inside a sentence, or a block that is not all items, stays a paragraph.
+    expect(toShopifyBodyHtml('Sizes - S to XL.\n- Cotton')).toBe('<p>Sizes - S to XL.<br>- Cotton</p>');
+  });
 });

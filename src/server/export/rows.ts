@@ -131,13 +131,25 @@ export function exportRowsToJson(rows: readonly ExportRow[]): string {
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Plain-text copy as Shopify body HTML: a paragraph per blank-line block, the fact sheet as a list. */
+// A list item in plain-text copy: "- ", "* " or "• " and then its text.
+const LIST_ITEM = /^[-*•]\s+(?=\S)/;
+
+/**
+ * Plain-text copy as Shopify body HTML: a paragraph per blank-line block, a block of list items as a list, the
+ * fact sheet as a list.
+ */
 export function toShopifyBodyHtml(description: string | null | undefined, factSheet?: string | null): string {
   const paragraphs = (description ?? '')
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`);
+    .map((paragraph) => {
+      // A paragraph of "- " items (the built-in writer's list of the store's bullets, or a model's) is a list.
+      const lines = paragraph.split('\n').map((line) => line.trim());
+      if (lines.every((line) => LIST_ITEM.test(line)))
+        return `<ul>${lines.map((line) => `<li>${escapeHtml(line.replace(LIST_ITEM, ''))}</li>`).join('')}</ul>`;
+      return `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`;
+    });
   const facts = (factSheet ?? '')
     .split('\n')
     .map((line) => line.trim())
