@@ -926,11 +926,11 @@ function copyFor(key: string, context: ProductContext): string {
     case 'heading':
       return fitLength(`${name}${byBrand}`, 0, LIMITS.heading);
     case 'description': {
-      const details = describedFacts(facts).filter(([k]) => k !== 'brand');
-      return [`${name}${byBrand}.`, ...details.map(([k, v]) => `${label(k)}: ${v}.`)].join(' ');
+      const details = describedFacts(facts, ['brand']);
+      return [`${name}${byBrand}.`, ...details.map(([k, v]) => `${k}: ${v}.`)].join(' ');
     }
     case 'fact_sheet': {
-      const lines = describedFacts(facts).map(([k, v]) => `${label(k)}: ${v}`);
+      const lines = describedFacts(facts).map(([k, v]) => `${k}: ${v}`);
       return lines.length > 0 ? lines.join('\n') : `Name: ${name}`;
     }
     default:
@@ -938,11 +938,25 @@ function copyFor(key: string, context: ProductContext): string {
   }
 }
 
-/** Facts worth repeating in copy: not the name, links or long free text. */
-function describedFacts(facts: Array<[string, string]>): Array<[string, string]> {
-  return facts.filter(
-    ([key]) => !['title', 'product_name', 'name', 'description'].includes(key) && !/url/.test(key),
-  );
+/**
+ * Facts worth repeating in copy, labelled as a model reads them: not the name, links or long free text. A store
+ * option is one fact under its own name ("Color: Blue"), as the prompt's option1_name and option1_value pair it;
+ * a model does not write the column names ("Option1 name: Color"), whose digit reads as a claim ("1 name").
+ */
+function describedFacts(facts: Array<[string, string]>, omit: string[] = []): Array<[string, string]> {
+  const byKey = new Map(facts);
+  const described: Array<[string, string]> = [];
+  for (const [key, value] of facts) {
+    if (['title', 'product_name', 'name', 'description', ...omit].includes(key) || /url/.test(key)) continue;
+    const option = /^option(\d+)_(name|value)$/.exec(key);
+    if (!option) {
+      described.push([label(key), value]);
+      continue;
+    }
+    const optionValue = byKey.get(`option${option[1]}_value`);
+    if (option[2] === 'name' && optionValue) described.push([value, optionValue]);
+  }
+  return described;
 }
 
 function altText({ name, brand, variantValues }: ProductContext, index: number): string {
