@@ -82,6 +82,12 @@ export type FakeOpenAIBehaviour = ScriptStep & {
    * injected rate_limit advises a wait of `retryAfterMs` (1 s unless set).
    */
   failureRates?: FailureRates;
+  /**
+   * How the failure rates are drawn: 'random' (the default) rolls the seeded PRNG for each request, so a run of
+   * 25 requests at 30% fails anywhere from 3 to 12 of them; 'even' fails exactly the share asked, spread evenly
+   * (a steady provider, no streaks), so a test of a prediction measures the prediction and not the dice.
+   */
+  failureSpread?: 'random' | 'even';
 };
 
 /**
@@ -365,7 +371,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const step = nextStep();
     const fail = step.fail ?? 'none';
     // Only a request nothing else decided for may fail at random.
-    const injected = step.fail === undefined ? drawFailure(step.failureRates) : undefined;
+    const injected =
+      step.fail === undefined
+        ? step.failureSpread === 'even'
+          ? spreadFailure(step.failureRates)
+          : drawFailure(step.failureRates)
+        : undefined;
     const mode = injected ?? fail;
     // Counted at admission, as OpenAI does, so the token bucket needs the answer's size up front.
     const answer =
@@ -476,6 +487,21 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     return typeof next === 'string' ? { ...base, fail: next } : { ...base, ...next };
   }
 
+  // The share of a failure owed so far, per mode, for 'even' spreading: a mode fails when a whole one is due.
+  let owed = new Map<InjectedFailure, number>();
+  function spreadFailure(rates: FailureRates | undefined): InjectedFailure | undefined {
+    if (!rates) return undefined;
+    let failed: InjectedFailure | undefined;
+    for (const mode of INJECTED_FAILURES) {
+      const due = (owed.get(mode) ?? 0) + (rates[mode] ?? 0);
+      if (failed === undefined && due >= 1 - 1e-9) {
+        failed = mode;
+        owed.set(mode, due - 1);
+      } else owed.set(mode, due);
+    }
+    return failed;
+  }
+
   function drawFailure(rates: FailureRates | undefined): InjectedFailure | undefined {
     if (!rates) return undefined;
     let roll = random();
@@ -551,6 +577,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     setBehaviour(next) {
       behaviour = { ...next, script: [...(next.script ?? [])] };
+      owed = new Map();
     },
     setRateLimits(next) {
       limits = createLimits(next, Date.now());

@@ -118,6 +118,26 @@ describe('fake OpenAI injected failures', () => {
     expect(share('none')).toBeGreaterThan(0.3);
   });
 
+  it("fails exactly the share asked, evenly, with failureSpread 'even'", async () => {
+    const server = await start({ behaviour: { failureRates: { invalid_copy: 0.3 }, failureSpread: 'even' } });
+    for (let i = 0; i < 20; i++) await chat(server.url);
+    const failed = server.requests.flatMap((request, index) =>
+      request.fail === 'invalid_copy' ? [index] : [],
+    );
+    // Due at 0.3 a request: the 4th, 7th, 10th, … fail, 6 of 20, never two in a row.
+    expect(failed).toEqual([3, 6, 9, 13, 16, 19]);
+    // A new behaviour starts the count again.
+    server.setBehaviour({ failureRates: { invalid_copy: 0.5 }, failureSpread: 'even' });
+    server.reset();
+    for (let i = 0; i < 4; i++) await chat(server.url);
+    expect(server.requests.map((request) => request.fail)).toEqual([
+      'none',
+      'invalid_copy',
+      'none',
+      'invalid_copy',
+    ]);
+  });
+
   it('advises a wait on an injected 429 and counts it', async () => {
     const { url } = await start({ seed: 1, behaviour: { failureRates: { rate_limit: 1 } } });
     const response = await chat(url);
