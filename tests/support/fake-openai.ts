@@ -82,6 +82,12 @@ export type FakeOpenAIBehaviour = ScriptStep & {
    * injected rate_limit advises a wait of `retryAfterMs` (1 s unless set).
    */
   failureRates?: FailureRates;
+  /**
+   * How the failure rates are drawn: 'random' (the default) rolls the seeded PRNG for each request, so a run of
+   * 25 requests at 30% fails anywhere from 3 to 12 of them; 'even' fails exactly the share asked, spread evenly
+   * (a steady provider, no streaks), so a test of a prediction measures the prediction and not the dice.
+   */
+  failureSpread?: 'random' | 'even';
 };
 
 /**
@@ -365,7 +371,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const step = nextStep();
     const fail = step.fail ?? 'none';
     // Only a request nothing else decided for may fail at random.
-    const injected = step.fail === undefined ? drawFailure(step.failureRates) : undefined;
+    const injected =
+      step.fail === undefined
+        ? step.failureSpread === 'even'
+          ? spreadFailure(step.failureRates)
+          : drawFailure(step.failureRates)
+        : undefined;
     const mode = injected ?? fail;
     // Counted at admission, as OpenAI does, so the token bucket needs the answer's size up front.
     const answer =
@@ -476,6 +487,21 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     return typeof next === 'string' ? { ...base, fail: next } : { ...base, ...next };
   }
 
+  // The share of a failure owed so far, per mode, for 'even' spreading: a mode fails when a whole one is due.
+  let owed = new Map<InjectedFailure, number>();
+  function spreadFailure(rates: FailureRates | undefined): InjectedFailure | undefined {
+    if (!rates) return undefined;
+    let failed: InjectedFailure | undefined;
+    for (const mode of INJECTED_FAILURES) {
+      const due = (owed.get(mode) ?? 0) + (rates[mode] ?? 0);
+      if (failed === undefined && due >= 1 - 1e-9) {
+        failed = mode;
+        owed.set(mode, due - 1);
+      } else owed.set(mode, due);
+    }
+    return failed;
+  }
+
   function drawFailure(rates: FailureRates | undefined): InjectedFailure | undefined {
     if (!rates) return undefined;
     let roll = random();
@@ -551,6 +577,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     setBehaviour(next) {
       behaviour = { ...next, script: [...(next.script ?? [])] };
+      owed = new Map();
     },
     setRateLimits(next) {
       limits = createLimits(next, Date.now());
@@ -926,11 +953,11 @@ function copyFor(key: string, context: ProductContext): string {
     case 'heading':
       return fitLength(`${name}${byBrand}`, 0, LIMITS.heading);
     case 'description': {
-      const details = describedFacts(facts).filter(([k]) => k !== 'brand');
-      return [`${name}${byBrand}.`, ...details.map(([k, v]) => `${label(k)}: ${v}.`)].join(' ');
+      const details = describedFacts(facts, ['brand']);
+      return [`${name}${byBrand}.`, ...details.map(([k, v]) => `${k}: ${v}.`)].join(' ');
     }
     case 'fact_sheet': {
-      const lines = describedFacts(facts).map(([k, v]) => `${label(k)}: ${v}`);
+      const lines = describedFacts(facts).map(([k, v]) => `${k}: ${v}`);
       return lines.length > 0 ? lines.join('\n') : `Name: ${name}`;
     }
     default:
@@ -938,11 +965,25 @@ function copyFor(key: string, context: ProductContext): string {
   }
 }
 
-/** Facts worth repeating in copy: not the name, links or long free text. */
-function describedFacts(facts: Array<[string, string]>): Array<[string, string]> {
-  return facts.filter(
-    ([key]) => !['title', 'product_name', 'name', 'description'].includes(key) && !/url/.test(key),
-  );
+/**
+ * Facts worth repeating in copy, labelled as a model reads them: not the name, links or long free text. A store
+ * option is one fact under its own name ("Color: Blue"), as the prompt's option1_name and option1_value pair it;
+ * a model does not write the column names ("Option1 name: Color"), whose digit reads as a claim ("1 name").
+ */
+function describedFacts(facts: Array<[string, string]>, omit: string[] = []): Array<[string, string]> {
+  const byKey = new Map(facts);
+  const described: Array<[string, string]> = [];
+  for (const [key, value] of facts) {
+    if (['title', 'product_name', 'name', 'description', ...omit].includes(key) || /url/.test(key)) continue;
+    const option = /^option(\d+)_(name|value)$/.exec(key);
+    if (!option) {
+      described.push([label(key), value]);
+      continue;
+    }
+    const optionValue = byKey.get(`option${option[1]}_value`);
+    if (option[2] === 'name' && optionValue) described.push([value, optionValue]);
+  }
+  return described;
 }
 
 function altText({ name, brand, variantValues }: ProductContext, index: number): string {

@@ -1,5 +1,7 @@
 // The fake provider's own contract: benches and the soak rely on its limits, failures and counters.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CopyFields } from '../../src/server/ai/copy-writer';
+import { checkCopy } from '../../src/server/generation/check-copy';
 import {
   type FakeOpenAI,
   type FakeOpenAIOptions,
@@ -116,6 +118,26 @@ describe('fake OpenAI injected failures', () => {
     expect(share('none')).toBeGreaterThan(0.3);
   });
 
+  it("fails exactly the share asked, evenly, with failureSpread 'even'", async () => {
+    const server = await start({ behaviour: { failureRates: { invalid_copy: 0.3 }, failureSpread: 'even' } });
+    for (let i = 0; i < 20; i++) await chat(server.url);
+    const failed = server.requests.flatMap((request, index) =>
+      request.fail === 'invalid_copy' ? [index] : [],
+    );
+    // Due at 0.3 a request: the 4th, 7th, 10th, … fail, 6 of 20, never two in a row.
+    expect(failed).toEqual([3, 6, 9, 13, 16, 19]);
+    // A new behaviour starts the count again.
+    server.setBehaviour({ failureRates: { invalid_copy: 0.5 }, failureSpread: 'even' });
+    server.reset();
+    for (let i = 0; i < 4; i++) await chat(server.url);
+    expect(server.requests.map((request) => request.fail)).toEqual([
+      'none',
+      'invalid_copy',
+      'none',
+      'invalid_copy',
+    ]);
+  });
+
   it('advises a wait on an injected 429 and counts it', async () => {
     const { url } = await start({ seed: 1, behaviour: { failureRates: { rate_limit: 1 } } });
     const response = await chat(url);
@@ -224,4 +246,41 @@ describe('fake OpenAI in a process of its own', () => {
     }
     await expect(chat(spawned.url)).rejects.toThrow();
   }, 30_000);
+});
+
+describe('fake OpenAI compliant copy', () => {
+  it("writes a store option under its own name, never its column names, so the copy passes the app's checks", async () => {
+    // WooCommerce's and Shopify's imports keep options as option1_name / option1_value: "Option1 name: Color"
+    // in the copy read as the claim "1 name", which the data lacks, and drew a repair for every such product.
+    const details = {
+      product_name: 'V-Neck T-Shirt',
+      sku: 'woo-vneck-tee',
+      option1_name: 'Color',
+      option1_value: 'Blue, Green, Red',
+      option2_name: 'Size',
+      option2_value: 'Large, Medium, Small',
+    };
+    const { url } = await start({});
+    const data = Object.entries(details)
+      .map(([key, value]) => `${key}: ${value}`)
+      .join('\n');
+    const response = await fetch(`${url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: 'Answer with page_title, …, alt_texts.' },
+          { role: 'user', content: `Write the copy for this product (1 image, one alt text).\n\n${data}` },
+        ],
+      }),
+    });
+    const body = (await response.json()) as { choices: { message: { content: string } }[] };
+    const copy = JSON.parse(body.choices[0]!.message.content) as CopyFields;
+    expect(copy.fact_sheet).toContain('Color: Blue, Green, Red');
+    expect(copy.fact_sheet).toContain('Size: Large, Medium, Small');
+    expect(`${copy.description}\n${copy.fact_sheet}`).not.toMatch(/option\s?\d/i);
+    expect(checkCopy(copy, details, 1)).toEqual([]);
+  });
 });

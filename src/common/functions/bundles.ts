@@ -89,7 +89,7 @@ export const bundleFunctions = {
       completion_tokens: z.number(),
       /** USD; null when no price is known for the model. */
       cost_usd: z.number().nullable(),
-      /** The share of products expected to take a repair call (included above): measured, or 0.3. */
+      /** The share of products expected to take a repair call (included above): measured per kind, or 0.3. */
       repair_rate: z.number().optional(),
       /** Products whose prompts were counted: all of them, or an even sample of a list over 1,000 (scaled). */
       sampled: z.number().optional(),

@@ -36,7 +36,7 @@ export async function estimateCost(
     list = parsed ?? parseProductList(input.raw_csv ?? '', input.columns ?? []);
     if (input.custom_fields) settings = input.custom_fields;
   }
-  const repairShare = await measuredRepairShare(db, ownerId);
+  const repairShare = await measuredRepairShare(db, ownerId, workflow.model);
   const answerScale = await measuredAnswerScale(db, ownerId);
   const estimate = estimateRunCost({
     model: workflow.model,
@@ -51,7 +51,7 @@ export async function estimateCost(
       voiceNotes: workflow.voiceNotes ?? '',
     },
     batch: workflow.batch,
-    ...(repairShare ? { repairRate: repairShare.rate, repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
+    ...(repairShare ? { repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
     ownPrice: ownPriceOf(workflow),
     ...(answerScale ? { answerScale } : {}),
   });
@@ -70,25 +70,35 @@ export async function estimateCost(
 
 /** Products the repair share is measured over: the user's most recently finished ones. */
 const REPAIR_SAMPLE = 500;
-/** Fewer finished products than this say too little; the default is used instead. */
+/** Fewer finished products than this say too little; a wider measure (or the default) is used instead. */
 const MIN_REPAIR_SAMPLE = 10;
+
+type RepairRow = {
+  variant: boolean;
+  same_model: boolean;
+  products: number;
+  repaired: number;
+  repaired_first_prompt: number;
+  repaired_first_completion: number;
+  repair_prompt: number;
+  repair_completion: number;
+};
 
 /**
  * From the user's recently finished AI-written products: the share that took a repair call ('Copy repaired'),
- * and the repair calls' prompt and completion tokens as a share of the first calls' ('Copy written'). Null when
- * there are too few products to tell.
+ * for variants and for products of their own, each from the narrowest measure with enough products (this
+ * kind on `model`, this kind on any model, every product); and the repair calls' prompt and completion tokens as a share of the
+ * same products' first calls' ('Copy written'). Null when there are too few products to tell.
  */
-export async function measuredRepairShare(db: Queryable, ownerId: string): Promise<RepairShare | null> {
-  const { rows } = await db.execute<{
-    products: number;
-    repaired: number;
-    first_prompt: number;
-    first_completion: number;
-    repair_prompt: number;
-    repair_completion: number;
-  }>(sql`
+export async function measuredRepairShare(
+  db: Queryable,
+  ownerId: string,
+  model: string,
+): Promise<RepairShare | null> {
+  const { rows } = await db.execute<RepairRow>(sql`
     with recent as (
-      select p.bundle_workflow_id, p.product_id
+      select p.bundle_workflow_id, p.product_id, p.is_multiple_of is not null as variant,
+             w.model = ${model} as same_model
       from bundle_workflow_products p
       join bundle_workflows bw on bw.id = p.bundle_workflow_id
       join bundles b on b.id = bw.bundle_id
@@ -96,26 +106,61 @@ export async function measuredRepairShare(db: Queryable, ownerId: string): Promi
       where b.owner_id = ${ownerId} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
       order by p.updated_at desc
       limit ${REPAIR_SAMPLE}),
-    calls as (
-      select l.product_id, l.bundle_workflow_id, l.event, l.prompt_tokens, l.completion_tokens
-      from logs l join recent r on r.bundle_workflow_id = l.bundle_workflow_id and r.product_id = l.product_id
-      where l.type = 'ai' and l.call_state = 'settled' and l.event in ('Copy written', 'Copy repaired'))
-    select (select count(*) from recent)::int as products,
-      count(distinct (bundle_workflow_id, product_id)) filter (where event = 'Copy repaired')::int as repaired,
-      coalesce(sum(prompt_tokens) filter (where event = 'Copy written'), 0)::float8 as first_prompt,
-      coalesce(sum(completion_tokens) filter (where event = 'Copy written'), 0)::float8 as first_completion,
-      coalesce(sum(prompt_tokens) filter (where event = 'Copy repaired'), 0)::float8 as repair_prompt,
-      coalesce(sum(completion_tokens) filter (where event = 'Copy repaired'), 0)::float8 as repair_completion
-    from calls`);
-  const found = rows[0];
-  if (!found || found.products < MIN_REPAIR_SAMPLE || !found.first_prompt || !found.first_completion)
-    return null;
+    per_product as (
+      select r.variant, r.same_model,
+        coalesce(sum(l.prompt_tokens) filter (where l.event = 'Copy written'), 0) as first_prompt,
+        coalesce(sum(l.completion_tokens) filter (where l.event = 'Copy written'), 0) as first_completion,
+        coalesce(sum(l.prompt_tokens) filter (where l.event = 'Copy repaired'), 0) as repair_prompt,
+        coalesce(sum(l.completion_tokens) filter (where l.event = 'Copy repaired'), 0) as repair_completion,
+        count(l.id) filter (where l.event = 'Copy repaired') > 0 as repaired
+      from recent r
+      left join logs l on l.bundle_workflow_id = r.bundle_workflow_id and l.product_id = r.product_id
+        and l.type = 'ai' and l.call_state = 'settled' and l.event in ('Copy written', 'Copy repaired')
+      group by r.bundle_workflow_id, r.product_id, r.variant, r.same_model)
+    select variant, same_model, count(*)::int as products, count(*) filter (where repaired)::int as repaired,
+      coalesce(sum(first_prompt) filter (where repaired), 0)::float8 as repaired_first_prompt,
+      coalesce(sum(first_completion) filter (where repaired), 0)::float8 as repaired_first_completion,
+      coalesce(sum(repair_prompt), 0)::float8 as repair_prompt,
+      coalesce(sum(repair_completion), 0)::float8 as repair_completion
+    from per_product group by variant, same_model`);
+  return repairShareOf(rows);
+}
+
+/** The blended shares of measuredRepairShare, from its rows (one per kind of product and model match). */
+export function repairShareOf(rows: readonly RepairRow[]): RepairShare | null {
+  const total = (pick: (row: RepairRow) => boolean) => {
+    const picked = rows.filter(pick);
+    return {
+      products: picked.reduce((sum, row) => sum + row.products, 0),
+      repaired: picked.reduce((sum, row) => sum + row.repaired, 0),
+    };
+  };
+  const all = total(() => true);
+  if (all.products < MIN_REPAIR_SAMPLE) return null;
+  // The narrowest measure that has enough products: this kind on this model, this kind on any, all products.
+  const rateOf = (variant: boolean) => {
+    for (const measure of [
+      total((row) => row.variant === variant && row.same_model),
+      total((row) => row.variant === variant),
+      all,
+    ]) {
+      if (measure.products >= MIN_REPAIR_SAMPLE) return measure.repaired / measure.products;
+    }
+    return DEFAULT_REPAIR_RATE;
+  };
+  const sum = (key: keyof RepairRow) => rows.reduce((total, row) => total + Number(row[key]), 0);
+  const firstPrompt = sum('repaired_first_prompt');
+  const firstCompletion = sum('repaired_first_completion');
   return {
-    rate: found.repaired / found.products,
-    prompt: found.repair_prompt / found.first_prompt,
-    completion: found.repair_completion / found.first_completion,
+    variantRate: rateOf(true),
+    productRate: rateOf(false),
+    prompt: firstPrompt > 0 ? sum('repair_prompt') / firstPrompt : null,
+    completion: firstCompletion > 0 ? sum('repair_completion') / firstCompletion : null,
   };
 }
+
+/** Fewer first answers than this say too little about their length; the stand-in's is used as it is. */
+const MIN_ANSWER_SAMPLE = 10;
 
 /** First answers the answer length is measured over: the user's most recent ones (about 50 ms to re-count). */
 const ANSWER_SAMPLE = 100;
@@ -144,7 +189,7 @@ export async function measuredAnswerScale(db: Queryable, ownerId: string): Promi
       and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
     order by l.id desc
     limit ${ANSWER_SAMPLE}`);
-  if (rows.length < MIN_REPAIR_SAMPLE) return null;
+  if (rows.length < MIN_ANSWER_SAMPLE) return null;
   let answered = 0;
   let standIn = 0;
   for (const row of rows) {

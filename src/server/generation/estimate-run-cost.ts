@@ -38,7 +38,18 @@ export type CostEstimate = {
  */
 export const DEFAULT_REPAIR_RATE = 0.3;
 
-export type RepairShare = { rate: number; prompt: number; completion: number };
+/**
+ * Measured from the user's recent runs (bundles/estimate.ts): the share of products that took a repair call,
+ * for a variant (its copy must differ from its siblings', so it draws repairs of its own) and for a product of
+ * its own; and a repair call's tokens as a share of the same product's first call's (null when no repair was
+ * measured, and the repair prompt is modelled instead).
+ */
+export type RepairShare = {
+  variantRate: number;
+  productRate: number;
+  prompt: number | null;
+  completion: number | null;
+};
 /** A typical problem list of a repair call, for its prompt's length. */
 const TYPICAL_PROBLEMS = ['page_title: 74 characters; at most 60'];
 
@@ -57,10 +68,7 @@ export type EstimateInput = {
   batch?: boolean;
   /** The share of products expected to take a repair call; DEFAULT_REPAIR_RATE when unset. */
   repairRate?: number;
-  /**
-   * Measured from the user's recent runs: their repair calls' tokens as a share of their first calls' tokens
-   * (rate and size in one). Used instead of repairRate's modelled repair prompt when given.
-   */
+  /** Measured from the user's recent runs; used instead of repairRate when given. */
   repairShare?: RepairShare;
   /** The workflow's own price (pricing.ts decides how it counts). */
   ownPrice?: ModelPrice | null;
@@ -128,6 +136,7 @@ export function estimateRunCost(input: EstimateInput): CostEstimate {
   let firstCallTokens = 0;
   let completionTokens = 0;
   let sampled = 0;
+  let repairs = 0;
   for (let i = 0; i < products.length; i += step) {
     const product = products[i]!;
     const writeInput = firstCallInput(input, product, byPosition, parentOf, variantsOf, offlineCopy);
@@ -141,21 +150,29 @@ export function estimateRunCost(input: EstimateInput): CostEstimate {
     }
     const answer = offlineCopy(product);
     const answerTokens = countTokens(JSON.stringify(answer), model) * (input.answerScale ?? 1);
-    const firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput)));
+    let firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput)));
+    const parentCopy = writeInput.parent?.copy;
+    if (parentCopy && input.answerScale !== undefined) {
+      // The parent's copy in a variant's prompt is the model's, not the stand-in: as long as its answers run.
+      firstPrompt += (input.answerScale - 1) * countTokens(JSON.stringify(parentCopy), model);
+    }
     promptTokens += firstPrompt;
     firstCallTokens += firstPrompt;
     completionTokens += answerTokens;
-    if (repairShare) {
-      // Measured: the user's repair calls cost this share of their first calls, in prompt and completion.
-      promptTokens += repairShare.prompt * firstPrompt;
-      completionTokens += repairShare.completion * answerTokens;
+    const isVariant = writeInput.parent !== undefined;
+    const rate = repairShare ? (isVariant ? repairShare.variantRate : repairShare.productRate) : repairRate;
+    repairs += rate;
+    if (repairShare?.prompt != null && repairShare.completion != null) {
+      // Measured: a repair call costs this share of the same product's first call, in prompt and completion.
+      promptTokens += rate * repairShare.prompt * firstPrompt;
+      completionTokens += rate * repairShare.completion * answerTokens;
     } else {
       const repair = { previous: answer, problems: TYPICAL_PROBLEMS };
       const repairPrompt = countMessages(
         renderMessages(buildMessages(input.templates, { ...writeInput, repair })),
       );
-      promptTokens += repairRate * repairPrompt;
-      completionTokens += repairRate * answerTokens;
+      promptTokens += rate * repairPrompt;
+      completionTokens += rate * answerTokens;
     }
   }
   const scale = sampled === 0 ? 0 : products.length / sampled;
@@ -174,7 +191,8 @@ export function estimateRunCost(input: EstimateInput): CostEstimate {
         ? Math.round(listCost * BATCH_PRICE_MULTIPLIER * 1e10) / 1e10
         : listCost,
     sampled,
-    repair_rate: model === OFFLINE_MODEL ? 0 : repairShare ? repairShare.rate : repairRate,
+    repair_rate:
+      model === OFFLINE_MODEL ? 0 : repairShare ? (sampled === 0 ? 0 : repairs / sampled) : repairRate,
     tokenizer: describeEncoding(model),
   };
 }
