@@ -82,11 +82,13 @@ function inTurn<T>(share: LoopShare, query: () => Promise<T>): Promise<T> {
 function lockClient(share: LoopShare, pool: pg.Pool): Promise<pg.PoolClient> {
   if (!share.lockClient) {
     const connecting = pool.connect().then((client) => {
-      // A lost session loses its locks: the next loop opens another one.
-      client.once('error', () => {
+      // A lost session loses its locks: it is dropped, and the next loop opens another one.
+      const onError = () => {
         if (share.lockClient === connecting) share.lockClient = undefined;
-        client.release(true);
-      });
+        giveBack(client, true);
+      };
+      client.once('error', onError);
+      lockSessions.set(client, onError);
       return client;
     });
     connecting.catch(() => {
@@ -97,12 +99,23 @@ function lockClient(share: LoopShare, pool: pg.Pool): Promise<pg.PoolClient> {
   return share.lockClient;
 }
 
+/** Lock sessions not yet given back, with their error listener (removed on release: the pool reuses them). */
+const lockSessions = new WeakMap<pg.PoolClient, () => void>();
+
+function giveBack(client: pg.PoolClient, destroy = false): void {
+  const onError = lockSessions.get(client);
+  if (!onError) return;
+  lockSessions.delete(client);
+  client.off('error', onError);
+  client.release(destroy);
+}
+
 function releaseLockClientIfUnused(share: LoopShare): void {
   if (share.users.size > 0 || !share.lockClient) return;
   const client = share.lockClient;
   share.lockClient = undefined;
   client.then(
-    (c) => c.release(),
+    (c) => giveBack(c),
     () => {},
   );
 }
