@@ -22,6 +22,7 @@ import { createTaskList } from './runner/task-list';
 import type { Services } from './services';
 import { storeAccessFromConfig } from './stores/store-access';
 import { webhookDeliveryDepsFromConfig } from './webhooks/deliver-webhook-task';
+import { sealPlaintextWebhookSecrets } from './webhooks/webhook-secrets';
 import { writersFromConfig } from './writers-from-config';
 
 export type RunningServer = { url: string; services: Services; stop: () => Promise<void> };
@@ -64,6 +65,9 @@ export async function startServer(
   let httpServer: Server | undefined;
   try {
     const services = buildServices(config, database, log);
+    // Webhook secrets written before they were sealed: sealed now (the migration could not, having no key).
+    const sealed = await sealPlaintextWebhookSecrets(database.db, services.secretsKey);
+    if (sealed > 0) log.info({ sealed }, 'Sealed webhook signing secrets kept in plain text');
     const app = createApp(services);
 
     if (config.WORKER_CONCURRENCY > 0) {
@@ -139,7 +143,7 @@ export function buildServices(
     images: compressImageDepsFromConfig(config),
     mailer,
     log,
-    webhooks: webhookDeliveryDepsFromConfig(config),
+    webhooks: webhookDeliveryDepsFromConfig(config, stores.secretsKey),
     stores,
   });
   const queue = {
@@ -151,5 +155,17 @@ export function buildServices(
     log,
     ...workerTimings(config),
   };
-  return { config, db, auth, writers, queue, mailer, outbox, webRoot, log, stores };
+  return {
+    config,
+    db,
+    auth,
+    writers,
+    queue,
+    mailer,
+    outbox,
+    webRoot,
+    log,
+    stores,
+    secretsKey: stores.secretsKey,
+  };
 }

@@ -23,6 +23,8 @@ export type Services = {
   log: Logger;
   /** How connected stores are reached and their credentials sealed (issue 24). */
   stores: StoreAccess;
+  /** Seals secrets at rest: store credentials and webhook signing secrets (src/server/secrets/seal.ts). */
+  secretsKey: Buffer;
   /** Present when mail goes to the dev outbox rather than SMTP. */
   outbox?: DevOutbox;
   /** Directory holding the built SPA, if it has been built. */

@@ -13,6 +13,7 @@ import { createTaskList } from './runner/task-list';
 import { handleProcessFailures, stopOnSignals } from './shutdown';
 import { storeAccessFromConfig } from './stores/store-access';
 import { webhookDeliveryDepsFromConfig } from './webhooks/deliver-webhook-task';
+import { sealPlaintextWebhookSecrets } from './webhooks/webhook-secrets';
 import { writersFromConfig } from './writers-from-config';
 
 const config = loadConfigOrExit();
@@ -31,6 +32,13 @@ async function main() {
     log,
   );
   await prepareDatabase(database.pool, database.db);
+  // Store credentials and webhook secrets are sealed with a key from AUTH_SECRET: without it (or
+  // STORE_SECRETS_KEY), this worker could not open them, so it leaves push and webhook jobs to the server.
+  const stores =
+    config.AUTH_SECRET || config.STORE_SECRETS_KEY
+      ? storeAccessFromConfig(config, config.AUTH_SECRET ?? '')
+      : undefined;
+  if (stores) await sealPlaintextWebhookSecrets(database.db, stores.secretsKey);
   applyCostConfig(config);
   const writers = writersFromConfig(config, log);
   const concurrency = Math.max(1, config.WORKER_CONCURRENCY);
@@ -44,16 +52,11 @@ async function main() {
       db: database.db,
       writers,
       images: compressImageDepsFromConfig(config),
-      webhooks: webhookDeliveryDepsFromConfig(config),
+      webhooks: stores && webhookDeliveryDepsFromConfig(config, stores.secretsKey),
       // Without SMTP, mail goes to the server's dev outbox: leave those jobs to the server's own worker.
       mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
       log,
-      // Store credentials are sealed with a key from AUTH_SECRET: without it (or STORE_SECRETS_KEY), this
-      // worker could not open them, so it leaves push jobs to the server.
-      stores:
-        config.AUTH_SECRET || config.STORE_SECRETS_KEY
-          ? storeAccessFromConfig(config, config.AUTH_SECRET ?? '')
-          : undefined,
+      stores,
     }),
   });
   log.info(

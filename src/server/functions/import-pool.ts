@@ -80,6 +80,8 @@ function dispatch(): void {
     }
     const task = waiting.shift()!;
     busy.set(worker, task);
+    // A worker at work keeps the process alive until it answers; an idle one does not (see spawn).
+    worker.ref();
     worker.postMessage({ name: task.name, bytes: task.bytes, inlineRows: INLINE_RUN_ROWS }, [
       task.bytes.buffer as ArrayBuffer,
     ]);
@@ -89,12 +91,13 @@ function dispatch(): void {
 function spawn(): Worker {
   const worker = new Worker(entry!);
   started += 1;
-  // An idle pool never keeps the process alive.
-  worker.unref();
   worker.on('message', (answer: ImportAnswer) => {
     const task = busy.get(worker);
     busy.delete(worker);
     idle.push(worker);
+    // An idle pool never keeps the process alive. Unref'd once when spawned was not enough: listening for
+    // its messages refs the worker's port again, so a bench or script that imported once never exited.
+    worker.unref();
     if (task) {
       if (answer.ok) task.resolve(answer.body);
       else if (answer.error.type) task.reject(new AppError(answer.error.type, answer.error.message));

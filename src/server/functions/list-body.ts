@@ -1,11 +1,14 @@
-// The body of a function that takes a product list (new-bundle, estimate-cost), read as a stream (issue 20): each chunk is counted as it arrives (import-limits.ts, on
-// the list inside the JSON), so a file past a limit is refused before the rest of it is read, let alone
-// parsed. A body that passes goes whole to an import worker thread, which parses the JSON and the list; the
-// event loop only ever counts characters.
+// The body of a function that takes a product list (new-bundle, estimate-cost), read as a stream (issue 20):
+// each chunk is counted as it arrives (import-limits.ts, on the list inside the JSON), so a file past a limit
+// is refused before the rest of it is read, let alone parsed. A body that passes is parsed with its list by
+// read-list-request.ts: on the event loop when it is small (INLINE_PARSE_BYTES, a few milliseconds, less than
+// the hop to a thread and back), otherwise whole in an import worker thread, so a big one stalls nothing.
 import { createImportScanner, type ImportScanner } from '../bundles/import-limits';
 import type { ProductListInput } from '../bundles/read-product-list';
+import { INLINE_RUN_ROWS } from '../queue/run-jobs';
 import { runImport } from './import-pool';
 import { createJsonStringTap } from './json-string-tap';
+import { INLINE_PARSE_BYTES, readListRequest } from './read-list-request';
 
 const STREAMED = new Set(['raw_csv', 'store_export.text']);
 
@@ -20,6 +23,9 @@ export type ListBody = { input: unknown; list?: ProductListInput };
 
 export async function readListBody(name: ListFunction, request: Request): Promise<ListBody> {
   const bytes = await readCounted(request);
+  if (bytes.byteLength <= INLINE_PARSE_BYTES) {
+    return readListRequest(name, new TextDecoder().decode(bytes), INLINE_RUN_ROWS);
+  }
   return runImport(name, bytes);
 }
 

@@ -1,9 +1,14 @@
-// job-queue-event-loop: runs a worker inside the request for up to exit_after_seconds, through the same
+// job-queue-event-loop: runs the job queue inside the request for up to exit_after_seconds, through the same
 // claim path as every other worker. One loop at a time per user: that user's second call gets already_running,
 // and another user's loop is not held up by it.
+//
+// Every loop in this process shares one worker and one lock connection (job-loop-share.ts, decision 017):
+// a loop per user or tab used to start a worker of its own, each holding a lock connection and a LISTEN
+// connection per runner, and a few dozen of them took every connection of the pool, so requests and the loops'
+// own jobs waited for one and failed. Now N loops hold a constant handful of connections.
 import type pg from 'pg';
-import { AppError } from '../app-error';
-import { startWorker, type WorkerOptions } from './start-worker';
+import { joinWorker, leaveWorker, lockUser, shareOf, unlockUser } from './job-loop-share';
+import type { WorkerOptions } from './start-worker';
 
 /** The queue as the app holds it: what a worker needs, so the job loop starts one exactly like the server's. */
 export type QueueHandle = WorkerOptions;
@@ -16,29 +21,13 @@ export type JobLoopOptions = {
 };
 export type JobLoopResult = { durationMs: number; reason: 'time_limit' | 'inactive' | 'client_gone' };
 
-const JOB_LOOP_LOCK_KEY = 72_610_002;
-
 export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): Promise<JobLoopResult> {
   const started = Date.now();
-  const lockClient = await queue.pool.connect();
+  const share = shareOf(queue);
+  await lockUser(share, queue.pool, options.userId);
   try {
-    const { rows } = await lockClient.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1, hashtext($2)) as locked',
-      [JOB_LOOP_LOCK_KEY, options.userId],
-    );
-    if (!rows[0]?.locked) throw new AppError('already_running', 'Your job loop is already running.');
+    await joinWorker(share, queue);
     try {
-      const worker = await startWorker(queue);
-      let lastActivity = Date.now();
-      let running = 0;
-      worker.events.on('job:start', () => {
-        running++;
-        lastActivity = Date.now();
-      });
-      worker.events.on('job:complete', () => {
-        running = Math.max(0, running - 1);
-        lastActivity = Date.now();
-      });
       const reason = await new Promise<JobLoopResult['reason']>((resolve) => {
         let checking = false;
         const timer = setInterval(async () => {
@@ -46,12 +35,17 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
           if (options.signal?.aborted) return finish('client_gone');
           if (now - started >= options.exitAfterSeconds * 1000) return finish('time_limit');
           const idleFor = options.exitAfterInactiveSeconds;
-          if (idleFor === undefined || checking || running > 0 || now - lastActivity < idleFor * 1000) return;
+          // The shared worker's activity counts from when this loop started, not before.
+          const lastActivity = Math.max(started, share.lastActivity);
+          if (idleFor === undefined || checking || share.running > 0 || now - lastActivity < idleFor * 1000)
+            return;
           // Quiet for long enough: inactive only if nothing runnable is waiting either (a slow pickup is not idleness).
           checking = true;
           try {
             if (!(await hasRunnableJobs(queue.pool))) finish('inactive');
-            else lastActivity = Date.now();
+            else share.lastActivity = Date.now();
+          } catch {
+            // The database is away: not idle, try again on the next tick.
           } finally {
             checking = false;
           }
@@ -61,16 +55,12 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
           resolve(why);
         };
       });
-      await worker.stop();
       return { durationMs: Date.now() - started, reason };
     } finally {
-      await lockClient.query('select pg_advisory_unlock($1, hashtext($2))', [
-        JOB_LOOP_LOCK_KEY,
-        options.userId,
-      ]);
+      await leaveWorker(share);
     }
   } finally {
-    lockClient.release();
+    await unlockUser(share, options.userId);
   }
 }
 

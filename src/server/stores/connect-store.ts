@@ -3,11 +3,11 @@
 import type { ParsedFunctionRequest, StoreView } from '../../common/functions';
 import type { Queryable } from '../db/client';
 import { stores } from '../db/schema';
+import { sealSecret } from '../secrets/seal';
 import { type StoreCredentials, storeView } from './owned-stores';
 import type { StoreAccess } from './store-access';
 import { asBadInput, proveStoreAccess, storeClient } from './store-connection';
 import { parseStoreUrl } from './store-request';
-import { sealSecret } from './store-secrets';
 
 export async function connectStore(
   db: Queryable,

@@ -5,8 +5,8 @@ import type { StoreView } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { type StorePlatform, stores } from '../db/schema';
+import { openSecret } from '../secrets/seal';
 import type { StoreAccess } from './store-access';
-import { openSecret } from './store-secrets';
 
 export type StoreCredentials =
   | { platform: 'shopify'; access_token: string }

@@ -1,7 +1,7 @@
 // How this process reaches connected stores and seals their credentials, from the config (issue 24).
 import type { Config } from '../config';
+import { secretsKey } from '../secrets/seal';
 import type { StoreNetwork } from './store-request';
-import { storeSecretsKey } from './store-secrets';
 
 export type StoreAccess = { secretsKey: Buffer; network: StoreNetwork };
 
@@ -10,7 +10,7 @@ export function storeAccessFromConfig(
   authSecret: string,
 ): StoreAccess {
   return {
-    secretsKey: storeSecretsKey(authSecret, config.STORE_SECRETS_KEY),
+    secretsKey: secretsKey(authSecret, config.STORE_SECRETS_KEY),
     network: {
       allowPrivateHosts: config.ALLOW_PRIVATE_STORE_HOSTS,
       requireHttps: config.NODE_ENV === 'production',

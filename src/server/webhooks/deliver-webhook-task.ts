@@ -12,6 +12,7 @@ import { type Logger, silentLogger } from '../logger';
 import { createMailQueue } from '../queue/mail-jobs';
 import { deliverWebhookPayloadSchema, queueWebhookDelivery } from '../queue/webhook-jobs';
 import { postWebhook } from './webhook-address';
+import { webhookSigningSecret } from './webhook-secrets';
 
 export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 const ATTEMPT_TIMEOUT_MS = 15_000;
@@ -21,16 +22,20 @@ export type WebhookDeliveryDeps = {
   allowPrivateHosts: readonly string[];
   retryDelaysSeconds: readonly number[];
   appUrl: string;
+  /** Opens the endpoints' sealed signing secrets (src/server/secrets/seal.ts). */
+  secretsKey: Buffer;
   log?: Logger;
 };
 
 export function webhookDeliveryDepsFromConfig(
   config: Pick<Config, 'ALLOW_PRIVATE_WEBHOOK_HOSTS' | 'WEBHOOK_RETRY_DELAYS_SECONDS' | 'APP_URL'>,
+  secretsKey: Buffer,
 ): Omit<WebhookDeliveryDeps, 'db' | 'log'> {
   return {
     allowPrivateHosts: config.ALLOW_PRIVATE_WEBHOOK_HOSTS,
     retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS_SECONDS,
     appUrl: config.APP_URL,
+    secretsKey,
   };
 }
 
@@ -60,11 +65,12 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: numb
   if (!endpoint.enabled && delivery.eventType !== 'webhook.test') return;
 
   const body = JSON.stringify(delivery.payload);
+  const secret = await webhookSigningSecret(db, deps.secretsKey, endpoint);
   const now = new Date();
   const headers = {
     'webhook-id': delivery.messageId,
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-    'webhook-signature': new Webhook(endpoint.secret).sign(delivery.messageId, now, body),
+    'webhook-signature': new Webhook(secret).sign(delivery.messageId, now, body),
     'user-agent': 'Copyloom-Webhooks/1',
   };
   const started = performance.now();

@@ -1,5 +1,5 @@
-// Webhook endpoints (issue 25): create (the signing secret is in that answer only), list with their latest
-// attempts, delete, and test. Events are emitted by src/server/webhook-events.
+// Webhook endpoints (issue 25): create (the signing secret is in that answer only, and sealed at rest: see
+// webhook-secrets.ts), list with their latest attempts, delete, and test. Events are emitted by src/server/webhook-events.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { WEBHOOK_LIMITS, type Webhook, type WebhookEvent } from '../../common/functions/webhooks';
@@ -7,6 +7,7 @@ import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { queueWebhookDelivery } from '../queue/webhook-jobs';
+import { sealSecret } from '../secrets/seal';
 import { eventBody } from '../webhook-events/emit';
 import { checkWebhookUrl, type WebhookAddressOptions } from './webhook-address';
 
@@ -24,6 +25,8 @@ export async function createWebhook(
   userId: string,
   input: { url: string; events: WebhookEvent[] },
   address: WebhookAddressOptions,
+  /** The key that seals the secret at rest (src/server/secrets/seal.ts). */
+  secretsKey: Buffer,
 ): Promise<{ secret: string; webhook: Webhook }> {
   const url = await checkWebhookUrl(input.url, address);
   const [held] = await db
@@ -40,7 +43,7 @@ export async function createWebhook(
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ userId, url, events: [...new Set(input.events)], secret })
+    .values({ userId, url, events: [...new Set(input.events)], sealedSecret: sealSecret(secretsKey, secret) })
     .returning();
   return { secret, webhook: toWebhook(row!, []) };
 }

@@ -1,6 +1,17 @@
 // Webhooks (issue 25): endpoints a user registers, each event queued for each endpoint that wants it, and
 // every delivery attempt kept so the user can see what their receiver answered.
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt } from './columns';
 
@@ -13,15 +24,26 @@ export const webhookEndpoints = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
-    /** The Standard Webhooks signing secret ("whsec_…"); it has to be readable to sign with. */
-    secret: text('secret').notNull(),
+    /**
+     * The Standard Webhooks signing secret ("whsec_…"), sealed like store credentials
+     * (src/server/secrets/seal.ts): it has to be readable to sign with, but not by whoever reads the table.
+     */
+    sealedSecret: text('sealed_secret'),
+    /**
+     * Only in rows written before secrets were sealed: the secret in plain text. Sealed at boot (and at the
+     * next delivery, whichever comes first) by webhook-secrets.ts, then null; no new row has it.
+     */
+    secret: text('secret'),
     enabled: boolean('enabled').notNull().default(true),
     /** Why the endpoint was switched off (it failed for 24 hours), shown to the user. */
     disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_endpoints_user_id_idx').on(t.userId)],
+  (t) => [
+    index('webhook_endpoints_user_id_idx').on(t.userId),
+    check('webhook_endpoints_one_secret', sql`(${t.sealedSecret} is null) <> (${t.secret} is null)`),
+  ],
 );
 
 export const webhookDeliveries = pgTable(

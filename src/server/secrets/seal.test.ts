@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openSecret, parseConfiguredKey, sealSecret, storeSecretsKey } from './store-secrets';
+import { openSecret, parseConfiguredKey, sealSecret, secretsKey } from './seal';
 
-describe('store secrets', () => {
-  const key = storeSecretsKey('an auth secret of at least thirty-two characters');
+describe('sealed secrets', () => {
+  const key = secretsKey('an auth secret of at least thirty-two characters');
 
   it('seals with a fresh iv each time and opens what it sealed', () => {
     const a = sealSecret(key, 'shpat_abc');
@@ -17,7 +17,7 @@ describe('store secrets', () => {
     const bytes = Buffer.from(sealed, 'base64url');
     bytes[bytes.length - 1]! ^= 1;
     expect(() => openSecret(key, bytes.toString('base64url'))).toThrow();
-    expect(() => openSecret(storeSecretsKey('another auth secret, thirty-two chars long'), sealed)).toThrow();
+    expect(() => openSecret(secretsKey('another auth secret, thirty-two chars long'), sealed)).toThrow();
   });
 
   it('takes STORE_SECRETS_KEY as hex or base64 of 32 bytes, nothing else', () => {

@@ -1,15 +1,18 @@
-// Store credentials at rest (issue 24): AES-256-GCM, with STORE_SECRETS_KEY (32 bytes, base64 or hex) or a
-// key derived from AUTH_SECRET with HKDF-SHA256. A sealed value is base64url of iv ‖ tag ‖ ciphertext; a
-// fresh 12-byte iv each time, as GCM requires.
+// Secrets at rest (issue 24, and webhook signing secrets since): AES-256-GCM, with STORE_SECRETS_KEY (32
+// bytes, base64 or hex) or a key derived from AUTH_SECRET with HKDF-SHA256. A sealed value is base64url of
+// iv ‖ tag ‖ ciphertext; a fresh 12-byte iv each time, as GCM requires. Used for connected stores' credentials
+// (src/server/stores) and webhook signing secrets (src/server/webhooks); one key for both.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** The HKDF info the key has always been derived with: changing it would make every sealed value unreadable. */
+const KEY_INFO = 'store-credentials v1';
 
 /** The 32-byte key: STORE_SECRETS_KEY when set, else derived from the auth secret. */
-export function storeSecretsKey(authSecret: string, configured?: string): Buffer {
+export function secretsKey(authSecret: string, configured?: string): Buffer {
   if (configured) return parseConfiguredKey(configured);
-  return Buffer.from(hkdfSync('sha256', authSecret, 'copyloom', 'store-credentials v1', 32));
+  return Buffer.from(hkdfSync('sha256', authSecret, 'copyloom', KEY_INFO, 32));
 }
 
 /** STORE_SECRETS_KEY as 64 hex characters or 32 bytes of base64; anything else is refused. */

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../app-error';
+import { readListBody } from './list-body';
+import { INLINE_PARSE_BYTES } from './read-list-request';
+
+const pool = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('./import-pool', () => ({
+  runImport: async () => {
+    pool.calls += 1;
+    return { input: {}, list: { columns: [], parsed: [] } };
+  },
+}));
+beforeEach(() => {
+  pool.calls = 0;
+});
+
+const request = (body: unknown) =>
+  new Request('http://localhost/functions/v1/new-bundle', { method: 'POST', body: JSON.stringify(body) });
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Linen Cushion ${i},Hemma,A soft cover in sand-coloured linen`).join(
+    '\n',
+  );
+
+describe('readListBody', () => {
+  it('parses a small list on the event loop, without the worker hop', async () => {
+    const body = await readListBody(
+      'new-bundle',
+      request({ bundle_name: 'Small', columns: ['title', 'brand', 'description'], raw_csv: rows(3) }),
+    );
+    expect(pool.calls).toBe(0);
+    expect(body.input).toMatchObject({ bundle_name: 'Small' });
+    expect(body.list?.parsed.map((p) => p.details.product_name)).toEqual([
+      'Linen Cushion 0',
+      'Linen Cushion 1',
+      'Linen Cushion 2',
+    ]);
+  });
+
+  it('refuses a bad small body with the same 400 as the worker would', async () => {
+    const refused = readListBody('new-bundle', request({ bundle_name: '', raw_csv: rows(2) }));
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({ type: 'bad_input' });
+    expect(pool.calls).toBe(0);
+  });
+
+  it('sends a body over INLINE_PARSE_BYTES to the import worker', async () => {
+    const raw = rows(Math.ceil(INLINE_PARSE_BYTES / 50));
+    expect(raw.length).toBeGreaterThan(INLINE_PARSE_BYTES);
+    await readListBody(
+      'new-bundle',
+      request({ bundle_name: 'Big', columns: ['title', 'brand', 'description'], raw_csv: raw }),
+    );
+    expect(pool.calls).toBe(1);
+  });
+});
