@@ -42,3 +42,16 @@ export async function importStoreNow(
     data: { ...answer.data, import_id: id, store_import: view, products: view.products ?? 0 },
   };
 }
+
+/** What the import made of each product, in order: the bundle's rows and the store's ids beside them. */
+export async function importedRows(t: Pick<TestAppFixture, 'app'>, bundleId: number): Promise<unknown[]> {
+  const { rows } = await t.app.services.db.execute(sql`
+    select p.position, p.details, p.store_copy, p.image_urls, s.remote_product_id, s.remote_variant_id,
+      s.remote_updated_at, s.remote_image_ids, w.is_multiple_of is not null as is_variant, w.url_suggestion
+    from products p
+    join store_products s on s.product_id = p.id
+    left join bundle_workflow_products w on w.product_id = p.id
+    where p.bundle_id = ${bundleId}
+    order by p.position`);
+  return rows;
+}
