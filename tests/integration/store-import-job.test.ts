@@ -207,3 +207,24 @@ describe('the 50,000-product limit', () => {
     expect(answer.error?.message).toContain(`more than ${BUNDLE_LIMITS.maxProducts} products`);
   });
 });
+
+describe('import-store with an Idempotency-Key', () => {
+  it('answers a repeat with the same bundle and queues one import', async () => {
+    const storeId = await connect(small);
+    const body = { store_id: storeId, bundle_name: 'Once only' };
+    const headers = { 'idempotency-key': 'import-once-0001' };
+    const first = await t.call('import-store', body, headers);
+    const again = await t.call('import-store', body, headers);
+    expect(first.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.data).toEqual(first.data);
+    const { rows } = await t.app.services.db.execute<{ n: number; jobs: number }>(sql`
+      select (select count(*)::int from store_imports i join bundles b on b.id = i.bundle_id
+              where b.name = 'Once only') as n,
+             (select count(*)::int from graphile_worker._private_jobs j
+              join graphile_worker._private_tasks k on k.id = j.task_id
+              where k.identifier = 'import-store' and j.payload->>'importId' =
+                (select i.id::text from store_imports i where i.bundle_id = ${first.data.bundle_id})) as jobs`);
+    expect(rows[0]).toEqual({ n: 1, jobs: 1 });
+  });
+});
