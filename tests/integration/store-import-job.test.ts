@@ -131,6 +131,29 @@ describe('import-store as a job', () => {
     expect(byBulk).toEqual(await importedRows(t, paged.data.bundle_id));
   });
 
+  it('waits for another bulk query running on the store to end, then runs its own', async () => {
+    const storeId = await connect();
+    // Another bulk query on the shop (a second import of it, or another tool), still running.
+    const other = await fetch(`${shopify.origin}/admin/api/${shopify.apiVersion}/graphql.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': TOKEN },
+      body: JSON.stringify({
+        query:
+          'mutation { bulkOperationRunQuery(query: "{ products { edges { node { id } } } }") { bulkOperation { id } } }',
+      }),
+    });
+    expect(other.status).toBe(200);
+    const before = shopify.bulk.operations.length;
+    expect(shopify.bulk.operations.at(-1)!.status).toBe('CREATED');
+    const imported = await importStoreNow(t, { store_id: storeId, bundle_name: 'After the other' });
+    expect(imported.data.store_import).toMatchObject({ state: 'done', method: 'bulk', products: RECORDS });
+    expect(shopify.bulk.operations).toHaveLength(before + 1);
+    expect(shopify.bulk.operations.slice(-2).map((operation) => operation.status)).toEqual([
+      'COMPLETED',
+      'COMPLETED',
+    ]);
+  });
+
   it('fails the import with the errorCode of a FAILED bulk operation, and keeps runs off the bundle', async () => {
     const storeId = await connect();
     shopify.bulk.failNext('INTERNAL_SERVER_ERROR');

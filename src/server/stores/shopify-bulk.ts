@@ -46,6 +46,7 @@ type BulkOperation = {
 const MAX_JSONL_BYTES = 1024 * 1024 * 1024;
 const FIRST_POLL_MS = 250;
 const MAX_POLL_MS = 5_000;
+const MAX_WAIT_FOR_OTHER_MS = 30 * 60_000;
 
 export type BulkReadOptions = PullOptions & {
   /** The operation an earlier attempt of this import started: waited for instead of starting another. */
@@ -95,7 +96,39 @@ export async function readShopifyBulk(
   return products;
 }
 
+/**
+ * Starts the bulk query. Before API 2026-01 a shop runs one bulk query at a time: when another is in progress
+ * (another import of the same store, or another tool of the merchant's) this waits for it to end, polling
+ * currentBulkOperation, and starts again, for up to MAX_WAIT_FOR_OTHER_MS.
+ */
 async function start(connection: ShopifyConnection, options: BulkReadOptions): Promise<BulkOperation> {
+  const deadline = Date.now() + MAX_WAIT_FOR_OTHER_MS;
+  for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, MAX_POLL_MS)) {
+    const started = await tryStart(connection, options);
+    if (started) return started;
+    if (Date.now() > deadline) {
+      throw new StoreApiError('api', 'Another bulk query kept running on the store for 30 minutes.');
+    }
+    for (;;) {
+      await sleep(wait, options.signal);
+      const current = await shopifyGraphql<{ currentBulkOperation: { status: string } | null }>(
+        connection,
+        '{ currentBulkOperation(type: QUERY) { id status } }',
+        {},
+        options.signal,
+      );
+      const status = current.currentBulkOperation?.status;
+      if (status !== 'CREATED' && status !== 'RUNNING' && status !== 'CANCELING') break;
+      if (Date.now() > deadline) break;
+    }
+  }
+}
+
+/** The operation started, or null when another bulk query is in progress on the shop. */
+async function tryStart(
+  connection: ShopifyConnection,
+  options: BulkReadOptions,
+): Promise<BulkOperation | null> {
   const data = await shopifyGraphql<{
     bulkOperationRunQuery: {
       bulkOperation: Pick<BulkOperation, 'id' | 'status'> | null;
@@ -103,6 +136,7 @@ async function start(connection: ShopifyConnection, options: BulkReadOptions): P
     };
   }>(connection, RUN_MUTATION, { query: BULK_PRODUCTS_QUERY }, options.signal);
   const { bulkOperation, userErrors } = data.bulkOperationRunQuery;
+  if (userErrors.some((error) => error.code === 'OPERATION_IN_PROGRESS')) return null;
   if (!bulkOperation || userErrors.length > 0) {
     const why = userErrors.map((error) => error.message).join('; ') || 'no operation';
     throw new StoreApiError('api', `Shopify refused the bulk query: ${why}`);
