@@ -2,9 +2,9 @@
 // the import-store job reads the catalogue. While it reads, view-bundle-workflow shows the products read of
 // the store's count and no run can start on the bundle; then the bundle holds exactly the paged import's
 // products. Over SHOPIFY_BULK_THRESHOLD products (60 here) Shopify is read with one bulk operation, whose
-// products equal the paged read's; a FAILED operation fails the import with its errorCode; two attempts of one
-// import (a retry while the first still runs) fill the bundle once; the 50,000-product limit holds, at the
-// request and while reading.
+// products equal the paged read's; another bulk query running on the shop is waited for; a FAILED operation
+// fails the import with its errorCode; two attempts of one import (a retry while the first still runs) fill
+// the bundle once; the 50,000-product limit holds, at the request and while reading.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_LIMITS } from '../../src/common/constants';
