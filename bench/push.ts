@@ -61,7 +61,7 @@ async function importApproved(bench: BenchApp, connect: Record<string, unknown>)
   );
   const runId = imported.bundle_workflow_id;
   const pool = bench.database.pool;
-  // Over 1,000 products the prepare-run job writes the run's rows.
+  // The import-store job reads the store; over 1,000 products the prepare-run job then writes the run's rows.
   await until('the run to be prepared', async () => {
     const { rows } = await pool.query<{ n: number }>(
       'select count(*)::int as n from bundle_workflow_products where bundle_workflow_id = $1',
@@ -209,8 +209,12 @@ try {
       const worker = await startWorker({
         pool: bench.database.pool,
         concurrency: 2,
-        // The run's copy is set by the bench: no generation, only preparing the run and pushing.
-        taskList: { 'prepare-run': tasks['prepare-run']!, 'push-to-store': tasks['push-to-store']! },
+        // The run's copy is set by the bench: no generation, only importing, preparing the run and pushing.
+        taskList: {
+          'import-store': tasks['import-store']!,
+          'prepare-run': tasks['prepare-run']!,
+          'push-to-store': tasks['push-to-store']!,
+        },
       });
       try {
         if (PLATFORMS.includes('shopify')) await benchShopify(bench, shopify);

@@ -7,6 +7,7 @@ import { storeAccessFromConfig } from '../../src/server/stores/store-access';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { shopifyCatalogue, wooCommerceCatalogue } from '../support/store-catalogues';
+import { importStoreNow } from '../support/store-import';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 
 const SHOPIFY_TOKEN = 'shpat_0123456789abcdef0123456789abcdef';
@@ -191,7 +192,7 @@ async function importedProducts(bundleId: number): Promise<ImportedRow[]> {
 describe('import-store', () => {
   it('makes a bundle of a Shopify store: every variant with its ids, images with theirs, the store copy kept', async () => {
     const store = (await connectShopify()).data.store;
-    const imported = await t.call('import-store', { store_id: store.id, bundle_name: 'Lumen from Shopify' });
+    const imported = await importStoreNow(t, { store_id: store.id, bundle_name: 'Lumen from Shopify' });
     expect(imported.error).toBeUndefined();
     expect(imported.status).toBe(200);
     // 4 variants of the ring and 11 single-variant totes: two pages of 10 products.
@@ -222,7 +223,7 @@ describe('import-store', () => {
 
   it('makes a bundle of a WooCommerce store: variations linked to their parent, Yoast copy and alt texts kept', async () => {
     const store = (await connectWoo()).data.store;
-    const imported = await t.call('import-store', { store_id: store.id, bundle_name: 'Woo shop' });
+    const imported = await importStoreNow(t, { store_id: store.id, bundle_name: 'Woo shop' });
     expect(imported.status).toBe(200);
     // 102 products over two pages of 100, and the variable product's 2 variations.
     expect(imported.data.products).toBe(104);
@@ -246,13 +247,13 @@ describe('import-store', () => {
     const shop = (await connectShopify()).data.store;
     shopify.throttleFor(1_500);
     const throttledBefore = shopify.calls.filter((call) => call.throttled).length;
-    const fromShopify = await t.call('import-store', { store_id: shop.id, bundle_name: 'Throttled' });
+    const fromShopify = await importStoreNow(t, { store_id: shop.id, bundle_name: 'Throttled' });
     expect(fromShopify.data.products).toBe(15);
     expect(shopify.calls.filter((call) => call.throttled).length).toBeGreaterThan(throttledBefore);
 
     const wooStore = (await connectWoo()).data.store;
     woo.rateLimitNext(2, 1);
-    const fromWoo = await t.call('import-store', { store_id: wooStore.id, bundle_name: 'Rate limited' });
+    const fromWoo = await importStoreNow(t, { store_id: wooStore.id, bundle_name: 'Rate limited' });
     expect(fromWoo.data.products).toBe(104);
   });
 });

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import {
   buildSchema,
   type DocumentNode,
+  execute,
   type FieldNode,
   graphql,
   Kind,
@@ -16,6 +17,7 @@ import {
   type SelectionSetNode,
   validate,
 } from 'graphql';
+import { BULK_SCHEMA, createFakeBulk, type FakeBulk } from './fake-shopify-bulk';
 
 export type FakeShopifyVariant = {
   id: number;
@@ -58,6 +60,8 @@ export type FakeShopifyOptions = {
   restoreRate?: number;
   /** The loopback port to listen on (any free one when unset), for a server another process must find. */
   port?: number;
+  /** Polls a bulk operation stays RUNNING before it completes (default 2). */
+  bulkPollsUntilDone?: number;
 };
 
 export type FakeShopify = {
@@ -72,6 +76,13 @@ export type FakeShopify = {
   calls: { query: string; variables: Record<string, unknown>; cost: number; throttled: boolean }[];
   /** Answer THROTTLED to every query for this long, whatever the bucket holds. */
   throttleFor: (ms: number) => void;
+  /** Bulk query operations run (fake-shopify-bulk.ts). */
+  bulk: FakeBulk;
+  /**
+   * After `count` more GraphQL calls are answered, hold every later one until the returned function is
+   * called: a test can look at a reader stopped mid-way, whatever the machine's speed.
+   */
+  holdAfter: (count: number) => () => void;
   /** Points charged since the start, and when the first and last charged call came. */
   spent: () => { points: number; firstAt: number | null; lastAt: number | null };
   close: () => Promise<void>;
@@ -84,9 +95,12 @@ const SCHEMA = buildSchema(`
   type Query {
     shop: Shop!
     currentAppInstallation: AppInstallation!
-    products(first: Int!, after: String, query: String): ProductConnection!
+    products(first: Int, after: String, query: String): ProductConnection!
+    productsCount(query: String, limit: Int = 10000): Count
     product(id: ID!): Product
+    node(id: ID!): Node
     nodes(ids: [ID!]!): [Node]!
+    currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
     urlRedirects(first: Int!, query: String): UrlRedirectConnection!
   }
   type UrlRedirect implements Node { id: ID! path: String! target: String! }
@@ -99,22 +113,27 @@ const SCHEMA = buildSchema(`
   type SEO { title: String description: String }
   type ProductOption { name: String! values: [String!]! }
   type SelectedOption { name: String! value: String! }
-  type Image { url: String! altText: String }
+  type Image { id: ID url: String! altText: String }
+  enum CountPrecision { EXACT AT_LEAST }
+  type Count { count: Int! precision: CountPrecision! }
   type ProductVariant implements Node {
     id: ID! title: String! sku: String barcode: String price: String!
-    selectedOptions: [SelectedOption!]! media(first: Int!): MediaConnection!
+    selectedOptions: [SelectedOption!]! media(first: Int): MediaConnection! image: Image
   }
-  type ProductVariantConnection { nodes: [ProductVariant!]! pageInfo: PageInfo! }
+  type ProductVariantEdge { node: ProductVariant! cursor: String! }
+  type ProductVariantConnection { nodes: [ProductVariant!]! edges: [ProductVariantEdge!]! pageInfo: PageInfo! }
   interface Media { id: ID! alt: String mediaContentType: String! }
   type MediaImage implements Media & Node { id: ID! alt: String mediaContentType: String! image: Image }
-  type MediaConnection { nodes: [Media!]! pageInfo: PageInfo! }
-  type ProductConnection { nodes: [Product!]! pageInfo: PageInfo! }
+  type MediaEdge { node: Media! cursor: String! }
+  type MediaConnection { nodes: [Media!]! edges: [MediaEdge!]! pageInfo: PageInfo! }
+  type ProductEdge { node: Product! cursor: String! }
+  type ProductConnection { nodes: [Product!]! edges: [ProductEdge!]! pageInfo: PageInfo! }
   type Product implements Node {
     id: ID! handle: String! title: String! descriptionHtml: String! vendor: String! productType: String!
     tags: [String!]! status: String! updatedAt: String! onlineStoreUrl: String seo: SEO!
     options: [ProductOption!]!
-    variants(first: Int!, after: String): ProductVariantConnection!
-    media(first: Int!, after: String): MediaConnection!
+    variants(first: Int, after: String): ProductVariantConnection!
+    media(first: Int, after: String): MediaConnection!
   }
   input SEOInput { title: String description: String }
   input ProductUpdateInput {
@@ -128,7 +147,9 @@ const SCHEMA = buildSchema(`
     productUpdate(product: ProductUpdateInput!): ProductUpdatePayload
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
     urlRedirectDelete(id: ID!): UrlRedirectDeletePayload
+    bulkOperationRunQuery(query: String!, groupObjects: Boolean = true): BulkOperationRunQueryPayload
   }
+  ${BULK_SCHEMA}
 `);
 
 const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
@@ -179,12 +200,17 @@ function dataCost(value: unknown): number {
   return own + entries.reduce((sum: number, item) => sum + dataCost(item), 0);
 }
 
-function page<T>(items: T[], first: number, after: string | null | undefined) {
+/** A connection page; without `first` (a bulk query) every item. */
+function page<T>(items: T[], first: number | undefined, after: string | null | undefined) {
   const start = after ? Number(Buffer.from(after, 'base64url').toString()) : 0;
-  const nodes = items.slice(start, start + first);
+  const nodes = items.slice(start, first === undefined ? undefined : start + first);
   const end = start + nodes.length;
   return {
     nodes,
+    edges: nodes.map((node, index) => ({
+      node,
+      cursor: Buffer.from(String(start + index + 1)).toString('base64url'),
+    })),
     pageInfo: {
       hasNextPage: end < items.length,
       endCursor: nodes.length > 0 ? Buffer.from(String(end)).toString('base64url') : null,
@@ -209,6 +235,17 @@ export async function startFakeShopify(
   const calls: FakeShopify['calls'] = [];
   const redirects: FakeShopifyRedirect[] = [];
   let nextRedirectId = 500;
+  let origin = '';
+  // holdAfter: calls still let through, then every later one waits for `held`.
+  let passesLeft: number | null = null;
+  let held: Promise<void> = Promise.resolve();
+  let releaseHeld = () => {};
+  const bulk = createFakeBulk({
+    schema: SCHEMA,
+    run: async (document) => execute({ schema: SCHEMA, document, rootValue: root }),
+    origin: () => origin,
+    pollsUntilDone: options.bulkPollsUntilDone ?? 2,
+  });
 
   const refill = () => {
     const now = Date.now();
@@ -238,7 +275,7 @@ export async function startFakeShopify(
     __typename: 'Product',
     id: gid('Product', product.id),
     onlineStoreUrl: null,
-    variants: ({ first, after }: { first: number; after?: string }) =>
+    variants: ({ first, after }: { first?: number; after?: string }) =>
       page(
         product.variants.map((variant) => ({
           ...variant,
@@ -246,11 +283,15 @@ export async function startFakeShopify(
           id: gid('ProductVariant', variant.id),
           media: () =>
             page(product.media.filter((media) => media.id === variant.mediaId).map(mediaView), 1, null),
+          image: () => {
+            const media = product.media.find((m) => m.id === variant.mediaId);
+            return media ? { id: gid('ProductImage', media.id), url: media.url, altText: media.alt } : null;
+          },
         })),
         first,
         after,
       ),
-    media: ({ first, after }: { first: number; after?: string }) =>
+    media: ({ first, after }: { first?: number; after?: string }) =>
       page(product.media.map(mediaView), first, after),
   });
   const findProduct = (id: string) => products.find((product) => product.id === numericId(id));
@@ -262,8 +303,20 @@ export async function startFakeShopify(
       myshopifyDomain: 'fake-shop.myshopify.com',
     }),
     currentAppInstallation: () => ({ accessScopes: scopes.map((handle) => ({ handle })) }),
-    products: ({ first, after }: { first: number; after?: string }) =>
-      page(products.map(productView), Math.min(first, 250), after),
+    // A page is at most 250; a bulk query (no `first`) reads them all.
+    products: ({ first, after }: { first?: number; after?: string }) =>
+      page(products.map(productView), first === undefined ? undefined : Math.min(first, 250), after),
+    // Up to `limit` (10,000 by default); limit: null counts them all.
+    productsCount: ({ limit }: { limit?: number | null }) => ({
+      count: limit == null ? products.length : Math.min(products.length, limit),
+      precision: limit != null && products.length > limit ? 'AT_LEAST' : 'EXACT',
+    }),
+    node: ({ id }: { id: string }) => {
+      if (id.includes('/BulkOperation/')) return bulk.node(id);
+      const product = findProduct(id);
+      return product ? productView(product) : null;
+    },
+    ...bulk.root,
     product: ({ id }: { id: string }) => {
       const product = findProduct(id);
       return product ? productView(product) : null;
@@ -346,6 +399,17 @@ export async function startFakeShopify(
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://fake');
+    // A bulk operation's result file: a signed storage URL in Shopify, fetched without the access token.
+    if (request.method === 'GET' && url.pathname.startsWith('/bulk-results/')) {
+      const file = bulk.serve(url.pathname);
+      if (file === null) return json(response, 404, { errors: 'Not Found' });
+      response.writeHead(200, { 'content-type': 'application/jsonl' });
+      return response.end(file);
+    }
+    if (passesLeft !== null) {
+      if (passesLeft > 0) passesLeft -= 1;
+      else await held;
+    }
     const match = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname);
     if (!match || request.method !== 'POST') return json(response, 404, { errors: 'Not Found' });
     if (match[1] !== FAKE_SHOPIFY_API_VERSION) {
@@ -434,6 +498,7 @@ export async function startFakeShopify(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
     origin: `http://127.0.0.1:${port}`,
     hostPort: `127.0.0.1:${port}`,
@@ -441,6 +506,17 @@ export async function startFakeShopify(
     products,
     redirects,
     calls,
+    bulk,
+    holdAfter: (count) => {
+      passesLeft = count;
+      held = new Promise<void>((resolve) => {
+        releaseHeld = resolve;
+      });
+      return () => {
+        passesLeft = null;
+        releaseHeld();
+      };
+    },
     throttleFor: (ms) => {
       throttledUntil = Date.now() + ms;
     },

@@ -113,7 +113,9 @@ export async function waitForRun(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const run = await viewRun(testApp, token, bundleId, workflowId);
-    if (run.totals.done + run.totals.failed === run.totals.total) return run;
+    // A bundle still being imported from a store has no products yet: not a finished run.
+    const importing = run.store_import?.state === 'queued' || run.store_import?.state === 'running';
+    if (!importing && run.totals.done + run.totals.failed === run.totals.total) return run;
     if (Date.now() > deadline) {
       throw new Error(
         `Run did not settle: ${run.totals.done} done, ${run.totals.failed} failed of ${run.totals.total}`,

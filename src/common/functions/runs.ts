@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BUNDLE_LIMITS } from '../constants';
 import { bundleWorkflowProductSchema, COPY_FIELDS, logEntrySchema, runTotalsSchema } from '../entities';
 import { id } from './schema-parts';
+import { storeImportSchema } from './stores';
 
 /** One Batch API batch of a run, as the run header shows it (issue 16). */
 export const providerBatchViewSchema = z.object({
@@ -46,6 +47,8 @@ export const runFunctions = {
       products: z.array(bundleWorkflowProductSchema),
       /** The run's Batch API batches, oldest first (issue 16); absent when it has none. */
       batches: z.array(providerBatchViewSchema).optional(),
+      /** A bundle imported from a store (import-store): the import's state and progress. */
+      store_import: storeImportSchema.optional(),
       /** Pass as `since` to get only what changed after this answer. */
       cursor: z.string(),
       /** A page: more products after this one (at next_offset). A since poll: more changed than `limit`; read the run again. */

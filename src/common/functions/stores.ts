@@ -46,6 +46,23 @@ export const pushChangeSchema = z.object({
 
 export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
+/**
+ * A bundle's import from a store (import-store), as view-bundle-workflow shows it: queued, then running with
+ * the store products read so far (of products_total when the store said), then done with the bundle's products
+ * (one per variant), or failed with the reason. While it is not done, no run can start on the bundle.
+ */
+export const storeImportSchema = z.object({
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  /** pages, or bulk (a Shopify bulk operation, for catalogues over SHOPIFY_BULK_THRESHOLD products). */
+  method: z.enum(['pages', 'bulk']).nullable(),
+  products_read: z.number(),
+  products_total: z.number().nullable(),
+  /** The bundle's products once done. */
+  products: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type StoreImportView = z.infer<typeof storeImportSchema>;
+
 const pushRequest = z.object({
   bundle_workflow_id: id,
   store_id: id,
@@ -114,7 +131,8 @@ export const storeFunctions = {
       /** Keep the store's existing SEO title, description and alt texts; write only where it has none. */
       fill_empty_only: z.boolean().optional(),
     }),
-    response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id, products: z.number() }),
+    /** The bundle and its run exist at once; an import-store job fills them (watch store_import in view-bundle-workflow). */
+    response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id }),
   },
   'preview-push': {
     request: pushRequest,

@@ -87,7 +87,7 @@ export type PreparedProductList = ProductListInput & {
  * Through the query builder, 2,000 rows a statement, a 20,000-row list spent seconds binding parameters.
  * Returns the products' ids in the order of `parsed`.
  */
-async function insertProducts(
+export async function insertProducts(
   tx: Queryable,
   bundleId: number,
   parsed: ParsedProduct[],
@@ -207,7 +207,7 @@ async function runLanguage(tx: Queryable, runId: number): Promise<string | null>
   return rows[0]?.language ?? null;
 }
 
-async function fillRun(
+export async function fillRun(
   tx: Queryable,
   runId: number,
   parsed: ParsedProduct[],

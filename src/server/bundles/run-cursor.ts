@@ -16,6 +16,7 @@ export function etagOf(head: RunHead, limit: number, offset: number): string {
     head.last_log,
     head.paused_reason,
     head.spending_cap_usd,
+    JSON.stringify(head.store_import),
     limit,
     offset,
   ].join('|');

@@ -167,7 +167,9 @@ export function runHeadSql(request: RunKey): SQL {
            (select max(p.version) from bundle_workflow_products p
             where p.bundle_workflow_id = bw.id)::text as max_version,
            (select max(l.id) from logs l where l.bundle_workflow_id = bw.id)::text as last_log,
-           pg_snapshot_xmin(pg_current_snapshot())::text as snapshot_xmin
+           pg_snapshot_xmin(pg_current_snapshot())::text as snapshot_xmin,
+           (select row_to_json(i) from (select si.state, si.method, si.products_read, si.products_total,
+              si.products, si.error from store_imports si where si.bundle_id = b.id) i) as store_import
     from bundles b
     join bundle_workflows bw on bw.bundle_id = b.id and bw.workflow_id = ${request.workflowId}
     join workflows w on w.id = bw.workflow_id and (w.owner_id is null or w.owner_id = ${request.ownerId})

@@ -2,7 +2,7 @@
 // paging of a view-bundle-workflow answer. No query here (run-query.ts reads the rows, run-cursor.ts says
 // what changed).
 import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../common/entities';
-import type { FunctionResponse } from '../../common/functions';
+import type { FunctionResponse, StoreImportView } from '../../common/functions';
 
 /** The run's counts and cost, as totalsSql returns them. */
 export type TotalsRow = {
@@ -54,6 +54,7 @@ export type RunHead = {
   max_version: string | null;
   last_log: string | null;
   snapshot_xmin: string;
+  store_import: StoreImportView | null;
 };
 
 export function toTotals(row: TotalsRow): RunTotals {
@@ -115,6 +116,7 @@ export function shapeAnswer(
     bundle_name: head.bundle_name,
     paused_reason: head.paused_reason,
     spending_cap_usd: head.spending_cap_usd === null ? null : Number(head.spending_cap_usd),
+    ...(head.store_import ? { store_import: head.store_import } : {}),
     totals,
     products: list,
     cursor: extra.cursor,

@@ -9,6 +9,7 @@ import { topProductIds } from '../search-data/priorities';
 import { resolveWorkflow } from '../workflows/workflow-access';
 import { requireOwnedBundle } from './bundle-access';
 import { startRun } from './create-bundle';
+import { refuseWhileImporting } from './import-state';
 
 export async function startWorkflowOnBundle(
   db: Database,
@@ -19,6 +20,7 @@ export async function startWorkflowOnBundle(
   onlyTop?: number,
 ): Promise<number> {
   const bundle = await requireOwnedBundle(db, ownerId, bundleId);
+  await refuseWhileImporting(db, bundle.id);
   const workflow = await resolveWorkflow(db, ownerId, workflowId, hasApiKey);
   const top = onlyTop === undefined ? null : await topProductIds(db, bundle.id, onlyTop);
   if (top !== null && top.length === 0) {

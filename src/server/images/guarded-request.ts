@@ -45,8 +45,15 @@ export function isAllowedPrivate(network: Pick<GuardedNetwork, 'allowPrivateHost
 export function guardedRequest(
   network: GuardedNetwork,
   url: URL,
-  init: { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string } = {},
+  init: {
+    method?: 'GET' | 'POST' | 'PUT';
+    headers?: Record<string, string>;
+    body?: string;
+    /** A bigger cap than 32 MB for one answer known to be big (a Shopify bulk operation's JSONL). */
+    maxBytes?: number;
+  } = {},
 ): Promise<GuardedResponse> {
+  const maxBytes = init.maxBytes ?? MAX_BODY_BYTES;
   const isAllowed = isAllowedPrivate(network, url);
   try {
     if (!isAllowed) checkHostBeforeConnecting(url);
@@ -85,9 +92,12 @@ export function guardedRequest(
       let received = 0;
       response.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        if (received > MAX_BODY_BYTES) {
+        if (received > maxBytes) {
           request.destroy(
-            new GuardedRequestError('too_large', `${url.host} sent an answer larger than 32 MB.`),
+            new GuardedRequestError(
+              'too_large',
+              `${url.host} sent an answer larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+            ),
           );
           return;
         }

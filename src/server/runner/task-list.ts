@@ -20,11 +20,13 @@ import type { Logger } from '../logger';
 import { COLLECT_BATCH_TASK, POLL_BATCH_TASK, SUBMIT_BATCH_TASK } from '../queue/batch-jobs';
 import { GENERATE_PRODUCT_TASK } from '../queue/generate-jobs';
 import { COMPRESS_IMAGE_TASK, QUEUE_COMPRESSIONS_TASK } from '../queue/image-jobs';
+import { IMPORT_STORE_TASK } from '../queue/import-jobs';
 import { SEND_MAIL_TASK } from '../queue/mail-jobs';
 import { PURGE_BUNDLE_TASK } from '../queue/purge-jobs';
 import { PUSH_TO_STORE_TASK } from '../queue/push-jobs';
 import { PREPARE_RUN_TASK, QUEUE_RUN_JOBS_TASK } from '../queue/run-jobs';
 import { DELIVER_WEBHOOK_TASK } from '../queue/webhook-jobs';
+import { importStoreTask } from '../stores/import-store-task';
 import { pushToStoreTask } from '../stores/push-to-store-task';
 import type { StoreAccess } from '../stores/store-access';
 import { createDeliverWebhookTask, type WebhookDeliveryDeps } from '../webhooks/deliver-webhook-task';
@@ -36,7 +38,7 @@ export type TaskDeps = GenerationDeps & {
   log?: Logger;
   /** Without it this process leaves deliver-webhook jobs to one configured to send them. */
   webhooks?: Omit<WebhookDeliveryDeps, 'db' | 'log'>;
-  /** Without it this process leaves push-to-store jobs to one that can open store credentials. */
+  /** Without it this process leaves push-to-store and import-store jobs to one that can open store credentials. */
   stores?: StoreAccess;
 };
 
@@ -47,7 +49,12 @@ export function createTaskList(deps: TaskDeps): TaskList {
     ...(deps.webhooks
       ? { [DELIVER_WEBHOOK_TASK]: createDeliverWebhookTask({ ...deps.webhooks, db: deps.db, log: deps.log }) }
       : {}),
-    ...(deps.stores ? { [PUSH_TO_STORE_TASK]: pushToStoreTask(deps.db, deps.stores, deps.log) } : {}),
+    ...(deps.stores
+      ? {
+          [PUSH_TO_STORE_TASK]: pushToStoreTask(deps.db, deps.stores, deps.log),
+          [IMPORT_STORE_TASK]: importStoreTask(deps.db, deps.stores, deps.log),
+        }
+      : {}),
     [COLLECT_BATCH_TASK]: collectBatchTask(deps.db),
     [SUBMIT_BATCH_TASK]: submitBatchTask(deps),
     [POLL_BATCH_TASK]: pollBatchTask(deps),

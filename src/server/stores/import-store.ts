@@ -1,19 +1,22 @@
-// import-store (issue 24): a connected store's catalogue, read through its API, becomes a bundle exactly as
-// its product export would (the same mapper, variants and store copy), and each product keeps the store's
-// ids, image ids and the time the store last changed it, in the same transaction as the bundle.
-import Papa from 'papaparse';
+// import-store (issue 24): the request proves the store with one cheap read (how many products it holds),
+// refuses a catalogue over the limit of a bundle when the store says so, and writes the bundle, its empty run
+// and the import in one transaction with the import-store job that reads the catalogue (run-import.ts). The
+// answer is new-bundle's; the run is filled when the job has read everything, and until then
+// view-bundle-workflow shows the import's progress (`store_import`) and no run can start on the bundle.
 import { BUNDLE_LIMITS } from '../../common/constants';
 import type { ParsedFunctionRequest } from '../../common/functions';
-import { type CreatedBundle, createBundle } from '../bundles/create-bundle';
-import { parseStoreExport } from '../bundles/parse-store-export';
-import type { Database, Queryable } from '../db/client';
-import { storeProducts } from '../db/schema';
+import { AppError } from '../app-error';
+import type { CreatedBundle } from '../bundles/create-bundle';
+import type { Database } from '../db/client';
+import { bundles, bundleWorkflows, storeImports } from '../db/schema';
+import { queueImport } from '../queue/import-jobs';
+import { resolveWorkflow } from '../workflows/workflow-access';
 import { openOwnedStore } from './owned-stores';
-import type { PulledCatalogue } from './pulled-catalogue';
-import { pullShopifyCatalogue } from './shopify-catalogue';
+import { tooManyProducts } from './pulled-catalogue';
+import { countShopifyProducts } from './shopify-catalogue';
 import type { StoreAccess } from './store-access';
 import { asBadInput, type StoreClient, storeClient } from './store-connection';
-import { pullWooCommerceCatalogue } from './woocommerce-catalogue';
+import { countWooProducts } from './woocommerce-catalogue';
 
 export async function importStore(
   db: Database,
@@ -21,59 +24,55 @@ export async function importStore(
   input: ParsedFunctionRequest<'import-store'>,
   access: StoreAccess,
   hasApiKey: boolean,
-): Promise<CreatedBundle & { products: number }> {
+): Promise<CreatedBundle> {
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
-  let catalogue: PulledCatalogue;
+  let total: number | null;
   try {
-    catalogue = await pullCatalogue(storeClient(store.url, store.credentials, access));
+    total = await countProducts(storeClient(store.url, store.credentials, access));
   } catch (error) {
     throw asBadInput(error, store.platform);
   }
-  const list = parseStoreExport(catalogue.format, Papa.unparse(catalogue.rows));
-  if (list.products.length !== catalogue.records.length) {
-    throw new Error(
-      `The store's catalogue mapped to ${list.products.length} products for ${catalogue.records.length} records.`,
-    );
+  if (total !== null && total > BUNDLE_LIMITS.maxProducts) {
+    throw new AppError('bad_input', tooManyProducts(BUNDLE_LIMITS.maxProducts));
   }
-  list.products.forEach((product, index) => {
-    const altTexts = catalogue.altTextsByRecord.get(index);
-    if (altTexts) product.storeCopy = { ...product.storeCopy, alt_texts: altTexts };
+  const workflow = await resolveWorkflow(db, ownerId, input.workflow_id, hasApiKey);
+  return db.transaction(async (tx) => {
+    const [bundle] = await tx
+      .insert(bundles)
+      .values({
+        ownerId,
+        name: input.bundle_name,
+        columns: [],
+        customFields: input.custom_fields ?? {
+          keywords: '',
+          url_template: '',
+          business_type: '',
+          tone_of_voice: '',
+        },
+        fillEmptyOnly: input.fill_empty_only ?? false,
+      })
+      .returning({ id: bundles.id });
+    const [run] = await tx
+      .insert(bundleWorkflows)
+      .values({ bundleId: bundle!.id, workflowId: workflow.id })
+      .returning({ id: bundleWorkflows.id });
+    const [created] = await tx
+      .insert(storeImports)
+      .values({
+        ownerId,
+        bundleId: bundle!.id,
+        bundleWorkflowId: run!.id,
+        storeId: store.id,
+        productsTotal: total,
+      })
+      .returning({ id: storeImports.id });
+    await queueImport(tx, created!.id);
+    return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: run!.id };
   });
-  const link = async (tx: Queryable, productIds: number[]) => {
-    const rows = productIds.map((productId, index) => ({
-      productId,
-      storeId: store.id,
-      remoteProductId: catalogue.records[index]!.remoteProductId,
-      remoteVariantId: catalogue.records[index]!.remoteVariantId,
-      remoteUpdatedAt: catalogue.records[index]!.remoteUpdatedAt,
-      remoteImageIds: list.products[index]!.imageUrls.map((url) => catalogue.imageIdByUrl.get(url) ?? ''),
-    }));
-    for (let start = 0; start < rows.length; start += 2_000) {
-      await tx.insert(storeProducts).values(rows.slice(start, start + 2_000));
-    }
-  };
-  const created = await createBundle(
-    db,
-    ownerId,
-    {
-      bundle_name: input.bundle_name,
-      custom_fields: input.custom_fields ?? {
-        keywords: '',
-        url_template: '',
-        business_type: '',
-        tone_of_voice: '',
-      },
-      workflow_id: input.workflow_id,
-      fill_empty_only: input.fill_empty_only,
-    },
-    hasApiKey,
-    { columns: list.columns, parsed: list.products, storeParents: list.parentOf, link },
-  );
-  return { ...created, products: list.products.length };
 }
 
-function pullCatalogue(client: StoreClient): Promise<PulledCatalogue> {
+function countProducts(client: StoreClient): Promise<number | null> {
   return client.platform === 'shopify'
-    ? pullShopifyCatalogue(client.connection, BUNDLE_LIMITS.maxProducts)
-    : pullWooCommerceCatalogue(client.connection, BUNDLE_LIMITS.maxProducts);
+    ? countShopifyProducts(client.connection)
+    : countWooProducts(client.connection);
 }

@@ -18,3 +18,15 @@ export type PulledCatalogue = {
   /** Image alt texts the export format has no column for (WooCommerce), by record index. */
   altTextsByRecord: Map<number, string[]>;
 };
+
+/** How a catalogue is read: the limit of a bundle, and where each step's progress goes. */
+export type PullOptions = {
+  /** Records (bundle products) past which the read stops with an error. */
+  maxProducts: number;
+  /** Store products read so far, after each page (or each poll of a bulk operation). */
+  onProgress?: (productsRead: number) => Promise<void>;
+  signal?: AbortSignal;
+};
+
+export const tooManyProducts = (max: number) =>
+  `The store holds more than ${max} products and variants, the limit of a bundle.`;

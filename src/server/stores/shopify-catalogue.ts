@@ -1,10 +1,11 @@
-// A Shopify store's catalogue read through the Admin GraphQL API (issue 24), written out as the store's own
-// product export (Shopify's CSV columns) so that import-store makes exactly the bundle an export would: the
-// same mapper, variants, options and store copy. Pages of 10 products keep each query under Shopify's
-// 1,000-point limit (10 × (10 variants + 10 images) ≈ 760 points); a product with more variants or images than the first page holds is read on.
-
-import type { PulledCatalogue, PulledRecord } from './pulled-catalogue';
+// A Shopify store's catalogue read through the Admin GraphQL API (issue 24). Up to SHOPIFY_BULK_THRESHOLD
+// products (productsCount) it is read by pages: pages of 10 products keep each query under Shopify's
+// 1,000-point limit (10 × (10 variants + 10 images) ≈ 760 points); a product with more variants or images than
+// the first page holds is read on. A bigger catalogue is read with one bulk operation (shopify-bulk.ts).
+import type { PullOptions } from './pulled-catalogue';
+import { tooManyProducts } from './pulled-catalogue';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { recordsOf, type ShopifyProduct } from './shopify-rows';
 import { StoreApiError } from './store-api-error';
 
 type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
@@ -17,20 +18,7 @@ type Variant = {
   media: { nodes: { id: string }[] };
 };
 type Media = { id?: string; alt: string | null; image?: { url: string } | null };
-type Product = {
-  id: string;
-  handle: string;
-  title: string;
-  descriptionHtml: string;
-  vendor: string;
-  productType: string;
-  tags: string[];
-  status: string;
-  updatedAt: string;
-  seo: { title: string | null; description: string | null };
-  variants: Page<Variant>;
-  media: Page<Media>;
-};
+type Product = Omit<ShopifyProduct, 'variants' | 'media'> & { variants: Page<Variant>; media: Page<Media> };
 
 const VARIANT_FIELDS = 'id sku barcode price selectedOptions { name value } media(first: 1) { nodes { id } }';
 const MEDIA_FIELDS = '... on MediaImage { id alt image { url } }';
@@ -55,42 +43,28 @@ const MORE_MEDIA_QUERY = `query MoreMedia($id: ID!, $after: String) {
   product(id: $id) { media(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${MEDIA_FIELDS} } } }
 }`;
 
-/** Shopify's product CSV columns (the 2023 template) that the import reads. */
-const HEADER = [
-  'Handle',
-  'Title',
-  'Body (HTML)',
-  'Vendor',
-  'Type',
-  'Tags',
-  'Published',
-  'Option1 Name',
-  'Option1 Value',
-  'Option2 Name',
-  'Option2 Value',
-  'Option3 Name',
-  'Option3 Value',
-  'Variant SKU',
-  'Variant Price',
-  'Variant Barcode',
-  'Image Src',
-  'Image Position',
-  'Image Alt Text',
-  'Variant Image',
-  'SEO Title',
-  'SEO Description',
-  'Status',
-];
-
-/** Reads the whole catalogue; refuses (bad_input upstream) past `maxProducts` records. */
-export async function pullShopifyCatalogue(
+/** How many products the store holds: exact (limit: null lifts the default cap of 10,000). */
+export async function countShopifyProducts(
   connection: ShopifyConnection,
-  maxProducts: number,
   signal?: AbortSignal,
-): Promise<PulledCatalogue> {
-  const rows: string[][] = [HEADER];
-  const records: PulledRecord[] = [];
-  const imageIdByUrl = new Map<string, string>();
+): Promise<number> {
+  const data = await shopifyGraphql<{ productsCount: { count: number } | null }>(
+    connection,
+    '{ productsCount(limit: null) { count precision } }',
+    {},
+    signal,
+  );
+  return data.productsCount?.count ?? 0;
+}
+
+/** Reads the whole catalogue page by page; refuses past `maxProducts` records. */
+export async function readShopifyPages(
+  connection: ShopifyConnection,
+  options: PullOptions,
+): Promise<ShopifyProduct[]> {
+  const { signal } = options;
+  const products: ShopifyProduct[] = [];
+  let records = 0;
   for (let after: string | null = null; ; ) {
     const data: { products: Page<Product> } = await shopifyGraphql(
       connection,
@@ -100,29 +74,26 @@ export async function pullShopifyCatalogue(
     );
     for (const product of data.products.nodes) {
       const variants = await readAll(connection, product, 'variants', MORE_VARIANTS_QUERY, signal);
-      const media = (await readAll(connection, product, 'media', MORE_MEDIA_QUERY, signal)).filter(
-        (item): item is Required<Media> & { image: { url: string } } => Boolean(item.id && item.image?.url),
+      const media = (await readAll(connection, product, 'media', MORE_MEDIA_QUERY, signal)).flatMap((item) =>
+        item.id && item.image?.url ? [{ id: item.id, alt: item.alt, url: item.image.url }] : [],
       );
-      for (const item of media) imageIdByUrl.set(item.image.url, item.id);
-      writeProductRows(rows, product, variants, media);
-      for (const variant of variants) {
-        records.push({
-          remoteProductId: product.id,
-          remoteVariantId: variant.id,
-          remoteUpdatedAt: product.updatedAt,
-        });
-      }
-      if (records.length > maxProducts) {
-        throw new StoreApiError(
-          'api',
-          `The store holds more than ${maxProducts} products and variants, the limit of a bundle.`,
-        );
-      }
+      const urlOfMedia = new Map(media.map((item) => [item.id, item.url]));
+      const read: ShopifyProduct = {
+        ...product,
+        variants: variants.map(({ media: variantMedia, ...variant }) => ({
+          ...variant,
+          imageUrl: urlOfMedia.get(variantMedia.nodes[0]?.id ?? '') ?? '',
+        })),
+        media,
+      };
+      products.push(read);
+      records += recordsOf(read);
+      if (records > options.maxProducts) throw new StoreApiError('api', tooManyProducts(options.maxProducts));
     }
-    if (!data.products.pageInfo.hasNextPage) break;
+    await options.onProgress?.(products.length);
+    if (!data.products.pageInfo.hasNextPage) return products;
     after = data.products.pageInfo.endCursor;
   }
-  return { format: 'shopify', rows, records, imageIdByUrl, altTextsByRecord: new Map() };
 }
 
 async function readAll<K extends 'variants' | 'media'>(
@@ -146,60 +117,4 @@ async function readAll<K extends 'variants' | 'media'>(
     info = data.product[key].pageInfo;
   }
   return nodes;
-}
-
-/**
- * A product's rows as Shopify exports them: the first row carries the product and its first variant, each
- * other variant a row of its own, and the images fill the Image columns row by row (image-only rows after).
- */
-function writeProductRows(
-  rows: string[][],
-  product: Product,
-  variants: Variant[],
-  media: { id: string; alt: string | null; image: { url: string } }[],
-): void {
-  const urlOfMedia = new Map(media.map((item) => [item.id, item.image.url]));
-  const count = Math.max(variants.length, media.length, 1);
-  for (let index = 0; index < count; index++) {
-    const variant = variants[index];
-    const image = media[index];
-    const isFirst = index === 0;
-    const options = variant?.selectedOptions ?? [];
-    const row: Record<string, string> = {
-      Handle: product.handle,
-      ...(isFirst
-        ? {
-            Title: product.title,
-            'Body (HTML)': product.descriptionHtml,
-            Vendor: product.vendor,
-            Type: product.productType,
-            Tags: product.tags.join(', '),
-            Published: product.status === 'ACTIVE' ? 'TRUE' : 'FALSE',
-            'SEO Title': product.seo.title ?? '',
-            'SEO Description': product.seo.description ?? '',
-            Status: product.status.toLowerCase(),
-          }
-        : {}),
-      ...(variant
-        ? {
-            'Variant SKU': variant.sku ?? '',
-            'Variant Price': variant.price,
-            'Variant Barcode': variant.barcode ?? '',
-            'Variant Image': urlOfMedia.get(variant.media.nodes[0]?.id ?? '') ?? '',
-          }
-        : {}),
-      ...(image
-        ? {
-            'Image Src': image.image.url,
-            'Image Position': String(index + 1),
-            'Image Alt Text': image.alt ?? '',
-          }
-        : {}),
-    };
-    options.slice(0, 3).forEach((option, slot) => {
-      if (isFirst) row[`Option${slot + 1} Name`] = option.name;
-      row[`Option${slot + 1} Value`] = option.value;
-    });
-    rows.push(HEADER.map((column) => row[column] ?? ''));
-  }
 }

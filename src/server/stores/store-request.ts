@@ -61,7 +61,12 @@ export function parseStoreUrl(raw: string, network: Pick<StoreNetwork, 'requireH
 export async function storeRequest(
   network: StoreNetwork,
   url: URL,
-  init: { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string } = {},
+  init: {
+    method?: 'GET' | 'POST' | 'PUT';
+    headers?: Record<string, string>;
+    body?: string;
+    maxBytes?: number;
+  } = {},
 ): Promise<StoreResponse> {
   try {
     return await guardedRequest(network, url, init);

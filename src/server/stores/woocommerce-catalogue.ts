@@ -3,7 +3,12 @@
 // import-store makes exactly the bundle that export would. The SEO title and description come from the
 // plugin the store uses (Yoast or Rank Math meta_data keys).
 
-import type { PulledCatalogue, PulledRecord } from './pulled-catalogue';
+import {
+  type PulledCatalogue,
+  type PulledRecord,
+  type PullOptions,
+  tooManyProducts,
+} from './pulled-catalogue';
 import { StoreApiError } from './store-api-error';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 
@@ -52,23 +57,37 @@ export const SEO_META_KEYS = {
 
 const PER_PAGE = 100;
 
-/** Reads the whole catalogue; refuses past `maxProducts` products and variations. */
+/**
+ * Reads the whole catalogue, a page of products and then their variations at a time (progress after each);
+ * refuses past `maxProducts` products and variations.
+ */
 export async function pullWooCommerceCatalogue(
   connection: WooConnection,
-  maxProducts: number,
-  signal?: AbortSignal,
+  options: PullOptions,
 ): Promise<PulledCatalogue> {
-  const products = await readPages<WooProduct>(connection, '/products', maxProducts, signal);
+  const { maxProducts, signal } = options;
+  const products: WooProduct[] = [];
   const entries: { product: WooProduct; variations: WooVariation[] }[] = [];
-  let count = products.length;
-  for (const product of products) {
-    const variations =
-      product.type === 'variable'
-        ? await readPages<WooVariation>(connection, `/products/${product.id}/variations`, maxProducts, signal)
-        : [];
-    count += variations.length;
-    if (count > maxProducts) throw tooMany(maxProducts);
-    entries.push({ product, variations });
+  let count = 0;
+  for (let page = 1; ; page++) {
+    const answer = await readPage<WooProduct>(connection, '/products', page, signal);
+    for (const product of answer.items) {
+      const variations =
+        product.type === 'variable'
+          ? await readPages<WooVariation>(
+              connection,
+              `/products/${product.id}/variations`,
+              maxProducts,
+              signal,
+            )
+          : [];
+      count += 1 + variations.length;
+      if (count > maxProducts) throw tooMany(maxProducts);
+      products.push(product);
+      entries.push({ product, variations });
+    }
+    await options.onProgress?.(products.length);
+    if (answer.isLast) break;
   }
   const plugin = products.some((p) => p.meta_data.some((m) => m.key.startsWith('rank_math_')))
     ? 'rank_math'
@@ -190,6 +209,22 @@ export async function pullWooCommerceCatalogue(
   return { format: 'woocommerce', rows, records, imageIdByUrl, altTextsByRecord };
 }
 
+async function readPage<T>(
+  connection: WooConnection,
+  path: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ items: T[]; isLast: boolean }> {
+  const answer = await wooRequest<T[]>(connection, 'GET', path, {
+    query: { per_page: PER_PAGE, page },
+    signal,
+  });
+  if (!Array.isArray(answer.data))
+    throw new StoreApiError('not_platform', `WooCommerce answered ${path} with something other than a list.`);
+  const pages = answer.totalPages ?? (answer.data.length < PER_PAGE ? page : page + 1);
+  return { items: answer.data, isLast: page >= pages || answer.data.length === 0 };
+}
+
 async function readPages<T>(
   connection: WooConnection,
   path: string,
@@ -198,24 +233,28 @@ async function readPages<T>(
 ): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; ; page++) {
-    const answer = await wooRequest<T[]>(connection, 'GET', path, {
-      query: { per_page: PER_PAGE, page },
-      signal,
-    });
-    if (!Array.isArray(answer.data))
-      throw new StoreApiError(
-        'not_platform',
-        `WooCommerce answered ${path} with something other than a list.`,
-      );
-    items.push(...answer.data);
+    const answer = await readPage<T>(connection, path, page, signal);
+    items.push(...answer.items);
     if (items.length > max) throw tooMany(max);
-    const pages = answer.totalPages ?? (answer.data.length < PER_PAGE ? page : page + 1);
-    if (page >= pages || answer.data.length === 0) return items;
+    if (answer.isLast) return items;
   }
 }
 
-const tooMany = (max: number) =>
-  new StoreApiError(
-    'api',
-    `The store holds more than ${max} products and variations, the limit of a bundle.`,
-  );
+/** How many products the store holds (X-WP-Total of a one-product page), or null when it does not say. */
+export async function countWooProducts(
+  connection: WooConnection,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  const answer = await wooRequest<unknown[]>(connection, 'GET', '/products', {
+    query: { per_page: 1 },
+    signal,
+  });
+  if (!Array.isArray(answer.data))
+    throw new StoreApiError(
+      'not_platform',
+      'WooCommerce answered /products with something other than a list.',
+    );
+  return answer.total;
+}
+
+const tooMany = (max: number) => new StoreApiError('api', tooManyProducts(max));

@@ -3,7 +3,7 @@
 // cursor, and merge the changed products it gets back into the products it has.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bundleRunQuery, mergeProducts } from './bundle-run';
+import { bundleRunQuery, isRunComplete, mergeProducts } from './bundle-run';
 
 const timestamp = '2026-11-23T10:00:00.000Z';
 
@@ -154,5 +154,31 @@ describe('bundleRunQuery', () => {
   it('keeps the newer of two copies of a product', () => {
     const newer = product(1, true, 9);
     expect(mergeProducts([newer as never], [product(1, false, 3) as never])[0]).toBe(newer);
+  });
+});
+
+describe('a bundle being imported from a store', () => {
+  const totals = {
+    total: 0,
+    done: 0,
+    failed: 0,
+    cost: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    reserved_cost: 0,
+  };
+  const storeImport = (state: 'running' | 'done' | 'failed') => ({
+    state,
+    method: 'pages' as const,
+    products_read: 10,
+    products_total: 40,
+    products: null,
+    error: null,
+  });
+
+  it('is not a complete run while the import reads the store, though it has no products yet', () => {
+    expect(isRunComplete({ products: [], totals, store_import: storeImport('running') })).toBe(false);
+    expect(isRunComplete({ products: [], totals, store_import: storeImport('failed') })).toBe(true);
+    expect(isRunComplete({ products: [], totals })).toBe(true);
   });
 });

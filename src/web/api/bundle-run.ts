@@ -22,7 +22,14 @@ const isSettled = (product: Pick<BundleWorkflowProduct, 'status'>) =>
   product.status === 'done' || product.status === 'failed';
 
 /** Every product done or failed: told by the whole run's totals, since the cache may hold only some pages. */
-export function isRunComplete(run: Pick<BundleRun, 'products'> & { totals?: BundleRun['totals'] }): boolean {
+export function isRunComplete(
+  run: Pick<BundleRun, 'products'> & {
+    totals?: BundleRun['totals'];
+    store_import?: BundleRun['store_import'];
+  },
+): boolean {
+  // A bundle still being imported from a store has no products yet: nothing is complete.
+  if (run.store_import?.state === 'queued' || run.store_import?.state === 'running') return false;
   if (run.totals) return run.totals.done + run.totals.failed === run.totals.total;
   return run.products.every(isSettled);
 }

@@ -2,6 +2,7 @@
 import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import type { StoreImportView } from '../../common/functions';
 import { isRunComplete, useBundleRun } from '../api/bundle-run';
 import { viewBundleErrorState } from '../api/error-messages';
 import { InvokeFailure } from '../api/invoke-failure';
@@ -9,6 +10,7 @@ import { useBundleList, useWorkflowList } from '../api/list-queries';
 import { CompressImagesSection } from '../images/compress-images-section';
 import { bundleLabel } from '../lib/bundle-label';
 import { SearchDataSection } from '../search/search-data-section';
+import { ImportStatus, isImporting } from '../stores/import-status';
 import { PushPanel } from '../stores/push-panel';
 import { usePageTitle } from '../ui/use-page-title';
 import { DeleteBundleButton } from './delete-bundle-button';
@@ -21,6 +23,10 @@ import { RunProducts } from './run-products';
 import { SpendingCap } from './spending-cap';
 import { StartRun } from './start-run';
 import { WorkflowsRow } from './workflows-row';
+
+/** An import still reading the store, or one that failed: the bundle has no products to show. */
+const hasNoProductsYet = (storeImport: StoreImportView | undefined) =>
+  isImporting(storeImport) || storeImport?.state === 'failed';
 
 export function ViewBundlePage() {
   const params = useParams();
@@ -101,7 +107,8 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
           {errorState.message}
         </Alert>
       )}
-      {run.data && (
+      {run.data?.store_import && <ImportStatus storeImport={run.data.store_import} />}
+      {run.data && !hasNoProductsYet(run.data.store_import) && (
         <>
           <RunHeader
             run={ids}

@@ -3,7 +3,7 @@
 // ids and the time the store last changed it, so that a push can tell a product edited meanwhile.
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { products } from './catalogue';
+import { bundles, products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
 
 export const STORE_PLATFORMS = ['shopify', 'woocommerce'] as const;
@@ -110,3 +110,40 @@ export const storePushItems = pgTable(
   },
   (t) => [index('store_push_items_push_idx').on(t.pushId, t.id)],
 );
+
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+export const IMPORT_METHODS = ['pages', 'bulk'] as const;
+export type ImportMethod = (typeof IMPORT_METHODS)[number];
+
+/**
+ * A store's catalogue being imported into a new bundle by an import-store job: the bundle and its run exist
+ * from the request on, empty, and are filled in one transaction when the whole catalogue has been read. While
+ * queued or running (or failed) no run can start on the bundle.
+ */
+export const storeImports = pgTable('store_imports', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  ownerId: text('owner_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  bundleId: integer('bundle_id')
+    .notNull()
+    .unique()
+    .references(() => bundles.id, { onDelete: 'cascade' }),
+  bundleWorkflowId: integer('bundle_workflow_id').notNull(),
+  /** Null once the store is disconnected (an import still queued then fails). */
+  storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+  state: text('state').$type<ImportState>().notNull().default('queued'),
+  /** How the catalogue is read: pages of products, or (Shopify, big catalogues) one bulk operation. */
+  method: text('method').$type<ImportMethod>(),
+  /** Store products read so far (Shopify products, WooCommerce products), and how many the store said it has. */
+  productsRead: integer('products_read').notNull().default(0),
+  productsTotal: integer('products_total'),
+  /** The bundle's products once done (one per variant or variation). */
+  products: integer('products'),
+  /** The Shopify bulk operation the job started, so that a restarted job waits for it instead of starting another. */
+  bulkOperationId: text('bulk_operation_id'),
+  error: text('error'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

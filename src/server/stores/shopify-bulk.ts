@@ -1,0 +1,198 @@
+// A big Shopify catalogue read with one bulk operation (issue 24): bulkOperationRunQuery runs the products,
+// variants and media query on Shopify's side, the operation is polled with node(id:) until COMPLETED, and the
+// JSONL file at its `url` is downloaded and the products rebuilt from it: a nested connection's objects are
+// lines of their own that name their parent in `__parentId` (groupObjects: false, so not necessarily right
+// after it). https://shopify.dev/docs/api/usage/bulk-operations/queries
+// A bulk query allows five connections nested two deep, so a variant's image is its `image` field here (the
+// paged query reads the variant's first media instead); both give the image's URL.
+import { type PullOptions, tooManyProducts } from './pulled-catalogue';
+import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { recordsOf, type ShopifyProduct } from './shopify-rows';
+import { StoreApiError, sleep } from './store-api-error';
+import { storeRequest } from './store-request';
+
+export const BULK_PRODUCTS_QUERY = `{
+  products {
+    edges { node {
+      id handle title descriptionHtml vendor productType tags status updatedAt
+      seo { title description }
+      variants { edges { node { id sku barcode price selectedOptions { name value } image { url } } } }
+      media { edges { node { ... on MediaImage { id alt image { url } } } } }
+    } }
+  }
+}`;
+
+const RUN_MUTATION = `mutation RunBulkQuery($query: String!) {
+  bulkOperationRunQuery(query: $query, groupObjects: false) {
+    bulkOperation { id status }
+    userErrors { field message code }
+  }
+}`;
+
+const POLL_QUERY = `query BulkOperation($id: ID!) {
+  node(id: $id) { ... on BulkOperation { id status errorCode objectCount rootObjectCount url } }
+}`;
+
+type BulkOperation = {
+  id: string;
+  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'CANCELING' | 'CANCELED' | 'FAILED' | 'EXPIRED';
+  errorCode: string | null;
+  objectCount: string;
+  rootObjectCount: string;
+  url: string | null;
+};
+
+/** A JSONL file of 50,000 products with their variants and images; bigger is refused. */
+const MAX_JSONL_BYTES = 1024 * 1024 * 1024;
+const FIRST_POLL_MS = 250;
+const MAX_POLL_MS = 5_000;
+const MAX_WAIT_FOR_OTHER_MS = 30 * 60_000;
+
+export type BulkReadOptions = PullOptions & {
+  /** The operation an earlier attempt of this import started: waited for instead of starting another. */
+  operationId?: string | null;
+  /** Called once the operation is started, before it is polled, so that a restart can find it. */
+  onStarted?: (operationId: string) => Promise<void>;
+};
+
+export async function readShopifyBulk(
+  connection: ShopifyConnection,
+  options: BulkReadOptions,
+): Promise<ShopifyProduct[]> {
+  const { signal } = options;
+  let operation = options.operationId ? await poll(connection, options.operationId, signal) : null;
+  if (!operation) operation = await start(connection, options);
+  for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, MAX_POLL_MS)) {
+    if (operation.status === 'COMPLETED') break;
+    if (operation.status !== 'CREATED' && operation.status !== 'RUNNING') {
+      throw new StoreApiError(
+        'api',
+        `Shopify's bulk operation ended ${operation.status}${operation.errorCode ? ` (${operation.errorCode})` : ''}.`,
+      );
+    }
+    const roots = Number(operation.rootObjectCount ?? 0);
+    if (roots > options.maxProducts) throw new StoreApiError('api', tooManyProducts(options.maxProducts));
+    await options.onProgress?.(roots);
+    await sleep(wait, signal);
+    const next = await poll(connection, operation.id, signal);
+    if (!next) throw new StoreApiError('api', `Shopify no longer knows the bulk operation ${operation.id}.`);
+    operation = next;
+  }
+  // No object at all: Shopify leaves the url null.
+  if (!operation.url) return [];
+  const response = await storeRequest(connection.network, new URL(operation.url), {
+    method: 'GET',
+    headers: { accept: 'application/jsonl' },
+    maxBytes: MAX_JSONL_BYTES,
+  });
+  if (response.status !== 200) {
+    throw new StoreApiError(
+      'api',
+      `Shopify's bulk result could not be downloaded (status ${response.status}).`,
+    );
+  }
+  const products = productsFromJsonl(response.body, options.maxProducts);
+  await options.onProgress?.(products.length);
+  return products;
+}
+
+/**
+ * Starts the bulk query. Before API 2026-01 a shop runs one bulk query at a time: when another is in progress
+ * (another import of the same store, or another tool of the merchant's) this waits for it to end, polling
+ * currentBulkOperation, and starts again, for up to MAX_WAIT_FOR_OTHER_MS.
+ */
+async function start(connection: ShopifyConnection, options: BulkReadOptions): Promise<BulkOperation> {
+  const deadline = Date.now() + MAX_WAIT_FOR_OTHER_MS;
+  for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, MAX_POLL_MS)) {
+    const started = await tryStart(connection, options);
+    if (started) return started;
+    if (Date.now() > deadline) {
+      throw new StoreApiError('api', 'Another bulk query kept running on the store for 30 minutes.');
+    }
+    for (;;) {
+      await sleep(wait, options.signal);
+      const current = await shopifyGraphql<{ currentBulkOperation: { status: string } | null }>(
+        connection,
+        '{ currentBulkOperation(type: QUERY) { id status } }',
+        {},
+        options.signal,
+      );
+      const status = current.currentBulkOperation?.status;
+      if (status !== 'CREATED' && status !== 'RUNNING' && status !== 'CANCELING') break;
+      if (Date.now() > deadline) break;
+    }
+  }
+}
+
+/** The operation started, or null when another bulk query is in progress on the shop. */
+async function tryStart(
+  connection: ShopifyConnection,
+  options: BulkReadOptions,
+): Promise<BulkOperation | null> {
+  const data = await shopifyGraphql<{
+    bulkOperationRunQuery: {
+      bulkOperation: Pick<BulkOperation, 'id' | 'status'> | null;
+      userErrors: { field: string[] | null; message: string; code: string | null }[];
+    };
+  }>(connection, RUN_MUTATION, { query: BULK_PRODUCTS_QUERY }, options.signal);
+  const { bulkOperation, userErrors } = data.bulkOperationRunQuery;
+  if (userErrors.some((error) => error.code === 'OPERATION_IN_PROGRESS')) return null;
+  if (!bulkOperation || userErrors.length > 0) {
+    const why = userErrors.map((error) => error.message).join('; ') || 'no operation';
+    throw new StoreApiError('api', `Shopify refused the bulk query: ${why}`);
+  }
+  await options.onStarted?.(bulkOperation.id);
+  return { errorCode: null, objectCount: '0', rootObjectCount: '0', url: null, ...bulkOperation };
+}
+
+async function poll(
+  connection: ShopifyConnection,
+  id: string,
+  signal?: AbortSignal,
+): Promise<BulkOperation | null> {
+  const data = await shopifyGraphql<{ node: BulkOperation | null }>(connection, POLL_QUERY, { id }, signal);
+  return data.node?.id ? data.node : null;
+}
+
+type Line = Record<string, unknown> & { id?: string; __parentId?: string };
+
+/** The products of a bulk result, in the file's order, each with its variants and images in theirs. */
+export function productsFromJsonl(text: string, maxProducts: number): ShopifyProduct[] {
+  const products = new Map<string, ShopifyProduct>();
+  const children: Line[] = [];
+  let records = 0;
+  for (const raw of text.split('\n')) {
+    if (!raw.trim()) continue;
+    const line = JSON.parse(raw) as Line;
+    if (line.__parentId) {
+      children.push(line);
+      continue;
+    }
+    if (typeof line.id === 'string' && line.id.includes('/Product/')) {
+      products.set(line.id, { ...(line as unknown as ShopifyProduct), variants: [], media: [] });
+    }
+  }
+  for (const child of children) {
+    const parent = products.get(child.__parentId!);
+    if (!parent || typeof child.id !== 'string') continue;
+    const image = child.image as { url?: string } | null | undefined;
+    if (child.id.includes('/ProductVariant/')) {
+      parent.variants.push({
+        id: child.id,
+        sku: (child.sku as string | null) ?? null,
+        barcode: (child.barcode as string | null) ?? null,
+        price: String(child.price ?? ''),
+        selectedOptions: (child.selectedOptions as { name: string; value: string }[]) ?? [],
+        imageUrl: image?.url ?? '',
+      });
+      if (++records > maxProducts) throw new StoreApiError('api', tooManyProducts(maxProducts));
+    } else if (image?.url) {
+      parent.media.push({ id: child.id, alt: (child.alt as string | null) ?? null, url: image.url });
+    }
+  }
+  const list = [...products.values()];
+  if (list.reduce((sum, product) => sum + recordsOf(product), 0) > maxProducts) {
+    throw new StoreApiError('api', tooManyProducts(maxProducts));
+  }
+  return list;
+}
