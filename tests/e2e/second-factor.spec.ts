@@ -1,6 +1,7 @@
 // With TOTP on, a magic link and an email code both end in the two-factor challenge, not in the app.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { totpSecretOf } from '../support/auth-answers';
 import {
   createConfirmedUser,
   expectSignedInShell,
@@ -25,7 +26,7 @@ async function userWithTotp(request: APIRequestContext, email: string, address: 
     data: { password: PASSWORD },
     headers: bearer,
   });
-  const secret = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
+  const secret = await totpSecretOf(enable);
   const confirm = await request.post('/api/auth/two-factor/verify-totp', {
     data: { code: await generate({ secret }) },
     headers: bearer,

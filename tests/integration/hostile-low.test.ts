@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/server/ai/copy-writer';
 import { workerLogger } from '../../src/server/runner/worker-logger';
+import { totpSecretOf } from '../support/auth-answers';
 import { captureLog } from '../support/capture-log';
 import { authRequest, callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';
 
@@ -76,8 +77,7 @@ describe('other sessions end when the sign-in changes', () => {
     );
     expect(enable.status).toBe(200);
     const current = enable.headers.get('set-auth-token') ?? user.token;
-    const { totpURI } = (await enable.json()) as { totpURI: string };
-    const secret = new URL(totpURI).searchParams.get('secret')!;
+    const secret = await totpSecretOf(enable);
     // Still off until the first code is confirmed; confirming turns it on.
     const confirm = await authRequest(
       t.app,
