@@ -149,7 +149,7 @@ describe("a provider's broken JSON in the worker log", () => {
     workerLogger(captured.log)
       .scope({ jobId: '7', taskIdentifier: 'generate-product' })
       .error(`Failed task 7 (generate-product) with error ${error.message}:\n${error.stack}`, { error });
-    const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = captured.entries();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, provider_error: 'bad_response', job_id: '7' });
     expect(captured.text()).not.toMatch(/stack|at .*\.ts:\d+/);

@@ -259,7 +259,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
       await t.call('delete-bundle', { bundle_id: created.bundle_id }),
     ];
     for (const answer of gone) {
-      expect(answer.status, JSON.stringify(answer.data)).toBe(404);
+      expect(answer.status, JSON.stringify(answer)).toBe(404);
       expect(answer.error?.type).toBe('unknown_bundle');
     }
 
