@@ -84,3 +84,9 @@ export async function readResult<N extends FunctionName>(
     },
   }) as FunctionResult<N>;
 }
+
+/** A field an answer may leave null (copy not yet written), where the test needs it: throws when it is absent. */
+export function written<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`Expected ${what} to be written, got ${value}`);
+  return value;
+}
