@@ -2,11 +2,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { totpSecretOf } from '../support/auth-answers';
+import { outboxEntries } from '../support/dev-outbox';
 import {
   createConfirmedUser,
   expectSignedInShell,
   linkFromOutbox,
-  type OutboxEntry,
   PASSWORD,
   presentOwnClientAddress,
   screenshot,
@@ -72,7 +72,7 @@ test('TOTP on: an email code leads to the two-factor challenge, then the app', a
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const entries = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
+      const entries = outboxEntries.parse(await (await request.get('/dev/outbox.json')).json());
       code = entries.find((e) => e.to === email && /code/.test(e.subject))?.subject.match(/(\d{6})/)?.[1];
       return code;
     })

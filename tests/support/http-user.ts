@@ -3,6 +3,7 @@
 // No test-framework imports, so a bench can use it too.
 import { randomBytes } from 'node:crypto';
 import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import { outboxEntries } from './dev-outbox';
 
 export type HttpUser = {
   email: string;
@@ -10,8 +11,6 @@ export type HttpUser = {
   /** Posts a body the contract accepts; read the Response with answerOf/readResult (./answers). */
   call: <N extends FunctionName>(name: N, body: FunctionRequest<N>) => Promise<Response>;
 };
-
-type OutboxEntry = { to: string; links: string[] };
 
 export async function signUpOverHttp(
   baseUrl: string,
@@ -33,7 +32,7 @@ export async function signUpOverHttp(
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   let link: string | undefined;
   while (!link) {
-    const outbox = (await (await fetch(`${baseUrl}/dev/outbox.json`)).json()) as OutboxEntry[];
+    const outbox = outboxEntries.parse(await (await fetch(`${baseUrl}/dev/outbox.json`)).json());
     link = outbox.find((entry) => entry.to === email)?.links.find((l) => l.includes('/verify-email'));
     if (link) break;
     if (Date.now() > deadline) throw new Error(`No confirmation mail for ${email} in the dev outbox`);
