@@ -69,6 +69,10 @@ function view(
   );
 }
 
+/** view-bundle-workflow's 200 answer, parsed with the contract; any other status throws. */
+const viewAnswer = async (...args: Parameters<typeof view>) =>
+  answerOf('view-bundle-workflow', await view(...args));
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('view-bundle-workflow on a 50,000-product run with 2 images per product', () => {
@@ -90,10 +94,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     expect(body.cursor).toMatch(/^\d+\.\d+$/);
     console.log(`RESULT view_first_page_bytes=${bytes}`);
 
-    const page = await answerOf(
-      'view-bundle-workflow',
-      await view(created.bundle_id, { limit: 100, offset: 200 }),
-    );
+    const page = await viewAnswer(created.bundle_id, { limit: 100, offset: 200 });
     expect(page.products).toHaveLength(100);
     expect(page.totals.total).toBe(PRODUCT_COUNT);
     const { rows } = await t.app.database.pool.query<{ id: number }>(
@@ -102,10 +103,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     );
     expect(page.products.map((p) => p.id)).toEqual(rows.map((r) => r.id));
 
-    const last = await answerOf(
-      'view-bundle-workflow',
-      await view(created.bundle_id, { limit: 2_000, offset: 49_000 }),
-    );
+    const last = await viewAnswer(created.bundle_id, { limit: 2_000, offset: 49_000 });
     expect(last.products).toHaveLength(1_000);
     expect(last).toMatchObject({ has_more: false, next_offset: null });
 
@@ -145,7 +143,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     expect(median(times)).toBeLessThan(Math.max(50, 4 * median(baseline)));
 
     // An unchanged since poll without an ETag: nothing changed.
-    const none = await answerOf('view-bundle-workflow', await view(created.bundle_id, { since: run.cursor }));
+    const none = await viewAnswer(created.bundle_id, { since: run.cursor });
     expect(none.products).toHaveLength(0);
     expect(none.totals.total).toBe(PRODUCT_COUNT);
 
@@ -169,10 +167,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
       imageId,
       'Oak table, top view',
     ]);
-    const imageDelta = await answerOf(
-      'view-bundle-workflow',
-      await view(created.bundle_id, { since: delta.cursor }),
-    );
+    const imageDelta = await viewAnswer(created.bundle_id, { since: delta.cursor });
     const withImage = imageDelta.products.find((p) => p.id === run.products[7]!.id);
     expect(withImage?.image_details?.[1]?.alt_text).toBe('Oak table, top view');
     expect(imageDelta.products.length).toBeLessThanOrEqual(5);
@@ -180,10 +175,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
 
   it('does not lose a save that took its version before a read but committed after it', async () => {
     const pool = t.app.database.pool;
-    const target = await answerOf(
-      'view-bundle-workflow',
-      await view(created.bundle_id, { limit: 1, offset: 10 }),
-    );
+    const target = await viewAnswer(created.bundle_id, { limit: 1, offset: 10 });
     const slow = await pool.connect();
     try {
       await slow.query('begin');
@@ -194,12 +186,9 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
       await pool.query('update bundle_workflow_products set progress = 20 where id = $1', [
         target.products[0]!.id + 1,
       ]);
-      const read = await answerOf('view-bundle-workflow', await view(created.bundle_id, { limit: 1 }));
+      const read = await viewAnswer(created.bundle_id, { limit: 1 });
       await slow.query('commit');
-      const next = await answerOf(
-        'view-bundle-workflow',
-        await view(created.bundle_id, { since: read.cursor }),
-      );
+      const next = await viewAnswer(created.bundle_id, { since: read.cursor });
       expect(next.products.find((p) => p.id === target.products[0]!.id)?.progress).toBe(50);
     } finally {
       slow.release();
@@ -211,8 +200,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
   }, async () => {
     const other = await bigBundle(3, 'Kept');
     const runId = created.bundle_workflow_id;
-    const productId = (await answerOf('view-bundle-workflow', await view(created.bundle_id, { limit: 1 })))
-      .products[0]!;
+    const productId = (await viewAnswer(created.bundle_id, { limit: 1 })).products[0]!;
 
     const started = performance.now();
     const deleted = await t.call('delete-bundle', { bundle_id: created.bundle_id });
@@ -278,7 +266,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     );
     expect(rows[0]!.n).toBe(0);
     // The other bundle is untouched.
-    const kept = await answerOf('view-bundle-workflow', await view(other.bundle_id));
+    const kept = await viewAnswer(other.bundle_id);
     expect(kept.totals.total).toBe(3);
   });
 });
@@ -309,14 +297,14 @@ describe('new-bundle on a big list', () => {
         )
       ).rows[0]!.n;
     // Until the job runs the run is 0 of 1,200 done (still moving for the web client), without products.
-    const before = await answerOf('view-bundle-workflow', await view(created.data.bundle_id));
+    const before = await viewAnswer(created.data.bundle_id);
     expect(before.products).toHaveLength(0);
     expect(before.totals).toMatchObject({ total: count, done: 0 });
     expect(await jobs('prepare-run')).toBe(1);
 
     await prepareRun(t.app.services.db, created.data.bundle_workflow_id);
     await prepareRun(t.app.services.db, created.data.bundle_workflow_id); // a retry changes nothing
-    const after = await answerOf('view-bundle-workflow', await view(created.data.bundle_id));
+    const after = await viewAnswer(created.data.bundle_id);
     expect(after.products).toHaveLength(500);
     expect(after.totals.total).toBe(count);
     expect(after.products[0]!.image_details?.map((i) => i.url)).toEqual([
