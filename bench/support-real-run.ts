@@ -6,6 +6,7 @@
 
 import type { TaskList } from 'graphile-worker';
 import type pg from 'pg';
+import type { FunctionRequest, FunctionResponse } from '../src/common/functions';
 import { startWorker } from '../src/server/runner/start-worker';
 import { syntheticProductList } from './support';
 
@@ -16,7 +17,11 @@ const SETTLE_TIMEOUT_MS = 8 * 60_000;
 
 export type RealRun = { bundleId: number; bundleWorkflowId: number };
 
-type Call = (name: string, body: unknown) => Promise<Record<string, unknown>>;
+/** Calls new-bundle and hands back its answer parsed with the contract (tests/support/answers' answerOf). */
+type Call = (
+  name: 'new-bundle',
+  body: FunctionRequest<'new-bundle'>,
+) => Promise<FunctionResponse<'new-bundle'>>;
 
 /** Creates a run of `count` products and works it to the end with the app's worker. */
 export async function createWrittenRun(
@@ -30,8 +35,8 @@ export async function createWrittenRun(
     workflow_id: OFFLINE_WORKFLOW,
   });
   const run = {
-    bundleId: created.bundle_id as number,
-    bundleWorkflowId: created.bundle_workflow_id as number,
+    bundleId: created.bundle_id,
+    bundleWorkflowId: created.bundle_workflow_id,
   };
   if (process.env.BENCH_WITHOUT_WORKER) {
     // As the benches ran before issue 27: no worker, so a big run has no rows. The check below refuses it.

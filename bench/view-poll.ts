@@ -5,8 +5,9 @@
 // and the unchanged poll (`since` the last cursor, with If-None-Match: a bodiless 304). Prints both medians,
 // bytes and their ratio. Throws (exit 1, no RESULT) when the run it reads is not the run it meant to measure.
 // `npx tsx bench/view-poll.ts`; BENCH_ITERATIONS sets the count.
-import { VIEW_RUN_LIMITS } from '../src/common/functions';
+import { type FunctionName, type FunctionRequest, VIEW_RUN_LIMITS } from '../src/common/functions';
 import { REST_PAGE_SIZE } from '../src/web/api/bundle-run';
+import { answerOf } from '../tests/support/answers';
 import { listenOnLoopback, withBenchApp } from './support';
 import { createWrittenRun, OFFLINE_WORKFLOW } from './support-real-run';
 
@@ -27,13 +28,9 @@ type Answer = {
 };
 
 await withBenchApp(async ({ app, token, call, services, database }) => {
-  const callJson = async (name: string, body: unknown) => {
-    const response = await call(name as never, body);
-    const answer = (await response.json()) as Record<string, unknown>;
-    if (response.status !== 200)
-      throw new Error(`${name} failed: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  // The answer parsed with the contract; anything but a 200 throws with the status and body.
+  const callJson = async <N extends FunctionName>(name: N, body: FunctionRequest<N>) =>
+    answerOf(name, await call(name, body));
   const setupStarted = performance.now();
   const run = await createWrittenRun(
     { call: callJson, pool: database.pool, taskList: services.queue.taskList },

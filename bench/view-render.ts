@@ -18,12 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { BUNDLE_POLL_INTERVAL_MS } from '../src/common/constants';
 import { COPY_FIELDS } from '../src/common/entities';
-import { VIEW_RUN_LIMITS } from '../src/common/functions';
+import { type FunctionName, type FunctionRequest, VIEW_RUN_LIMITS } from '../src/common/functions';
 import { deliverQueuedMail } from '../src/server/auth/send-mail-task';
 import { type RunningServer, startServer, WEB_ROOT } from '../src/server/boot';
 import { loadConfig } from '../src/server/config';
 import { silentLogger } from '../src/server/logger';
 import { REST_PAGE_SIZE } from '../src/web/api/bundle-run';
+import { answerOf } from '../tests/support/answers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 import { createCleanupStack } from './support';
 import { createWrittenRun, OFFLINE_WORKFLOW, type RealRun } from './support-real-run';
@@ -96,7 +97,7 @@ try {
   // The runs are written before the browser signs in: the page's job-queue-event-loop would otherwise run the
   // job of the product the set-up leaves queued.
   const token = await signIn(baseUrl, email);
-  const call = async (name: string, body: unknown) => {
+  const call = async <N extends FunctionName>(name: N, body: FunctionRequest<N>) => {
     const response = await fetch(`${baseUrl}/functions/v1/${name}`, {
       method: 'POST',
       headers: {
@@ -106,10 +107,8 @@ try {
       },
       body: JSON.stringify(body),
     });
-    const answer = (await response.json()) as Record<string, unknown>;
-    if (response.status !== 200)
-      throw new Error(`${name} failed: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
+    // The answer parsed with the contract; anything but a 200 throws with the status and body.
+    return answerOf(name, response);
   };
   const pool = server.services.queue.pool;
   const runs = new Map<number, RealRun>();
@@ -132,7 +131,7 @@ try {
     await call('regenerate-products', {
       bundle_workflow_id: run.bundleWorkflowId,
       bundle_workflow_product_ids: [rows[0]!.id],
-      lock_fields: COPY_FIELDS,
+      lock_fields: [...COPY_FIELDS],
     });
   }
   await pool.query('delete from graphile_worker._private_jobs');

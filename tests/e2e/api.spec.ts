@@ -1,6 +1,7 @@
 // The open API in a real browser (issue 25): /api/docs renders the published contract under the app's CSP,
 // and the Account page makes an API key (shown once) that works as a bearer key until it is revoked.
 import { expect, test } from '@playwright/test';
+import { openApiDocument } from '../support/openapi-document';
 import { screenshot, signInNewUser } from './helpers';
 
 test('/api/docs renders every function of the contract, with no CSP violation', async ({ page }) => {
@@ -13,7 +14,7 @@ test('/api/docs renders every function of the contract, with no CSP violation', 
   await expect(page.getByRole('heading', { name: /Copyloom/ })).toBeVisible();
   await expect(page.locator('.opblock-summary-path[data-path="/functions/v1/new-bundle"]')).toBeVisible();
   await expect(page.locator('.opblock-summary-path[data-path="/functions/v1/create-api-key"]')).toBeVisible();
-  const document = (await (await page.request.get('/api/openapi.json')).json()) as { paths: object };
+  const document = openApiDocument.parse(await (await page.request.get('/api/openapi.json')).json());
   await expect(page.locator('.opblock')).toHaveCount(Object.keys(document.paths).length);
   // Open one function: its request body schema is shown.
   await page.locator('.opblock-summary-path[data-path="/functions/v1/new-bundle"]').click();

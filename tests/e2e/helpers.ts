@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-
-export type OutboxEntry = { to: string; subject: string; text: string; links: string[]; created_at: string };
+import { outboxEntries } from '../support/dev-outbox';
 
 export const PASSWORD = 'a long enough password';
 
@@ -26,7 +25,7 @@ export async function linkFromOutbox(
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const entries = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
+      const entries = outboxEntries.parse(await (await request.get('/dev/outbox.json')).json());
       link = entries.find((e) => e.to === to)?.links.find((l) => l.includes(fragment));
       return link;
     })

@@ -4,6 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
+import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import { type FunctionResult, readResult } from '../support/answers';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 test.setTimeout(180_000);
@@ -120,13 +122,13 @@ test('at 1440 px: edit, history with diff, restore, confirm before regenerating,
   expect(rows.map((row) => row.page_title)).toContain('Kept through regeneration');
 });
 
-/** A server function called as the signed-in user, as another tab of theirs would. */
-async function callAsUser(
+/** A server function called as the signed-in user, as another tab of theirs would; read with the contract. */
+async function callAsUser<N extends FunctionName>(
   page: Page,
-  name: string,
-  body: unknown,
-): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
+  name: N,
+  body: FunctionRequest<N>,
+): Promise<FunctionResult<N>> {
+  const answer = await page.evaluate(
     async ({ name, body }) => {
       const token = localStorage.getItem(`copyloom.${location.host}.auth-token`);
       const response = await fetch(`/functions/v1/${name}`, {
@@ -134,10 +136,14 @@ async function callAsUser(
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(body),
       });
-      return { status: response.status, body: await response.json() };
+      const contentType = response.headers.get('content-type') ?? '';
+      return { status: response.status, contentType, text: await response.text() };
     },
     { name, body },
   );
+  // The answer as the browser got it, parsed in the test with the function's response (or error) schema.
+  const { status, contentType, text } = answer;
+  return readResult(name, new Response(text, { status, headers: { 'content-type': contentType } }));
 }
 
 test('the editor follows a change made elsewhere while nothing is typed, and a stale save offers compare and reload', async ({
@@ -185,7 +191,7 @@ test('the editor follows a change made elsewhere while nothing is typed, and a s
   await expect(headingBox).not.toHaveValue('My heading, typed here');
   // The server kept the other tab's copy: the refused save changed nothing.
   const history = await callAsUser(page, 'view-product-history', { bundle_workflow_product_id: productId });
-  const versions = (history.body as { versions: { page_title: string; heading: string }[] }).versions;
+  const { versions } = history.data;
   expect(versions[0]!.page_title).toBe('Changed again elsewhere');
   expect(versions.map((version) => version.heading)).not.toContain('My heading, typed here');
 });

@@ -2,6 +2,8 @@
 // cursor) and If-None-Match (the last answer's ETag) on every poll after the first, and the changed products
 // it gets back are merged into the table: the screen reaches the end of the run.
 import { expect, test } from '@playwright/test';
+import { functions } from '../../src/common/functions';
+import { parseAnswer } from '../support/answers';
 import { chooseWorkflow, signInNewUser } from './helpers';
 
 test('while a 300-product run moves, every poll after the first sends If-None-Match and since', async ({
@@ -15,11 +17,13 @@ test('while a 300-product run moves, every poll after the first sends If-None-Ma
   page.on('response', async (response) => {
     if (!response.url().endsWith('/functions/v1/view-bundle-workflow')) return;
     const sent = response.request();
-    const body = JSON.parse(sent.postData() ?? '{}') as { since?: string; offset?: number };
+    // What the web sent, parsed with the function's request schema (so it is also a request the server takes).
+    const body = functions['view-bundle-workflow'].request.parse(JSON.parse(sent.postData() ?? '{}'));
     // Pages after the first (a run over 500 products) are reads, not polls.
     if (body.offset !== undefined) return;
     const ifNoneMatch = (await sent.allHeaders())['if-none-match'];
-    const answer = response.status() === 200 ? await response.json() : undefined;
+    const answer =
+      response.status() === 200 ? parseAnswer('view-bundle-workflow', await response.json()) : undefined;
     polls.push({
       ifNoneMatch,
       since: body.since,

@@ -1,12 +1,12 @@
 // Every screen names its tab, an unknown address gets a not-found page rather than the welcome page, and a
 // missing file under the app (a sample CSV) is a 404.
 import { expect, test } from '@playwright/test';
+import { outboxEntries } from '../support/dev-outbox';
 import {
   chooseWorkflow,
   expectOnlySignInPanel,
   linkFromOutbox,
   OFFLINE_WRITER,
-  type OutboxEntry,
   PASSWORD,
   presentOwnClientAddress,
   signInNewUser,
@@ -79,7 +79,7 @@ test('an unconfirmed address gets a plain message and can have the confirmation 
   await expect(page.getByText(`We sent the confirmation link to ${email} again.`)).toBeVisible();
   await expect
     .poll(async () => {
-      const outbox = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
+      const outbox = outboxEntries.parse(await (await request.get('/dev/outbox.json')).json());
       return outbox.filter(
         (entry) => entry.to === email && entry.links.some((l) => l.includes('/verify-email')),
       ).length;

@@ -1,11 +1,12 @@
 // With TOTP on, a magic link and an email code both end in the two-factor challenge, not in the app.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { totpSecretOf } from '../support/auth-answers';
+import { outboxEntries } from '../support/dev-outbox';
 import {
   createConfirmedUser,
   expectSignedInShell,
   linkFromOutbox,
-  type OutboxEntry,
   PASSWORD,
   presentOwnClientAddress,
   screenshot,
@@ -25,7 +26,7 @@ async function userWithTotp(request: APIRequestContext, email: string, address: 
     data: { password: PASSWORD },
     headers: bearer,
   });
-  const secret = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
+  const secret = await totpSecretOf(enable);
   const confirm = await request.post('/api/auth/two-factor/verify-totp', {
     data: { code: await generate({ secret }) },
     headers: bearer,
@@ -71,7 +72,7 @@ test('TOTP on: an email code leads to the two-factor challenge, then the app', a
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const entries = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
+      const entries = outboxEntries.parse(await (await request.get('/dev/outbox.json')).json());
       code = entries.find((e) => e.to === email && /code/.test(e.subject))?.subject.match(/(\d{6})/)?.[1];
       return code;
     })

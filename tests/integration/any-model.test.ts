@@ -1,6 +1,7 @@
 // Any OpenAI-compatible endpoint (issue 13): a user's workflow naming a local model, against an endpoint that
 // lists only that model, refuses strict json_schema and answers 503 with Retry-After while its model loads.
 import { describe, expect, it } from 'vitest';
+import { chatBodies } from '../support/chat-request';
 import { fixtureProductList, setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
 
 const MODEL = 'llama3.1:8b';
@@ -15,8 +16,6 @@ const t = setupFakeOpenAIApp(
   },
   { workerConcurrency: 4 },
 );
-
-type ChatRequestBody = { model?: string; max_tokens?: number; max_completion_tokens?: number };
 
 describe('a workflow on a local model', () => {
   it('completes the catalogue with nothing failed, naming the model and a max_tokens on every request, at $0', async () => {
@@ -55,10 +54,9 @@ describe('a workflow on a local model', () => {
 
     // The endpoint really was loading at first, and really refused json_schema.
     expect(t.fake.counters.failures.loading ?? 0).toBeGreaterThan(0);
-    const chats = t.fake.requests.filter((r) => r.path === '/v1/chat/completions');
+    const chats = chatBodies(t.fake.requests);
     expect(chats.length).toBeGreaterThan(run.totals.total);
-    for (const request of chats) {
-      const body = request.body as ChatRequestBody;
+    for (const body of chats) {
       expect(body.model).toBe(MODEL);
       expect(body.max_tokens ?? body.max_completion_tokens).toBeGreaterThan(0);
     }

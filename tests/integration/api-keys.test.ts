@@ -2,6 +2,7 @@
 // limit, and the functions a key may never call.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope } from '../../src/common/functions';
+import { errorOf } from '../support/answers';
 import { waitForRun } from '../support/pipeline';
 import { callFunction, postFunction, setupTestApp } from '../support/test-app';
 
@@ -121,7 +122,7 @@ describe('API keys', () => {
             : {};
       const answer = await postFunction(t.app, name, body, key);
       expect(answer.status, name).toBe(403);
-      expect(((await answer.json()) as { error: { message: string } }).error.message).toContain('API key');
+      expect((await errorOf(answer)).message).toContain('API key');
     }
     for (const path of ['/list-sessions', '/two-factor/enable', '/change-password']) {
       const answer = await t.app.app.request(`/api/auth${path}`, {
@@ -151,7 +152,7 @@ describe('API keys', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(((await limited.json()) as { error: { type: string } }).error.type).toBe('rate_limited');
+    expect((await errorOf(limited)).type).toBe('rate_limited');
     // Another key of the same user has its own window.
     const other = await createKey(['read']);
     expect((await postFunction(t.app, 'list-bundles', {}, other.key)).status).toBe(200);

@@ -1,6 +1,7 @@
 // Abuse cases for the auth routes: rate limits, account enumeration, and one-use links and codes.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import { totpSecretOf } from '../support/auth-answers';
 import {
   authRequest,
   createTestUser,
@@ -144,8 +145,7 @@ describe('auth abuse', () => {
 
     const enable = await post('/two-factor/enable', { password: user.password }, bearer(user.token));
     expect(enable.status).toBe(200);
-    const { totpURI } = (await enable.json()) as { totpURI: string };
-    const secret = new URL(totpURI).searchParams.get('secret')!;
+    const secret = await totpSecretOf(enable);
     const enrolCode = await generate({ secret });
     const confirm = await post('/two-factor/verify-totp', { code: enrolCode }, bearer(user.token));
     expect(confirm.status).toBe(200);

@@ -34,9 +34,7 @@ describe('a failed query inside an auth route', () => {
     consoleError.mockRestore();
     expect(printed).not.toContain(email);
     expect(printed).not.toMatch(/params/);
-    const failure = captured.lines
-      .map((line) => JSON.parse(line) as { msg: string; err?: { code?: string; constraint?: string } })
-      .find((line) => line.msg === 'request failed');
+    const failure = captured.entries().find((line) => line.msg === 'request failed');
     expect(failure?.err).toMatchObject({ code: '23514', constraint: 'no_passwords' });
     expect(captured.text()).not.toContain(email);
     expect(captured.text()).not.toMatch(/[0-9a-f]{32}:[0-9a-f]{64}/);

@@ -139,14 +139,14 @@ describe('a batch workflow', () => {
     }
     // Every product's copy is its own: answers were matched by custom_id although the file came reversed.
     for (const product of run.products) {
-      const name = String((product.product_details as Record<string, string>).product_name);
+      const name = String(product.product_details.product_name);
       expect(product.status).toBe('done');
       expect(`${product.page_title} ${product.description}`).toContain(name.split(' ')[0]);
     }
     // Each variant's title names its own value, and siblings' meta descriptions are their own.
     const variants = run.products.filter((product) => product.is_multiple_of !== null);
     for (const variant of variants) {
-      const size = String((variant.product_details as Record<string, string>).size);
+      const size = String(variant.product_details.size);
       expect(variant.page_title).toContain(size);
     }
     expect(new Set(variants.map((variant) => variant.meta_description)).size).toBe(variants.length);

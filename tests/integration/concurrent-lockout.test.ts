@@ -4,6 +4,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { lockoutKey } from '../../src/server/auth/account-lockout';
+import { authErrorAnswer, lockoutRecord, totpSecretOf } from '../support/auth-answers';
 import {
   authRequest,
   cookiesOf,
@@ -55,7 +56,7 @@ describe('lockout under concurrency', () => {
       'select value from verification where identifier = $1',
       [lockoutKey(user.email)],
     );
-    const state = JSON.parse(rows[0]!.value) as { failures: number; lockedUntil: number };
+    const state = lockoutRecord.parse(JSON.parse(rows[0]!.value));
     expect(state.failures).toBe(counts.wrong);
     expect(state.lockedUntil).toBeGreaterThan(Date.now());
     // Still locked for the right password afterwards.
@@ -66,8 +67,7 @@ describe('lockout under concurrency', () => {
     const user = await createTestUser(t.app);
     const auth = { 'x-forwarded-for': user.address, authorization: `Bearer ${user.token}` };
     const enable = await authRequest(t.app, '/two-factor/enable', { password: user.password }, auth);
-    const { totpURI } = (await enable.json()) as { totpURI: string };
-    const secret = new URL(totpURI).searchParams.get('secret')!;
+    const secret = await totpSecretOf(enable);
     const token = enable.headers.get('set-auth-token') ?? user.token;
     const on = await authRequest(
       t.app,
@@ -91,8 +91,7 @@ describe('lockout under concurrency', () => {
     const right = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const wrongCode = right === '000000' ? '111111' : '000000';
     const checked = async (response: Response) =>
-      response.status === 401 &&
-      ((await response.clone().json()) as { code: string }).code === 'INVALID_CODE';
+      response.status === 401 && authErrorAnswer.parse(await response.clone().json()).code === 'INVALID_CODE';
     const responses = await burst(
       '/two-factor/verify-totp',
       Array.from({ length: 60 }, () => ({ code: wrongCode })),

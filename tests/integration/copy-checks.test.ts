@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { workflows } from '../../src/server/db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/generation/prompt-templates';
+import { chatBodies } from '../support/chat-request';
 import { FIXTURE_CATALOGUES, type FixtureCatalogue } from '../support/fixture-catalogues';
 import { fixtureProductList, type RunBody, setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
 
@@ -116,11 +117,7 @@ describe('copy checks against a misbehaving provider', () => {
     for (const product of run.products) {
       for (const phrase of banned) expect(allText(product).toLowerCase()).not.toContain(phrase.toLowerCase());
     }
-    const prompts = t.fake.requests
-      .filter((request) => request.path.endsWith('/chat/completions'))
-      .map((request) =>
-        (request.body as { messages: { content: string }[] }).messages.map((m) => m.content).join('\n'),
-      );
+    const prompts = chatBodies(t.fake.requests).map((body) => body.messages.map((m) => m.content).join('\n'));
     expect(prompts.length).toBeGreaterThan(0);
     for (const prompt of prompts) {
       expect(prompt).toContain('Write in German (de)');

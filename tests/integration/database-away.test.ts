@@ -7,6 +7,7 @@ import { buildServices } from '../../src/server/boot';
 import { loadConfig } from '../../src/server/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { findFreePort } from '../../src/server/db/embedded';
+import { errorOf } from '../support/answers';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -41,9 +42,9 @@ describe('with the database away', () => {
       { authorization: 'Bearer some-session-token' },
     );
     expect(response.status).toBe(503);
-    const body = (await response.json()) as { error: { type: string; message: string } };
-    expect(body.error.type).toBe('server_error');
-    expect(body.error.message).toMatch(/database is not reachable/);
+    const error = await errorOf(response);
+    expect(error.type).toBe('server_error');
+    expect(error.message).toMatch(/database is not reachable/);
   });
 
   it('answers sign-in with 503 too', async () => {

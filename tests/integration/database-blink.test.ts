@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { findFreePort } from '../../src/server/db/embedded';
+import { answerOf } from '../support/answers';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { type HttpUser, signUpOverHttp } from '../support/http-user';
 import { spawnServerProcess, stopWorkerProcess, type WorkerProcess } from '../support/worker-process';
@@ -111,15 +112,14 @@ describe('the embedded PostgreSQL killed mid-run', () => {
       },
       workflow_id: GPT35,
     });
-    const bundle = (await created.json()) as { bundle_id: number; bundle_workflow_id: number };
-    expect(created.status, JSON.stringify(bundle)).toBe(200);
+    const bundle = await answerOf('new-bundle', created);
     const totals = async () => {
       const response = await user.call('view-bundle-workflow', {
         bundle_id: bundle.bundle_id,
         workflow_id: GPT35,
       });
       if (response.status !== 200) return undefined;
-      return ((await response.json()) as { totals: { done: number; failed: number; total: number } }).totals;
+      return (await answerOf('view-bundle-workflow', response)).totals;
     };
 
     await waitFor(

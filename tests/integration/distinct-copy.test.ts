@@ -1,6 +1,7 @@
 // Titles, meta descriptions and headings stay distinct across a run when many products with the same wording are saved
 // at once: each save claims its wording with a lock of its own, not a lock on the whole run.
 import { expect, it } from 'vitest';
+import { written } from '../support/answers';
 import { setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
 
 const GPT35 = 1;
@@ -29,12 +30,12 @@ it('gives every product its own title, meta description and heading when they ar
 
   const run = await waitForRun(t.app, t.user.token, created.data.bundle_id, GPT35);
   expect(run.totals.done).toBe(PRODUCTS);
-  const titles = run.products.map((p) => p.page_title as string);
-  const metas = run.products.map((p) => p.meta_description as string);
+  const titles = run.products.map((p) => written(p.page_title, 'page_title'));
+  const metas = run.products.map((p) => written(p.meta_description, 'meta_description'));
   expect(new Set(titles).size).toBe(PRODUCTS);
   expect(new Set(metas).size).toBe(PRODUCTS);
   // Headings too, compared as the check does: case-insensitively, after trimming (issue 14 section 2).
-  const headings = run.products.map((p) => (p.heading as string).trim().toLowerCase());
+  const headings = run.products.map((p) => written(p.heading, 'heading').trim().toLowerCase());
   expect(new Set(headings).size).toBe(PRODUCTS);
   expect(new Set(titles.map((title) => title.trim().toLowerCase())).size).toBe(PRODUCTS);
   for (const title of titles) expect([...title].length).toBeLessThanOrEqual(60);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FunctionName, FunctionRequest } from '../../src/common/functions';
 import { countChatTokens } from '../../src/server/ai/tokens';
+import { chatBodies } from '../support/chat-request';
 import { readFixture } from '../support/fixture-path';
 import { setupFakeOpenAIApp, startTestWorker, waitForRun } from '../support/pipeline';
 import { callFunction, createTestUser } from '../support/test-app';
@@ -19,9 +20,7 @@ const t = setupFakeOpenAIApp({
   behaviour: { failureRates: { invalid_copy: 0.3 }, failureSpread: 'even' },
 });
 
-type Chat = { model: string; messages: { role: string; content: string }[] };
-const chatsSent = () =>
-  t.fake.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as Chat);
+const chatsSent = () => chatBodies(t.fake.requests);
 
 describe('the estimate of a real store export', () => {
   it("counts every product's first prompt exactly as the run sends it (a list without variants)", async () => {

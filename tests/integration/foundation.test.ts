@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorBody, FUNCTION_NAMES, type FunctionResponse } from '../../src/common/functions';
+import { FUNCTION_NAMES } from '../../src/common/functions';
 import { bundles, bundleWorkflowProducts, bundleWorkflows, products } from '../../src/server/db/schema';
+import { answerOf, errorOf } from '../support/answers';
 import {
   callFunction,
   createTestApp,
@@ -48,7 +49,7 @@ describe('server functions', () => {
     // No body at all: a function without input needs none.
     const response = await postFunction(t.app, 'list-workflows', undefined, alice.token);
     expect(response.status).toBe(200);
-    const { workflows } = (await response.json()) as FunctionResponse<'list-workflows'>;
+    const { workflows } = await answerOf('list-workflows', response);
     expect(workflows.map((w) => w.model)).toEqual([
       'gpt-3.5-turbo',
       'gpt-4',
@@ -117,9 +118,9 @@ describe('server functions', () => {
   it('answers 400 bad_input when the body fails its schema', async () => {
     const response = await postFunction(t.app, 'view-bundle-workflow', { bundle_id: 'one' }, alice.token);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as ErrorBody;
-    expect(body.error.type).toBe('bad_input');
-    expect(body.error.message).toMatch(/bundle_id/);
+    const error = await errorOf(response);
+    expect(error.type).toBe('bad_input');
+    expect(error.message).toMatch(/bundle_id/);
   });
 
   it('answers 400 bad_input for a body that is not JSON', async () => {
@@ -129,7 +130,7 @@ describe('server functions', () => {
       body: '{not json',
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('bad_input');
+    expect((await errorOf(response)).type).toBe('bad_input');
   });
 
   it('sets security headers', async () => {

@@ -4,6 +4,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
+import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { postFunction, setupTestApp } from '../support/test-app';
 import { unzipTexts } from '../support/unzip-texts';
@@ -118,7 +119,9 @@ describe('files safe where they open', () => {
     expect(text).not.toMatch(/<\/script/i);
     expect(text).not.toMatch(/[<>&]/);
     expect(text).toContain('\\u003cscript\\u003e');
-    const names = (JSON.parse(text)['@graph'] as { sku: string }[]).map((node) => node.sku).sort();
+    const names = jsonLdGraph(text)
+      .map((node) => node.sku)
+      .sort();
     expect(names).toEqual([...SKUS].sort());
   });
 });

@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/server/ai/copy-writer';
 import { workerLogger } from '../../src/server/runner/worker-logger';
+import { totpSecretOf } from '../support/auth-answers';
 import { captureLog } from '../support/capture-log';
 import { authRequest, callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';
 
@@ -76,8 +77,7 @@ describe('other sessions end when the sign-in changes', () => {
     );
     expect(enable.status).toBe(200);
     const current = enable.headers.get('set-auth-token') ?? user.token;
-    const { totpURI } = (await enable.json()) as { totpURI: string };
-    const secret = new URL(totpURI).searchParams.get('secret')!;
+    const secret = await totpSecretOf(enable);
     // Still off until the first code is confirmed; confirming turns it on.
     const confirm = await authRequest(
       t.app,
@@ -149,7 +149,7 @@ describe("a provider's broken JSON in the worker log", () => {
     workerLogger(captured.log)
       .scope({ jobId: '7', taskIdentifier: 'generate-product' })
       .error(`Failed task 7 (generate-product) with error ${error.message}:\n${error.stack}`, { error });
-    const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = captured.entries();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, provider_error: 'bad_response', job_id: '7' });
     expect(captured.text()).not.toMatch(/stack|at .*\.ts:\d+/);

@@ -514,7 +514,7 @@ describe('over HTTP', () => {
       bobUser.token,
     );
     expect(run.status).toBe(404);
-    expect(run.data).toEqual({ error: { type: 'unknown_bundle' } });
+    expect(run.error).toEqual({ type: 'unknown_bundle' });
     const image = await callFunction(
       http,
       'view-compressed-image',
@@ -523,7 +523,7 @@ describe('over HTTP', () => {
       { 'x-response-format': 'Uint8Array' },
     );
     expect(image.status).toBe(404);
-    expect(image.data).toEqual({ error: { type: 'unknown_bundle' } });
+    expect(image.error).toEqual({ type: 'unknown_bundle' });
   });
 });
 

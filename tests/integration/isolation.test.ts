@@ -1,7 +1,7 @@
 // Every function that takes a bundle, run, product or image id answers unknown_bundle for another user's,
 // just as for a missing one.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../src/common/functions';
+import { errorOf } from '../support/answers';
 import { callFunction, createTestUser, postFunction, setupTestApp, type TestUser } from '../support/test-app';
 
 const t = setupTestApp();
@@ -73,7 +73,7 @@ describe('another user’s ids', () => {
       'x-response-format': 'Uint8Array',
     });
     expect(response.status).toBe(404);
-    expect(((await response.json()) as ErrorBody).error.type).toBe('unknown_bundle');
+    expect((await errorOf(response)).type).toBe('unknown_bundle');
   });
 
   it('answers the same for a missing id as for another user’s', async () => {
@@ -89,7 +89,11 @@ describe('another user’s ids', () => {
       { bundle_id: ids.bundle_id, workflow_id: ids.workflow_id },
       bob.token,
     );
-    expect(missing.data).toEqual(foreign.data);
+    expect(foreign.error?.type).toBe('unknown_bundle');
+    expect({ status: missing.status, error: missing.error }).toEqual({
+      status: foreign.status,
+      error: foreign.error,
+    });
   });
 
   it('left Alice’s bundle untouched', async () => {

@@ -30,7 +30,7 @@ describe('a failed query in the log', () => {
       workflow_id: 4,
     });
     expect(response.status).toBe(500);
-    const lines = captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = captured.entries();
     const failure = lines.find((line) => line.msg === 'function failed');
     expect(failure, captured.text()).toMatchObject({
       level: 50,

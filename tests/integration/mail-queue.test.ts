@@ -96,9 +96,7 @@ describe('mail through the job queue, in production with real SMTP', () => {
     await vi.waitFor(() => expect(smtp.received.filter((m) => m.to.includes(existing)).length).toBe(16), {
       timeout: 20_000,
     });
-    const sent = captured.lines
-      .map((line) => JSON.parse(line) as { msg: string; job_id?: string; task?: string })
-      .filter((line) => line.msg === 'sent reset-password mail (attempt 1)');
+    const sent = captured.entries().filter((line) => line.msg === 'sent reset-password mail (attempt 1)');
     expect(sent.length).toBeGreaterThan(0);
     expect(sent[0]).toMatchObject({ task: 'send-mail', job_id: expect.anything() });
     // The log never holds the link or the address it went to.

@@ -4,6 +4,8 @@
 import net from 'node:net';
 import Papa from 'papaparse';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import { answerOf } from '../support/answers';
 import { setupFakeOpenAIApp } from '../support/pipeline';
 import { countSettled, describeQueue } from '../support/run-state';
 import { syntheticProduct } from '../support/synthetic-products';
@@ -79,7 +81,7 @@ describe('N app processes and M worker processes on one PostgreSQL', () => {
       await worker.ready;
     }
 
-    const call = (baseUrl: string, name: string, body: unknown) =>
+    const call = <N extends FunctionName>(baseUrl: string, name: N, body: FunctionRequest<N>) =>
       fetch(`${baseUrl}/functions/v1/${name}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${t.user.token}` },
@@ -95,11 +97,7 @@ describe('N app processes and M worker processes on one PostgreSQL', () => {
       raw_csv: Papa.unparse(rows),
       workflow_id: GPT35,
     });
-    expect(created.status).toBe(200);
-    const { bundle_id: bundleId, bundle_workflow_id: runId } = (await created.json()) as {
-      bundle_id: number;
-      bundle_workflow_id: number;
-    };
+    const { bundle_id: bundleId, bundle_workflow_id: runId } = await answerOf('new-bundle', created);
 
     // Both worker processes beat, each for its two pools (generation and images); the apps run none.
     const heartbeats = await waitUntil('both workers beat for both pools', async () => {
@@ -124,8 +122,7 @@ describe('N app processes and M worker processes on one PostgreSQL', () => {
       bundle_id: bundleId,
       workflow_id: GPT35,
     });
-    expect(viewed.status).toBe(200);
-    const view = (await viewed.json()) as { totals: { total: number; done: number; failed: number } };
+    const view = await answerOf('view-bundle-workflow', viewed);
     expect(view.totals).toMatchObject({ total: PRODUCT_COUNT, done: PRODUCT_COUNT, failed: 0 });
 
     // Each product's copy saved exactly once, and both worker processes took a share of the jobs.

@@ -4,20 +4,13 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES } from '../../src/common/functions';
 import { FUNCTION_SCOPES } from '../../src/server/http/function-scopes';
+import { type OpenApiDocument, objectSchema, openApiDocument } from '../support/openapi-document';
 import { setupTestApp } from '../support/test-app';
 
 const t = setupTestApp({ signedIn: false });
 
-type Operation = {
-  operationId: string;
-  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
-  security?: Record<string, string[]>[];
-};
-type Document = { openapi: string; paths: Record<string, { post?: Operation }> };
-
 /** The functions of the contract the document leaves out or describes without request or response schema. */
-function undescribed(document: Document): string[] {
+function undescribed(document: OpenApiDocument): string[] {
   return FUNCTION_NAMES.filter((name) => {
     const post = document.paths[`/functions/v1/${name}`]?.post;
     const request = post?.requestBody?.content['application/json']?.schema;
@@ -27,11 +20,11 @@ function undescribed(document: Document): string[] {
   });
 }
 
-async function fetchDocument(): Promise<Document> {
+async function fetchDocument(): Promise<OpenApiDocument> {
   const response = await t.app.app.request('/api/openapi.json');
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('application/json');
-  return (await response.json()) as Document;
+  return openApiDocument.parse(await response.json());
 }
 
 describe('GET /api/openapi.json', () => {
@@ -39,16 +32,14 @@ describe('GET /api/openapi.json', () => {
     const document = await fetchDocument();
     expect(document.openapi).toBe('3.1.0');
     const validator = new Validator();
-    const result = await validator.validate(document as never);
+    const result = await validator.validate(document);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     // And the validator is not one that passes anything: a response without its description fails.
-    const broken = structuredClone(document) as unknown as {
-      paths: Record<string, { post: { responses: Record<string, { description?: string }> } }>;
-    };
-    delete broken.paths['/functions/v1/list-bundles']!.post.responses['200']!.description;
-    expect((await new Validator().validate(broken as never)).valid).toBe(false);
+    const broken = structuredClone(document);
+    delete broken.paths['/functions/v1/list-bundles']!.post!.responses['200']!.description;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
   it('lists every function of the contract with its request and response schema', async () => {
@@ -63,10 +54,7 @@ describe('GET /api/openapi.json', () => {
   it('describes fields, errors, scopes and the Idempotency-Key', async () => {
     const document = await fetchDocument();
     const newBundle = document.paths['/functions/v1/new-bundle']!.post!;
-    const request = newBundle.requestBody!.content['application/json']!.schema as {
-      properties: Record<string, unknown>;
-      required: string[];
-    };
+    const request = objectSchema.parse(newBundle.requestBody!.content['application/json']!.schema);
     expect(request.required).toContain('bundle_name');
     expect(Object.keys(request.properties)).toEqual(
       expect.arrayContaining(['columns', 'raw_csv', 'store_export']),

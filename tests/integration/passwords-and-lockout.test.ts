@@ -1,6 +1,7 @@
 // Weak passwords are refused with a reason; wrong passwords lock the account with a growing wait.
 import { describe, expect, it } from 'vitest';
 import { lockoutKey } from '../../src/server/auth/account-lockout';
+import { authErrorAnswer, lockoutRecord } from '../support/auth-answers';
 import { authRequest, createTestUser, randomClientAddress, setupTestApp } from '../support/test-app';
 
 const t = setupTestApp({ signedIn: false });
@@ -15,7 +16,7 @@ describe('password strength', () => {
       const email = `weak-${password}-${Date.now()}@example.com`;
       const response = await authRequest(t.app, '/sign-up/email', { email, password, name: 'W' }, fresh());
       expect(response.status).toBe(400);
-      const body = (await response.json()) as { code: string; message: string };
+      const body = authErrorAnswer.parse(await response.json());
       expect(body.code).toBe('PASSWORD_TOO_WEAK');
       expect(body.message).toMatch(/^This password is too easy to guess: it /);
       const { rows } = await t.app.database.pool.query('select 1 from "user" where email = $1', [email]);
@@ -31,7 +32,7 @@ describe('password strength', () => {
       fresh(),
     );
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { code: string }).code).toBe('PASSWORD_TOO_WEAK');
+    expect(authErrorAnswer.parse(await response.json()).code).toBe('PASSWORD_TOO_WEAK');
   });
 });
 
@@ -48,7 +49,7 @@ describe('per-account lockout', () => {
     const { rows } = await t.app.database.pool.query('select value from verification where identifier = $1', [
       lockoutKey(email),
     ]);
-    const { lockedUntil } = JSON.parse(rows[0].value) as { lockedUntil: number };
+    const { lockedUntil } = lockoutRecord.parse(JSON.parse(rows[0].value));
     return Math.round((lockedUntil - Date.now()) / 1000);
   };
 
@@ -62,7 +63,7 @@ describe('per-account lockout', () => {
     const locked = await signIn(user.email, user.password);
     expect(locked.status).toBe(429);
     expect(locked.headers.get('set-auth-token')).toBeNull();
-    expect(((await locked.json()) as { message: string }).message).toMatch(
+    expect(authErrorAnswer.parse(await locked.json()).message).toMatch(
       /Too many wrong passwords for this account\. Try again in \d+ seconds/,
     );
 

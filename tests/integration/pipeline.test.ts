@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SEO_LIMITS } from '../../src/common/copy-rules';
 import type { FunctionRequest } from '../../src/common/functions';
 import { costOf } from '../../src/server/ai/pricing';
+import { written } from '../support/answers';
 import {
   fixtureProductList,
   type RunBody,
@@ -30,38 +31,27 @@ async function readLog(bundleWorkflowId: number, productId?: number) {
     product_id: productId,
   });
   expect(response.status).toBe(200);
-  return response.data.log as LogRow[];
+  return response.data.log;
 }
-
-type LogRow = {
-  type: 'general' | 'ai';
-  event: string;
-  cost: number;
-  additional: Record<string, unknown>;
-  response: {
-    tokens: { model: string; prompt_tokens: number; completion_tokens: number };
-    original_request: { messages: { template_variables?: unknown }[] };
-    final_request: { messages: unknown[] };
-  };
-};
 
 function expectWithinLimits(run: RunBody) {
   for (const product of run.products) {
     expect(product.status, String(product.error)).toBe('done');
-    const title = product.page_title as string;
-    const meta = product.meta_description as string;
+    const title = written(product.page_title, 'page_title');
+    const meta = written(product.meta_description, 'meta_description');
     expect(title.length).toBeGreaterThan(0);
     expect([...title].length).toBeLessThanOrEqual(SEO_LIMITS.pageTitleMax);
     expect([...meta].length).toBeGreaterThanOrEqual(SEO_LIMITS.metaDescriptionMin);
     expect([...meta].length).toBeLessThanOrEqual(SEO_LIMITS.metaDescriptionMax);
-    expect([...(product.heading as string)].length).toBeLessThanOrEqual(SEO_LIMITS.headingMax);
-    expect((product.description as string).length).toBeGreaterThan(0);
+    expect([...written(product.heading, 'heading')].length).toBeLessThanOrEqual(SEO_LIMITS.headingMax);
+    expect(written(product.description, 'description').length).toBeGreaterThan(0);
     expect(product.fact_sheet).toEqual(expect.any(String));
     expect(product.url_suggestion).toMatch(/^\/[a-z0-9-/]+$/);
     expect(product.progress).toBe(100);
-    for (const image of product.image_details as Array<{ alt_text: string }>) {
-      expect(image.alt_text.length).toBeGreaterThan(0);
-      expect([...image.alt_text].length).toBeLessThanOrEqual(SEO_LIMITS.altTextMax);
+    for (const image of written(product.image_details, 'image_details')) {
+      const alt = written(image.alt_text, 'alt_text');
+      expect(alt.length).toBeGreaterThan(0);
+      expect([...alt].length).toBeLessThanOrEqual(SEO_LIMITS.altTextMax);
     }
   }
   const titles = run.products.map((p) => p.page_title);
@@ -88,9 +78,7 @@ describe('a real catalogue through an AI workflow', () => {
     expect(run.totals.failed).toBe(0);
     expectWithinLimits(run);
 
-    const varsity = run.products.filter(
-      (p) => (p.product_details as Record<string, string>).product_name === 'Classic Varsity Top',
-    );
+    const varsity = run.products.filter((p) => p.product_details.product_name === 'Classic Varsity Top');
     expect(varsity).toHaveLength(3);
     const [parent, ...sizes] = varsity.sort((a, b) => a.id - b.id);
     expect(parent!.is_multiple_of).toBeNull();
@@ -106,7 +94,7 @@ describe('a real catalogue through an AI workflow', () => {
       expect(entry.response.final_request.messages.length).toBeGreaterThan(0);
       expect(entry.response.original_request.messages[0]?.template_variables).toBeDefined();
     }
-    const logCost = aiEntries.reduce((sum, entry) => sum + entry.cost, 0);
+    const logCost = aiEntries.reduce((sum, entry) => sum + (entry.cost ?? Number.NaN), 0);
     expect(run.totals.cost).toBeCloseTo(logCost, 8);
     expect(run.totals.cost).toBeGreaterThan(0);
 
@@ -114,7 +102,7 @@ describe('a real catalogue through an AI workflow', () => {
     const variantCall = chatCalls.find((r) => JSON.stringify(r.body).includes('Parent copy'));
     expect(variantCall).toBeDefined();
     // Progress moved in real steps, each with a general log.
-    const productLog = await readLog(created.bundle_workflow_id, parent!.product_id as number);
+    const productLog = await readLog(created.bundle_workflow_id, parent!.product_id);
     expect(productLog.map((e) => e.event)).toEqual(
       expect.arrayContaining([
         'Generation started',
@@ -205,7 +193,7 @@ describe('provider faults', () => {
     expect(calls.map((c) => c.fail ?? 'none')).toEqual(['broken_json', 'none']);
     const log = await readLog(created.bundle_workflow_id);
     expect(
-      log.some((e) => e.event === 'Provider call failed; retrying' && e.additional.kind === 'bad_response'),
+      log.some((e) => e.event === 'Provider call failed; retrying' && e.additional?.kind === 'bad_response'),
     ).toBe(true);
   });
 
@@ -213,7 +201,7 @@ describe('provider faults', () => {
     t.fake.setBehaviour({ script: ['invalid_copy'] });
     const { run } = await runLamps('Wordy', 1);
     expect(run.products[0]!.status).toBe('done');
-    expect([...(run.products[0]!.page_title as string)].length).toBeLessThanOrEqual(60);
+    expect([...written(run.products[0]!.page_title, 'page_title')].length).toBeLessThanOrEqual(60);
     const [, repair] = chatRequestsFor('Wordy Lamp A');
     expect(JSON.stringify(repair!.body)).toMatch(/page_title is \d+ characters; it must be at most 60/);
   });
@@ -239,9 +227,7 @@ describe('provider faults', () => {
     expect(run.totals.failed).toBe(4);
     for (const product of run.products) {
       expect(product.error).toMatch(/no credit left \(insufficient_quota\)/);
-      expect(
-        chatRequestsFor(String((product.product_details as Record<string, string>).product_name)).length,
-      ).toBeLessThanOrEqual(1);
+      expect(chatRequestsFor(String(product.product_details.product_name)).length).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FunctionName, FunctionRequest } from '../../src/common/functions';
 import { costAt, MODEL_PRICES } from '../../src/server/ai/pricing';
+import { chatBodies } from '../support/chat-request';
 import { setupFakeOpenAIApp, startTestWorker, vaseRows, viewRun, waitForPause } from '../support/pipeline';
 import { callFunction, createTestUser } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
@@ -12,8 +13,6 @@ const t = setupFakeOpenAIApp(
   // OpenAI's caching rules: from 1,024 prompt tokens, in blocks of 128.
   { apiKey: 'sk-prices', seed: 3, promptCache: {} },
 );
-
-type Chat = { model: string; messages: { role: string; content: string }[] };
 
 describe("a workflow's own price", () => {
   async function zeroPricedRun(name: string, cap: number, maxOutputTokens?: number) {
@@ -105,7 +104,7 @@ describe('prompt caching', () => {
     } finally {
       await worker.stop();
     }
-    const chats = t.fake.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as Chat);
+    const chats = chatBodies(t.fake.requests);
     expect(chats.length).toBeGreaterThanOrEqual(4);
     // The shared part: the system message, byte-identical in every call, before the product's data.
     const systems = new Set(chats.map((chat) => chat.messages[0]!.content));

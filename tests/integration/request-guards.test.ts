@@ -1,7 +1,8 @@
 // Functions refuse cross-site cookie calls, ask who is calling before anything else, and answer bad text and
 // out-of-range ids with 400 bad_input; the dev outbox answers only this machine.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, FunctionRequest } from '../../src/common/functions';
+import type { FunctionRequest } from '../../src/common/functions';
+import { errorOf } from '../support/answers';
 import {
   authRequest,
   createTestApp,
@@ -34,9 +35,6 @@ function newBundle(raw_csv = 'Oak chair,Nordhaus', extra: Partial<FunctionReques
 async function bundleCount(): Promise<number> {
   const { rows } = await t.app.database.pool.query('select count(*)::int as n from bundles');
   return rows[0].n;
-}
-async function errorOf(response: Response) {
-  return ((await response.json()) as ErrorBody).error;
 }
 
 /** A cookie-only call, as a browser on another page would send it. */

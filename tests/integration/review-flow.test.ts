@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct, CopyFieldName } from '../../src/common/entities';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
+import { errorOf } from '../support/answers';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { createTestUser, postFunction, setupTestApp } from '../support/test-app';
 
@@ -144,7 +145,7 @@ describe('stale saves, history and restore', () => {
     const missing = await t.call('view-product-history', { bundle_workflow_product_id: 2_000_000_000 });
     expect(theirs.status).toBe(404);
     expect(missing.status).toBe(404);
-    expect(await theirs.json()).toEqual({ error: missing.error });
+    expect(await errorOf(theirs)).toEqual(missing.error);
     const restore = await postFunction(
       t.app,
       'restore-product-version',
@@ -283,7 +284,7 @@ describe('approve, then export', () => {
       t.user.token,
     );
     expect(field.status).toBe(400);
-    expect((await field.json()).error.message).toContain('fields');
+    expect((await errorOf(field)).message).toContain('fields');
     const empty = await postFunction(
       t.app,
       'set-product-review',
@@ -291,7 +292,7 @@ describe('approve, then export', () => {
       t.user.token,
     );
     expect(empty.status).toBe(400);
-    expect((await empty.json()).error.message).toContain('bundle_workflow_product_ids');
+    expect((await errorOf(empty)).message).toContain('bundle_workflow_product_ids');
   });
 
   it('answers 400 naming the field for an unknown review state', async () => {
@@ -302,7 +303,7 @@ describe('approve, then export', () => {
       t.user.token,
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toContain('review');
+    expect((await errorOf(response)).message).toContain('review');
   });
 });
 

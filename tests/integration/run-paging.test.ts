@@ -1,9 +1,10 @@
 // Issue 15 §2-3: a 50,000-product run with two images per product is read by pages and by changes, an
 // unchanged poll is a cheap 304, and delete-bundle answers at once and hides the bundle from every function.
 import { describe, expect, it } from 'vitest';
+import type { FunctionRequest } from '../../src/common/functions';
 import { prepareRun, queueRunJobsInBatches } from '../../src/server/bundles/create-bundle';
 import { purgeBundle } from '../../src/server/bundles/delete-bundle';
-import type { RunBody } from '../support/pipeline';
+import { answerOf } from '../support/answers';
 import { postFunction, setupTestApp } from '../support/test-app';
 
 const OFFLINE_WORKFLOW = 4;
@@ -54,7 +55,11 @@ async function bigBundle(count: number, name: string): Promise<Created> {
   return created.data;
 }
 
-function view(bundleId: number, extra: Record<string, unknown> = {}, etag?: string) {
+function view(
+  bundleId: number,
+  extra: Omit<FunctionRequest<'view-bundle-workflow'>, 'bundle_id' | 'workflow_id'> = {},
+  etag?: string,
+) {
   return postFunction(
     t.app,
     'view-bundle-workflow',
@@ -64,7 +69,9 @@ function view(bundleId: number, extra: Record<string, unknown> = {}, etag?: stri
   );
 }
 
-type PagedRun = RunBody & { cursor: string; has_more: boolean; next_offset: number | null };
+/** view-bundle-workflow's 200 answer, parsed with the contract; any other status throws. */
+const viewAnswer = async (...args: Parameters<typeof view>) =>
+  answerOf('view-bundle-workflow', await view(...args));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -79,7 +86,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     expect(first.status).toBe(200);
     const bytes = (await first.clone().arrayBuffer()).byteLength;
     expect(bytes).toBeLessThan(2 * 1024 * 1024);
-    const body = (await first.json()) as PagedRun;
+    const body = await answerOf('view-bundle-workflow', first);
     expect(body.products).toHaveLength(500);
     expect(body.products[1]!.image_details).toHaveLength(2);
     expect(body.totals).toMatchObject({ total: PRODUCT_COUNT, done: 0, failed: 0 });
@@ -87,7 +94,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     expect(body.cursor).toMatch(/^\d+\.\d+$/);
     console.log(`RESULT view_first_page_bytes=${bytes}`);
 
-    const page = (await (await view(created.bundle_id, { limit: 100, offset: 200 })).json()) as PagedRun;
+    const page = await viewAnswer(created.bundle_id, { limit: 100, offset: 200 });
     expect(page.products).toHaveLength(100);
     expect(page.totals.total).toBe(PRODUCT_COUNT);
     const { rows } = await t.app.database.pool.query<{ id: number }>(
@@ -96,7 +103,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     );
     expect(page.products.map((p) => p.id)).toEqual(rows.map((r) => r.id));
 
-    const last = (await (await view(created.bundle_id, { limit: 2_000, offset: 49_000 })).json()) as PagedRun;
+    const last = await viewAnswer(created.bundle_id, { limit: 2_000, offset: 49_000 });
     expect(last.products).toHaveLength(1_000);
     expect(last).toMatchObject({ has_more: false, next_offset: null });
 
@@ -110,7 +117,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
   }, async () => {
     const first = await view(created.bundle_id);
     const etag = first.headers.get('etag')!;
-    const run = (await first.json()) as PagedRun;
+    const run = await answerOf('view-bundle-workflow', first);
 
     // Unchanged: 304 without a body, also for a since poll carrying the ETag of the full read.
     const times: number[] = [];
@@ -136,7 +143,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     expect(median(times)).toBeLessThan(Math.max(50, 4 * median(baseline)));
 
     // An unchanged since poll without an ETag: nothing changed.
-    const none = (await (await view(created.bundle_id, { since: run.cursor })).json()) as PagedRun;
+    const none = await viewAnswer(created.bundle_id, { since: run.cursor });
     expect(none.products).toHaveLength(0);
     expect(none.totals.total).toBe(PRODUCT_COUNT);
 
@@ -148,7 +155,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     expect(edit.status, JSON.stringify(edit.data)).toBe(200);
     const changed = await view(created.bundle_id, { since: run.cursor }, etag);
     expect(changed.status).toBe(200);
-    const delta = (await changed.json()) as PagedRun;
+    const delta = await answerOf('view-bundle-workflow', changed);
     expect(delta.products.find((p) => p.id === edited.id)?.page_title).toBe('Hand-written title');
     expect(delta.products.length).toBeLessThanOrEqual(5);
     expect(delta.totals.total).toBe(PRODUCT_COUNT);
@@ -160,7 +167,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
       imageId,
       'Oak table, top view',
     ]);
-    const imageDelta = (await (await view(created.bundle_id, { since: delta.cursor })).json()) as PagedRun;
+    const imageDelta = await viewAnswer(created.bundle_id, { since: delta.cursor });
     const withImage = imageDelta.products.find((p) => p.id === run.products[7]!.id);
     expect(withImage?.image_details?.[1]?.alt_text).toBe('Oak table, top view');
     expect(imageDelta.products.length).toBeLessThanOrEqual(5);
@@ -168,7 +175,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
 
   it('does not lose a save that took its version before a read but committed after it', async () => {
     const pool = t.app.database.pool;
-    const target = (await (await view(created.bundle_id, { limit: 1, offset: 10 })).json()) as PagedRun;
+    const target = await viewAnswer(created.bundle_id, { limit: 1, offset: 10 });
     const slow = await pool.connect();
     try {
       await slow.query('begin');
@@ -179,9 +186,9 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
       await pool.query('update bundle_workflow_products set progress = 20 where id = $1', [
         target.products[0]!.id + 1,
       ]);
-      const read = (await (await view(created.bundle_id, { limit: 1 })).json()) as PagedRun;
+      const read = await viewAnswer(created.bundle_id, { limit: 1 });
       await slow.query('commit');
-      const next = (await (await view(created.bundle_id, { since: read.cursor })).json()) as PagedRun;
+      const next = await viewAnswer(created.bundle_id, { since: read.cursor });
       expect(next.products.find((p) => p.id === target.products[0]!.id)?.progress).toBe(50);
     } finally {
       slow.release();
@@ -193,7 +200,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
   }, async () => {
     const other = await bigBundle(3, 'Kept');
     const runId = created.bundle_workflow_id;
-    const productId = ((await (await view(created.bundle_id, { limit: 1 })).json()) as PagedRun).products[0]!;
+    const productId = (await viewAnswer(created.bundle_id, { limit: 1 })).products[0]!;
 
     const started = performance.now();
     const deleted = await t.call('delete-bundle', { bundle_id: created.bundle_id });
@@ -240,7 +247,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
       await t.call('delete-bundle', { bundle_id: created.bundle_id }),
     ];
     for (const answer of gone) {
-      expect(answer.status, JSON.stringify(answer.data)).toBe(404);
+      expect(answer.status, JSON.stringify(answer)).toBe(404);
       expect(answer.error?.type).toBe('unknown_bundle');
     }
 
@@ -259,7 +266,7 @@ describe('view-bundle-workflow on a 50,000-product run with 2 images per product
     );
     expect(rows[0]!.n).toBe(0);
     // The other bundle is untouched.
-    const kept = (await (await view(other.bundle_id)).json()) as PagedRun;
+    const kept = await viewAnswer(other.bundle_id);
     expect(kept.totals.total).toBe(3);
   });
 });
@@ -290,14 +297,14 @@ describe('new-bundle on a big list', () => {
         )
       ).rows[0]!.n;
     // Until the job runs the run is 0 of 1,200 done (still moving for the web client), without products.
-    const before = (await (await view(created.data.bundle_id)).json()) as PagedRun;
+    const before = await viewAnswer(created.data.bundle_id);
     expect(before.products).toHaveLength(0);
     expect(before.totals).toMatchObject({ total: count, done: 0 });
     expect(await jobs('prepare-run')).toBe(1);
 
     await prepareRun(t.app.services.db, created.data.bundle_workflow_id);
     await prepareRun(t.app.services.db, created.data.bundle_workflow_id); // a retry changes nothing
-    const after = (await (await view(created.data.bundle_id)).json()) as PagedRun;
+    const after = await viewAnswer(created.data.bundle_id);
     expect(after.products).toHaveLength(500);
     expect(after.totals.total).toBe(count);
     expect(after.products[0]!.image_details?.map((i) => i.url)).toEqual([

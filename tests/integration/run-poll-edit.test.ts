@@ -5,8 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticProductList } from '../../bench/support';
 import { createWrittenRun, OFFLINE_WORKFLOW, requireCopyInEveryRow } from '../../bench/support-real-run';
-import { VIEW_RUN_LIMITS } from '../../src/common/functions';
+import {
+  type FunctionName,
+  type FunctionRequest,
+  type FunctionResponse,
+  VIEW_RUN_LIMITS,
+} from '../../src/common/functions';
 import { REST_PAGE_SIZE } from '../../src/web/api/bundle-run';
+import { answerOf } from '../support/answers';
 import { postFunction, setupTestApp } from '../support/test-app';
 
 // Over INLINE_RUN_ROWS (1,000), so the rows come from the prepare-run job, as a 5,000-product run's do.
@@ -14,21 +20,18 @@ const PRODUCTS = 1_050;
 
 const t = setupTestApp();
 
-type Answer = {
-  products: Array<{ id: number; page_title: string | null; version: number }>;
-  cursor: string;
-  next_offset: number | null;
-  has_more: boolean;
-};
+type Answer = FunctionResponse<'view-bundle-workflow'>;
 type Poll = { sentAt: number; answeredAt: number; status: number; carries: boolean };
 
-const call = async (name: string, body: unknown) => {
-  const result = await t.call(name as never, body as never);
-  if (result.status !== 200) throw new Error(`${name}: ${result.status} ${JSON.stringify(result.data)}`);
-  return result.data as Record<string, unknown>;
-};
+/** A function's answer; reading `data` throws, naming the status and error, unless the call answered 200. */
+const call = async <N extends FunctionName>(name: N, body: FunctionRequest<N>) =>
+  (await t.call(name, body)).data;
 
-async function view(bundleId: number, extra: Record<string, unknown>, etag?: string) {
+async function view(
+  bundleId: number,
+  extra: Omit<FunctionRequest<'view-bundle-workflow'>, 'bundle_id' | 'workflow_id'>,
+  etag?: string,
+) {
   const response = await postFunction(
     t.app,
     'view-bundle-workflow',
@@ -36,7 +39,7 @@ async function view(bundleId: number, extra: Record<string, unknown>, etag?: str
     t.user.token,
     etag ? { 'if-none-match': etag } : {},
   );
-  const body = response.status === 200 ? ((await response.json()) as Answer) : undefined;
+  const body = response.status === 200 ? await answerOf('view-bundle-workflow', response) : undefined;
   return { status: response.status, etag: response.headers.get('etag')!, body };
 }
 
@@ -118,7 +121,7 @@ describe('a written run polled as the web polls it', () => {
       ...syntheticProductList(PRODUCTS),
       workflow_id: OFFLINE_WORKFLOW,
     });
-    await expect(requireCopyInEveryRow(pool, big.bundle_workflow_id as number, PRODUCTS)).rejects.toThrow(
+    await expect(requireCopyInEveryRow(pool, big.bundle_workflow_id, PRODUCTS)).rejects.toThrow(
       /Nothing to measure: run \d+ has 0 rows of 1050, 0 with copy/,
     );
     // A small list's rows are written at once, but without a worker they hold no copy.
@@ -127,7 +130,7 @@ describe('a written run polled as the web polls it', () => {
       ...syntheticProductList(20),
       workflow_id: OFFLINE_WORKFLOW,
     });
-    await expect(requireCopyInEveryRow(pool, small.bundle_workflow_id as number, 20)).rejects.toThrow(
+    await expect(requireCopyInEveryRow(pool, small.bundle_workflow_id, 20)).rejects.toThrow(
       /has 20 rows of 20, 0 with copy/,
     );
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { createMailQueue } from '../../src/server/queue/mail-jobs';
+import { socialSignInAnswer, totpSecretOf } from '../support/auth-answers';
 import {
   authRequest,
   callFunction,
@@ -64,7 +65,7 @@ it('a social sign-in of a user with TOTP gives no session, only the challenge, t
   signedInEmail = user.email;
   const bearer = { 'x-forwarded-for': user.address, authorization: `Bearer ${user.token}` };
   const enable = await authRequest(t.app, '/two-factor/enable', { password: user.password }, bearer);
-  const secret = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
+  const secret = await totpSecretOf(enable);
   expect(
     (await authRequest(t.app, '/two-factor/verify-totp', { code: await generate({ secret }) }, bearer))
       .status,
@@ -81,7 +82,7 @@ it('a social sign-in of a user with TOTP gives no session, only the challenge, t
     body: JSON.stringify({ provider: 'gitlab', callbackURL: '/' }),
   });
   expect(start.status).toBe(200);
-  const { url } = (await start.json()) as { url: string };
+  const { url } = socialSignInAnswer.parse(await start.json());
   const state = new URL(url).searchParams.get('state')!;
 
   const callback = await socialApp.request(

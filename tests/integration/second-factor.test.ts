@@ -1,6 +1,7 @@
 // With TOTP on, every way of signing in ends in the two-factor challenge, never in a session.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import { totpSecretOf } from '../support/auth-answers';
 import {
   authRequest,
   callFunction,
@@ -20,8 +21,7 @@ const APP_ORIGIN = 'http://localhost:3000';
 async function enableTotp(user: TestUser): Promise<string> {
   const headers = { 'x-forwarded-for': user.address, authorization: `Bearer ${user.token}` };
   const enable = await authRequest(t.app, '/two-factor/enable', { password: user.password }, headers);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const secret = new URL(totpURI).searchParams.get('secret')!;
+  const secret = await totpSecretOf(enable);
   const confirm = await authRequest(
     t.app,
     '/two-factor/verify-totp',

@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct } from '../../src/common/entities';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
+import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { postFunction, setupTestApp } from '../support/test-app';
 import { unzipTexts } from '../support/unzip-texts';
@@ -91,10 +92,8 @@ describe('one slug in the URL suggestion and in every file', () => {
     expect(csvSlugs.sort()).toEqual(expected);
     const shopify = parse((await exportText(withoutPages.runId, 'shopify')).file!);
     expect([...new Set(shopify.map((row) => row.Handle))].sort()).toEqual(expected);
-    const jsonld = JSON.parse((await exportText(withoutPages.runId, 'jsonld')).file!);
-    expect(
-      (jsonld['@graph'] as { productGroupID: string }[]).map((node) => node.productGroupID).sort(),
-    ).toEqual(expected);
+    const jsonld = jsonLdGraph((await exportText(withoutPages.runId, 'jsonld')).file!);
+    expect(jsonld.map((node) => node.productGroupID).sort()).toEqual(expected);
     // A main feed whose links carry the slug matches every variant by it.
     const lines = ['id\tlink\tcolor'];
     for (const slug of expected)

@@ -5,7 +5,9 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct } from '../../src/common/entities';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
+import { parseErrorBody } from '../support/answers';
 import { readFixture } from '../support/fixture-path';
+import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { postFunction, setupTestApp } from '../support/test-app';
 import { unzipTexts } from '../support/unzip-texts';
@@ -248,28 +250,26 @@ describe('Merchant Center supplemental feed', () => {
     for (const [extra, field] of cases) {
       const { response, text } = await exportFile(bundles.shopify, 'merchant', extra);
       expect(response.status, field).toBe(400);
-      expect(JSON.parse(text).error.message, field).toContain(field);
+      expect(parseErrorBody(JSON.parse(text)).message, field).toContain(field);
     }
     for (const product_base of ['../etc', 'a b', '/x//y']) {
       const { response, text } = await exportFile(bundles.woo, 'woocommerce-redirects', { product_base });
       expect(response.status, product_base).toBe(400);
-      expect(JSON.parse(text).error.message, product_base).toContain('product_base');
+      expect(parseErrorBody(JSON.parse(text)).message, product_base).toContain('product_base');
     }
   });
 });
 
-type Node = Record<string, unknown>;
-
 describe('structured data', () => {
   it('every Product with a price has offers with price and priceCurrency, sku and gtin from the file', async () => {
-    const doc = JSON.parse((await exportFile(bundles.shopify, 'jsonld')).text);
+    const graph = jsonLdGraph((await exportFile(bundles.shopify, 'jsonld')).text);
     const original = parse(readFixture(SHOPIFY_FILE)).filter((row) => row['Variant SKU']);
-    const group = (doc['@graph'] as Node[]).find((node) => node.productGroupID === 'example-shirt')!;
+    const group = graph.find((node) => node.productGroupID === 'example-shirt')!;
     expect(group['@type']).toBe('ProductGroup');
     expect(group.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
-    const jeans = (doc['@graph'] as Node[]).find((node) => node.productGroupID === 'example-pants')!;
+    const jeans = graph.find((node) => node.productGroupID === 'example-pants')!;
     expect(jeans.variesBy).toEqual(['https://schema.org/size']);
-    const variants = [group, jeans].flatMap((node) => node.hasVariant as Node[]);
+    const variants = [group, jeans].flatMap((node) => node.hasVariant ?? []);
     expect(variants).toHaveLength(15);
     for (const variant of variants) {
       const row = original.find((r) => r['Variant SKU'] === variant.sku)!;
@@ -287,7 +287,7 @@ describe('structured data', () => {
       expect(variant.brand).toBeDefined();
     }
     // Tracked jeans in stock: the availability Google reads.
-    expect((jeans.hasVariant as Node[])[0]!.offers).toMatchObject({
+    expect(jeans.hasVariant![0]!.offers).toMatchObject({
       availability: 'https://schema.org/InStock',
     });
   });
@@ -302,18 +302,18 @@ describe('structured data', () => {
     expect(unknown.status).toBe(400);
     const set = await t.call('set-bundle-currency', { bundle_id: bundles.woo.bundleId, currency: 'eur' });
     expect(set.data).toEqual({ currency: 'EUR' });
-    const doc = JSON.parse((await exportFile(bundles.woo, 'jsonld')).text);
-    const hoodie = (doc['@graph'] as Node[]).find(
-      (node) => node.productGroupID && (node.hasVariant as Node[]).some((v) => v.sku === 'woo-hoodie-red'),
+    const graph = jsonLdGraph((await exportFile(bundles.woo, 'jsonld')).text);
+    const hoodie = graph.find(
+      (node) => node.productGroupID && (node.hasVariant ?? []).some((v) => v.sku === 'woo-hoodie-red'),
     )!;
-    const red = (hoodie.hasVariant as Node[]).find((v) => v.sku === 'woo-hoodie-red')!;
+    const red = hoodie.hasVariant!.find((v) => v.sku === 'woo-hoodie-red')!;
     // "Sale price" 42 wins over "Regular price" 45.
     expect(red.offers).toMatchObject({
       price: '42',
       priceCurrency: 'EUR',
       availability: 'https://schema.org/InStock',
     });
-    expect((hoodie.hasVariant as Node[]).map((v) => v.sku)).not.toContain('woo-hoodie');
+    expect(hoodie.hasVariant!.map((v) => v.sku)).not.toContain('woo-hoodie');
     const badNew = await t.call('new-bundle', {
       bundle_name: 'x',
       store_export: { format: 'woocommerce', text: readFixture(WOO_FILE) },

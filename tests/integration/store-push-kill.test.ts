@@ -10,6 +10,7 @@ import type { FunctionResponse } from '../../src/common/functions';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue } from '../support/store-catalogues';
+import { productInputOf } from '../support/store-requests';
 import { setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 import { killAllWorkerProcesses, spawnWorkerProcess, type WorkerProcess } from '../support/worker-process';
@@ -61,7 +62,7 @@ afterAll(async () => {
 const productUpdates = (fake: FakeShopify) =>
   fake.calls
     .filter((call) => !call.throttled && call.query.includes('productUpdate'))
-    .map((call) => numericId(String((call.variables.product as { id: string }).id)));
+    .map((call) => numericId(productInputOf(call).id));
 /** A Shopify gid or a bare id, as the number the fake keys its products by. */
 const numericId = (id: string) => Number(/(\d+)$/.exec(id)?.[1] ?? Number.NaN);
 

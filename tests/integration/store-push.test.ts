@@ -11,6 +11,7 @@ import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue, wooCommerceCatalogue } from '../support/store-catalogues';
+import { productInputOf, wooBatchBody } from '../support/store-requests';
 import { setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
@@ -190,13 +191,9 @@ describe('push to Shopify', () => {
     const calls = shopify.calls.slice(callsBefore);
     expect(calls.some((call) => call.throttled)).toBe(true);
     const updates = calls.filter((call) => !call.throttled && call.query.includes('productUpdate'));
-    const perProduct = updates.map((call) => (call.variables.product as { id: string }).id);
+    const perProduct = updates.map((call) => productInputOf(call).id);
     expect(new Set(perProduct).size).toBe(perProduct.length);
-    expect(
-      updates.every(
-        (call) => (call.variables.product as { redirectNewHandle?: boolean }).redirectNewHandle === true,
-      ),
-    ).toBe(true);
+    expect(updates.every((call) => productInputOf(call).redirectNewHandle === true)).toBe(true);
     const renamed = totes.filter((tote) => !tote.url_suggestion?.endsWith(`/${tote.product_details.handle}`));
     expect(shopify.redirects.length).toBeGreaterThanOrEqual(renamed.length);
 
@@ -259,7 +256,7 @@ describe('push to WooCommerce', () => {
     ]);
     const batches = woo.requests.filter((r) => r.method === 'POST' && r.path.includes('/batch'));
     const beanieWrites = batches.flatMap((r) =>
-      ((r.body as { update?: { id: number }[] }).update ?? []).filter((u) => u.id === 1001),
+      (wooBatchBody.parse(r.body).update ?? []).filter((u) => u.id === 1001),
     );
     // Only the fields not already in the store were sent for the beanie; its description was not sent again.
     expect(beanieWrites.every((u) => !('description' in u))).toBe(true);

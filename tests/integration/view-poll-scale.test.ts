@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { prepareRun } from '../../src/server/bundles/create-bundle';
-import type { RunBody } from '../support/pipeline';
+import { answerOf } from '../support/answers';
 import { syntheticProduct } from '../support/synthetic-products';
 import { postFunction, setupTestApp } from '../support/test-app';
 
@@ -53,7 +53,7 @@ describe('view-bundle-workflow on a 5,000-product bundle', () => {
     expect(created.workflow_id).toBe(OFFLINE_WORKFLOW);
     // A list this big leaves its run's rows to the prepare-run job, which no worker runs here: until it has
     // run, the run reads as 0 of 5,000 done with no products.
-    const preparing = (await (await poll(created.bundle_id)).json()) as RunBody;
+    const preparing = await answerOf('view-bundle-workflow', await poll(created.bundle_id));
     expect(preparing.products).toHaveLength(0);
     expect(preparing).toMatchObject({ has_more: false, totals: { total: PRODUCT_COUNT, done: 0 } });
     await prepareRun(t.app.services.db, created.bundle_workflow_id);
@@ -62,7 +62,7 @@ describe('view-bundle-workflow on a 5,000-product bundle', () => {
     expect(full.status).toBe(200);
     const etag = full.headers.get('etag');
     expect(etag).toMatch(/^"[^"]+"$/);
-    const run = (await full.json()) as RunBody;
+    const run = await answerOf('view-bundle-workflow', full);
     // The first page (500 products by default), with the whole run in totals.
     expect(run.products).toHaveLength(500);
     expect(run).toMatchObject({ has_more: true, next_offset: 500 });
@@ -87,7 +87,7 @@ describe('view-bundle-workflow on a 5,000-product bundle', () => {
     const editedEtag = afterEdit.headers.get('etag');
     expect(editedEtag).toMatch(/^"[^"]+"$/);
     expect(editedEtag).not.toBe(etag);
-    const editedRun = (await afterEdit.json()) as RunBody;
+    const editedRun = await answerOf('view-bundle-workflow', afterEdit);
     expect(editedRun.products.find((p) => p.id === edited.id)?.page_title).toBe(
       'Hand-written title for one product',
     );

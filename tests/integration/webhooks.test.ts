@@ -10,6 +10,7 @@ import { pauseRun } from '../../src/server/spending-cap/spending-cap';
 import { startTestWorker } from '../support/pipeline';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
+import { webhookEventBody } from '../support/webhook-event';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string; at: number };
 const received: Received[] = [];
@@ -74,11 +75,13 @@ describe('webhooks', () => {
     expect(created.status).toBe(200);
     await waitUntil('the receiver got run.completed', () => at('/hook').length > 0, { timeoutMs: 30_000 });
     const [delivery] = at('/hook');
-    const payload = new Webhook(good.data.secret).verify(delivery!.body, {
-      'webhook-id': String(delivery!.headers['webhook-id']),
-      'webhook-timestamp': String(delivery!.headers['webhook-timestamp']),
-      'webhook-signature': String(delivery!.headers['webhook-signature']),
-    }) as { type: string; data: Record<string, unknown> };
+    const payload = webhookEventBody.parse(
+      new Webhook(good.data.secret).verify(delivery!.body, {
+        'webhook-id': String(delivery!.headers['webhook-id']),
+        'webhook-timestamp': String(delivery!.headers['webhook-timestamp']),
+        'webhook-signature': String(delivery!.headers['webhook-signature']),
+      }),
+    );
     expect(payload.type).toBe('run.completed');
     expect(payload.data).toMatchObject({
       bundle_id: created.data.bundle_id,
@@ -129,11 +132,13 @@ describe('webhooks', () => {
     await pauseRun(t.app.services.db, created.data.bundle_workflow_id, reason);
     await pauseRun(t.app.services.db, created.data.bundle_workflow_id, reason);
     await waitUntil('the receiver got run.paused', () => at('/paused').length > 0, { timeoutMs: 15_000 });
-    const payload = new Webhook(hook.data.secret).verify(at('/paused')[0]!.body, {
-      'webhook-id': String(at('/paused')[0]!.headers['webhook-id']),
-      'webhook-timestamp': String(at('/paused')[0]!.headers['webhook-timestamp']),
-      'webhook-signature': String(at('/paused')[0]!.headers['webhook-signature']),
-    }) as { type: string; data: { bundle_workflow_id: number; reason: string } };
+    const payload = webhookEventBody.parse(
+      new Webhook(hook.data.secret).verify(at('/paused')[0]!.body, {
+        'webhook-id': String(at('/paused')[0]!.headers['webhook-id']),
+        'webhook-timestamp': String(at('/paused')[0]!.headers['webhook-timestamp']),
+        'webhook-signature': String(at('/paused')[0]!.headers['webhook-signature']),
+      }),
+    );
     expect(payload.type).toBe('run.paused');
     expect(payload.data).toMatchObject({ bundle_workflow_id: created.data.bundle_workflow_id, reason });
     await new Promise((resolve) => setTimeout(resolve, 500));

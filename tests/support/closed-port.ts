@@ -5,7 +5,9 @@ import { createServer } from 'node:net';
 export async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The probe is not on a TCP port');
+  const { port } = address;
   await new Promise((resolve) => server.close(resolve));
   return port;
 }

@@ -3,6 +3,7 @@
 // POST /v1/batches/{id}/cancel. A batch moves validating → in_progress → finalizing → completed on the
 // clock (completeAfterMs), and its output file answers each line as the chat endpoint would.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
 
 export type FakeBatchOptions = {
   /** How long a batch takes from creation to completed; 3,000 ms when unset. */
@@ -20,6 +21,15 @@ export type FakeBatchOptions = {
   /** Batches end `expired` (or `cancelled`) instead of completed, with no output. */
   endAs?: 'expired' | 'cancelled';
 };
+
+/** A line of the uploaded JSONL and the body of POST /v1/batches, as the Batch API documents them. */
+const batchLine = z.looseObject({ custom_id: z.string(), body: z.unknown() });
+const createBatch = z.looseObject({
+  input_file_id: z.string().optional(),
+  endpoint: z.string().optional(),
+  completion_window: z.string().optional(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
 
 type StoredFile = { id: string; filename: string; purpose: string; content: string; createdAt: number };
 
@@ -83,7 +93,7 @@ export function createFakeBatchApi(initial: FakeBatchOptions, answerChat: ChatAn
     const output: string[] = [];
     const errors: string[] = [];
     for (const line of lines) {
-      const request = JSON.parse(line) as { custom_id: string; body: unknown };
+      const request = batchLine.parse(JSON.parse(line));
       const isFailedFirst = failedSoFar < (options.failFirst ?? 0);
       if (isFailedFirst || options.failLines?.includes(request.custom_id)) {
         if (isFailedFirst) failedSoFar++;
@@ -211,12 +221,7 @@ export function createFakeBatchApi(initial: FakeBatchOptions, answerChat: ChatAn
       return true;
     }
     if (method === 'POST' && path === '/v1/batches') {
-      const body = JSON.parse(raw) as {
-        input_file_id?: string;
-        endpoint?: string;
-        completion_window?: string;
-        metadata?: Record<string, string>;
-      };
+      const body = createBatch.parse(JSON.parse(raw));
       const input = body.input_file_id ? files.get(body.input_file_id) : undefined;
       if (!input || body.endpoint !== '/v1/chat/completions' || body.completion_window !== '24h') {
         sendError(

@@ -152,6 +152,16 @@ const SCHEMA = buildSchema(`
   ${BULK_SCHEMA}
 `);
 
+/** ProductUpdateInput as the schema above declares it: graphql checks the variables against it before a resolver runs. */
+type ProductUpdateInput = {
+  id: string;
+  title?: string | null;
+  descriptionHtml?: string | null;
+  handle?: string | null;
+  redirectNewHandle?: boolean | null;
+  seo?: { title?: string | null; description?: string | null } | null;
+};
+
 const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`;
 const numericId = (value: string) => Number(/\/(\d+)$/.exec(value)?.[1] ?? Number.NaN);
 
@@ -326,7 +336,7 @@ export async function startFakeShopify(
         const product = findProduct(id);
         return product ? productView(product) : null;
       }),
-    productUpdate: ({ product: input }: { product: Record<string, unknown> }) => {
+    productUpdate: ({ product: input }: { product: ProductUpdateInput }) => {
       const product = findProduct(String(input.id));
       if (!product)
         return { product: null, userErrors: [{ field: ['id'], message: 'Product does not exist' }] };
@@ -349,7 +359,7 @@ export async function startFakeShopify(
       }
       if (typeof input.title === 'string') product.title = input.title;
       if (typeof input.descriptionHtml === 'string') product.descriptionHtml = input.descriptionHtml;
-      const seo = input.seo as { title?: string; description?: string } | undefined;
+      const seo = input.seo;
       // An empty SEO field is cleared: Shopify answers null for it, as for one never set.
       if (seo?.title !== undefined) product.seo.title = seo.title || null;
       if (seo?.description !== undefined) product.seo.description = seo.description || null;

@@ -2,6 +2,7 @@
 // how long the 400 took, how slow /api/health was meanwhile, and how much the server's resident memory grew.
 // No test-framework imports, so the bench (bench/hostile-import.ts) uses it too.
 import { readFileSync } from 'node:fs';
+import { errorBodySchema } from '../../src/common/functions';
 import { findFreePort } from '../../src/server/db/embedded';
 import { signUpOverHttp } from './http-user';
 import type { TestDatabase } from './test-database';
@@ -112,7 +113,8 @@ export async function measureNewBundle(server: HostileServer, body: object): Pro
   rssPeak = Math.max(rssPeak, residentMb(server.pid));
   let message = text;
   try {
-    message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text;
+    const answer = errorBodySchema.safeParse(JSON.parse(text));
+    message = (answer.success ? answer.data.error.message : undefined) ?? text;
   } catch {
     // Not JSON: the text is the message.
   }

@@ -2,15 +2,15 @@
 // with the link from the dev outbox (loopback only), sign in, and call functions with the bearer token.
 // No test-framework imports, so a bench can use it too.
 import { randomBytes } from 'node:crypto';
-import type { FunctionName } from '../../src/common/functions';
+import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import { outboxEntries } from './dev-outbox';
 
 export type HttpUser = {
   email: string;
   token: string;
-  call: (name: FunctionName, body: unknown) => Promise<Response>;
+  /** Posts a body the contract accepts; read the Response with answerOf/readResult (./answers). */
+  call: <N extends FunctionName>(name: N, body: FunctionRequest<N>) => Promise<Response>;
 };
-
-type OutboxEntry = { to: string; links: string[] };
 
 export async function signUpOverHttp(
   baseUrl: string,
@@ -32,7 +32,7 @@ export async function signUpOverHttp(
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   let link: string | undefined;
   while (!link) {
-    const outbox = (await (await fetch(`${baseUrl}/dev/outbox.json`)).json()) as OutboxEntry[];
+    const outbox = outboxEntries.parse(await (await fetch(`${baseUrl}/dev/outbox.json`)).json());
     link = outbox.find((entry) => entry.to === email)?.links.find((l) => l.includes('/verify-email'));
     if (link) break;
     if (Date.now() > deadline) throw new Error(`No confirmation mail for ${email} in the dev outbox`);
@@ -44,7 +44,7 @@ export async function signUpOverHttp(
   const signIn = await post('/sign-in/email', { email, password });
   const token = signIn.headers.get('set-auth-token');
   if (!signIn.ok || !token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const call = (name: FunctionName, body: unknown) =>
+  const call = <N extends FunctionName>(name: N, body: FunctionRequest<N>) =>
     fetch(`${baseUrl}/functions/v1/${name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -47,7 +47,6 @@ export async function startTestWorker(testApp: TestApp, concurrency = 4): Promis
   });
 }
 
-/** view-bundle-workflow's answer. */
 export type FakeOpenAIAppFixture = TestAppFixture & { fake: FakeOpenAI };
 
 /**
@@ -76,6 +75,7 @@ export function setupFakeOpenAIApp(
   return Object.defineProperty(fixture, 'fake', { get: () => fake }) as FakeOpenAIAppFixture;
 }
 
+/** view-bundle-workflow's answer, as callFunction parses it with the contract's response schema. */
 export type RunBody = FunctionResponse<'view-bundle-workflow'>;
 
 export async function viewRun(

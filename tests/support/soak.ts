@@ -6,10 +6,10 @@
 // vitest: nothing here may need the test runner.
 import Papa from 'papaparse';
 import type pg from 'pg';
-import type { FunctionName } from '../../src/common/functions';
+import type { FunctionName, FunctionRequest } from '../../src/common/functions';
 import { costOf } from '../../src/server/ai/pricing';
+import { answerOf } from './answers';
 import { type FakeOpenAI, type Latency, seededRandom, startFakeOpenAI } from './fake-openai';
-import type { RunBody } from './pipeline';
 import { countSettled, describeQueue, readAiLogs, sumAiLogs } from './run-state';
 import { syntheticProduct } from './synthetic-products';
 import { waitUntil } from './wait-until';
@@ -24,7 +24,7 @@ const TICK_MS = 250;
 
 export type SoakApp = {
   /** POST /functions/v1/{name} as the signed-in owner of the run. */
-  call: (name: FunctionName, body: unknown) => Promise<Response>;
+  call: <N extends FunctionName>(name: N, body: FunctionRequest<N>) => Promise<Response>;
   pool: pg.Pool;
   /** What the worker processes get as DATABASE_URL. */
   databaseUrl: string;
@@ -136,9 +136,8 @@ export async function runSoak(app: SoakApp, options: SoakOptions): Promise<SoakR
       },
       workflow_id: GPT35_WORKFLOW,
     });
-    const created = (await response.json()) as { bundle_id: number; bundle_workflow_id: number };
-    if (response.status !== 200)
-      throw new Error(`new-bundle failed: ${response.status} ${JSON.stringify(created)}`);
+    // Throws, with the status and body, unless new-bundle answered 200 with what the contract says.
+    const created = await answerOf('new-bundle', response);
     const runId = created.bundle_workflow_id;
 
     let kills = 0;
@@ -257,7 +256,7 @@ async function checkIntegrity(
     bundle_id: bundleId,
     workflow_id: GPT35_WORKFLOW,
   });
-  const view = (await viewResponse.json()) as RunBody;
+  const view = await answerOf('view-bundle-workflow', viewResponse);
   const aiLogs = await readAiLogs(pool, runId);
   const sum = sumAiLogs(aiLogs);
   const mispriced = aiLogs.filter(

@@ -1,14 +1,18 @@
 // An app wired like production over a fresh test database, plus factories for signed-in users.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { ErrorBody, FunctionName, FunctionRequest, FunctionResponse } from '../../src/common/functions';
+import type { FunctionName, FunctionRequest } from '../../src/common/functions';
 import { createApp } from '../../src/server/app';
 import { deliverQueuedMail } from '../../src/server/auth/send-mail-task';
 import { buildServices } from '../../src/server/boot';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
 import type { Services } from '../../src/server/services';
+import { type FunctionResult, readResult } from './answers';
+import { signInAnswer } from './auth-answers';
 import { createTestDatabase, type TestDatabase } from './test-database';
+
+export type { FunctionResult } from './answers';
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
@@ -114,16 +118,19 @@ export async function createTestUser(
   const signIn = await authRequest(testApp, '/sign-in/email', { email, password }, headers);
   const token = signIn.headers.get('set-auth-token');
   if (!signIn.ok || !token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const { user } = (await signIn.json()) as { user: { id: string } };
+  const { user } = signInAnswer.parse(await signIn.json());
   return { email, password, token, userId: user.id, address };
 }
+
+/** What the function helpers post through: the app (or, in the helpers' own tests, a stand-in answering as it). */
+export type FunctionApp = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
 
 /**
  * Posts to a function as-is and hands back the raw Response: for the few tests that send a name outside the
  * contract, a body the contract refuses, or read bytes, headers or a 304.
  */
 export async function postFunction(
-  { app }: Pick<TestApp, 'app'>,
+  { app }: { app: FunctionApp },
   name: string,
   body: unknown,
   token?: string,
@@ -140,32 +147,15 @@ export async function postFunction(
   });
 }
 
-/** A function's answer, typed by the contract: `data` on success, `error` on a 4xx or 5xx. */
-export type FunctionResult<N extends FunctionName> = {
-  status: number;
-  headers: Headers;
-  data: FunctionResponse<N>;
-  error?: ErrorBody['error'];
-};
-
-/** Calls a function with a body the contract accepts, and reads its answer (JSON, or bytes). */
+/** Calls a function with a body the contract accepts, and reads its answer parsed with the contract's schemas. */
 export async function callFunction<N extends FunctionName>(
-  testApp: Pick<TestApp, 'app'>,
+  testApp: { app: FunctionApp },
   name: N,
   body: FunctionRequest<N>,
   token?: string,
   headers: Record<string, string> = {},
 ): Promise<FunctionResult<N>> {
-  const response = await postFunction(testApp, name, body, token, headers);
-  // Binary functions answer with bytes, which is what their contract's response is.
-  const isJson = response.headers.get('content-type')?.includes('application/json');
-  const data = isJson ? await response.json() : new Uint8Array(await response.arrayBuffer());
-  return {
-    status: response.status,
-    headers: response.headers,
-    data: data as FunctionResponse<N>,
-    ...(response.status >= 400 && isJson ? { error: (data as ErrorBody).error } : {}),
-  };
+  return readResult(name, await postFunction(testApp, name, body, token, headers));
 }
 
 export type CallFunction = <N extends FunctionName>(

@@ -1,5 +1,6 @@
 // The fake provider's own contract: benches and the soak rely on its limits, failures and counters.
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { CopyFields } from '../../src/server/ai/copy-writer';
 import { checkCopy } from '../../src/server/generation/check-copy';
 import {
@@ -11,6 +12,11 @@ import {
   spawnFakeOpenAI,
   startFakeOpenAI,
 } from '../support/fake-openai';
+
+/** An OpenAI-style error answer, as the fake sends it. */
+const providerError = z.object({
+  error: z.object({ type: z.string(), code: z.string().optional(), message: z.string() }),
+});
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -53,7 +59,7 @@ describe('fake OpenAI rate limits', () => {
     expect(retryAfterMs).toBeLessThanOrEqual(500);
     expect(third.headers.get('retry-after')).toBe('1');
     expect(third.headers.get('x-ratelimit-remaining-requests')).toBe('0');
-    const body = (await third.json()) as { error: { type: string; code: string; message: string } };
+    const body = providerError.parse(await third.json());
     expect(body.error).toMatchObject({ type: 'requests', code: 'rate_limit_exceeded' });
     expect(body.error.message).toContain('requests per min (RPM): Limit 120');
 
@@ -81,7 +87,7 @@ describe('fake OpenAI rate limits', () => {
     expect(counters.promptTokens + counters.completionTokens).toBeLessThanOrEqual(100);
     const refused = await chat(url);
     if (refused.status === 429) {
-      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('tokens');
+      expect(providerError.parse(await refused.json()).error.type).toBe('tokens');
       expect(refused.headers.get('x-ratelimit-limit-tokens')).toBe('6000');
     }
   });
@@ -89,7 +95,9 @@ describe('fake OpenAI rate limits', () => {
   it('serves its counters at /fake/stats and forgets them on reset', async () => {
     const { url } = await start({});
     await chat(url);
-    const stats = (await (await fetch(url.replace(/\/v1$/, '/fake/stats'))).json()) as { answered: number };
+    const stats = z
+      .object({ answered: z.number() })
+      .parse(await (await fetch(url.replace(/\/v1$/, '/fake/stats'))).json());
     expect(stats.answered).toBe(1);
     fake!.reset();
     expect(fake!.counters.answered).toBe(0);
