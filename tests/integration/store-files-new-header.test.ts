@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { readFixture } from '../support/fixture-path';
+import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { postFunction, setupTestApp } from '../support/test-app';
 
@@ -103,11 +104,11 @@ describe('Shopify 2024 template', () => {
   });
 
   it('JSON-LD: Size × Color as variesBy, Format as additionalProperty, the dashed ISBN as a digits-only gtin', async () => {
-    const graph = JSON.parse(await exportText('jsonld'))['@graph'] as Record<string, unknown>[];
+    const graph = jsonLdGraph(await exportText('jsonld'));
     const shirt = graph.find((node) => node.productGroupID === 'physical-product-the-band-t-shirt')!;
     expect(shirt.variesBy).toEqual(['https://schema.org/size', 'https://schema.org/color']);
     const rows = parse(readFixture(FILE));
-    for (const variant of shirt.hasVariant as Record<string, unknown>[]) {
+    for (const variant of shirt.hasVariant ?? []) {
       const row = rows.find((r) => r.SKU === variant.sku)!;
       expect(variant).toMatchObject({
         size: row['Option1 value'],
@@ -118,7 +119,7 @@ describe('Shopify 2024 template', () => {
     }
     const book = graph.find((node) => node.productGroupID === 'digital-product-the-history-of-rock-music')!;
     expect(book).not.toHaveProperty('variesBy');
-    const formats = (book.hasVariant as Record<string, unknown>[]).map((variant) => [
+    const formats = (book.hasVariant ?? []).map((variant) => [
       variant.sku,
       variant.gtin,
       variant.additionalProperty,

@@ -184,7 +184,7 @@ describe('import-store as a job', () => {
     release();
     await Promise.all([first, retry]);
     expect(await storeImportOf(t, answer.data.bundle_id)).toMatchObject({ state: 'done', products: RECORDS });
-    const rows = (await importedRows(t, answer.data.bundle_id)) as { remote_variant_id: string }[];
+    const rows = await importedRows(t, answer.data.bundle_id);
     expect(rows).toHaveLength(RECORDS);
     expect(new Set(rows.map((row) => row.remote_variant_id)).size).toBe(RECORDS);
     const { rows: runRows } = await t.app.services.db.execute<{ n: number }>(

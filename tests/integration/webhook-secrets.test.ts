@@ -13,6 +13,7 @@ import { captureLog } from '../support/capture-log';
 import { startTestWorker } from '../support/pipeline';
 import { setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
+import { webhookEventBody } from '../support/webhook-event';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 const received: Received[] = [];
@@ -84,7 +85,7 @@ async function expectSignedWith(webhookId: number, path: string, secret: string)
     'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
     'webhook-signature': String(delivery.headers['webhook-signature']),
   };
-  const payload = new Webhook(secret).verify(delivery.body, headers) as { type: string };
+  const payload = webhookEventBody.parse(new Webhook(secret).verify(delivery.body, headers));
   expect(payload.type).toBe('webhook.test');
   // A wrong secret does not verify it: the signature is really the endpoint's.
   const other = `whsec_${randomBytes(32).toString('base64')}`;

@@ -7,6 +7,7 @@ const product = z.looseObject({
   '@type': z.string(),
   sku: z.string().optional(),
   name: z.string().optional(),
+  additionalProperty: z.array(z.looseObject({ name: z.string(), value: z.string() })).optional(),
 });
 
 const node = product.extend({

@@ -1,6 +1,7 @@
 // import-store answers at once and a job reads the catalogue (issue 24). Tests that need the bundle filled
 // call importStoreNow: the request, then the import's job run here, in this process, to its end.
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FunctionRequest, FunctionResponse, StoreImportView } from '../../src/common/functions';
 import { runImport } from '../../src/server/stores/run-import';
 import type { TestAppFixture } from './test-app';
@@ -44,7 +45,13 @@ export async function importStoreNow(
 }
 
 /** What the import made of each product, in order: the bundle's rows and the store's ids beside them. */
-export async function importedRows(t: Pick<TestAppFixture, 'app'>, bundleId: number): Promise<unknown[]> {
+/** An imported product as the tests read it: the store ids they select by are typed, the rest kept as read. */
+const importedRow = z.looseObject({
+  remote_product_id: z.string(),
+  remote_variant_id: z.string().nullable(),
+});
+
+export async function importedRows(t: Pick<TestAppFixture, 'app'>, bundleId: number) {
   const { rows } = await t.app.services.db.execute(sql`
     select p.position, p.details, p.store_copy, p.image_urls, s.remote_product_id, s.remote_variant_id,
       s.remote_updated_at, s.remote_image_ids, w.is_multiple_of is not null as is_variant, w.url_suggestion
@@ -53,5 +60,5 @@ export async function importedRows(t: Pick<TestAppFixture, 'app'>, bundleId: num
     left join bundle_workflow_products w on w.product_id = p.id
     where p.bundle_id = ${bundleId}
     order by p.position`);
-  return rows;
+  return z.array(importedRow).parse(rows);
 }

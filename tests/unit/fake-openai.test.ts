@@ -284,7 +284,9 @@ describe('fake OpenAI compliant copy', () => {
         ],
       }),
     });
-    const body = (await response.json()) as { choices: { message: { content: string } }[] };
+    const body = z
+      .object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })) })
+      .parse(await response.json());
     const copy = JSON.parse(body.choices[0]!.message.content) as CopyFields;
     expect(copy.fact_sheet).toContain('Color: Blue, Green, Red');
     expect(copy.fact_sheet).toContain('Size: Large, Medium, Small');
