@@ -2,18 +2,21 @@
 // it, as for a missing one) and queues a purge-bundle job that removes the rows in batches, each batch its own
 // short transaction, so a 50,000-product bundle never holds a request, a long lock or a worker for minutes.
 // Why a job rather than one cascade: docs/decisions/009-deleting-big-bundles.md.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Database, Queryable } from '../db/client';
+import { bundles } from '../db/schema';
+import { liveBundleOf } from '../ownership/conditions';
 import { queuePurgeBundle } from '../queue/purge-jobs';
 import { carrySpendAndDeleteRunsSql } from '../spending-cap/monthly-budget';
 
 export async function deleteBundle(db: Database, ownerId: string, bundleId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      update bundles set deleted_at = now()
-      where id = ${bundleId} and owner_id = ${ownerId} and deleted_at is null
-      returning id`);
+    const rows = await tx
+      .update(bundles)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(bundles.id, bundleId), liveBundleOf(ownerId)))
+      .returning({ id: bundles.id });
     if (rows.length === 0) throw new AppError('unknown_bundle');
     await queuePurgeBundle(tx, bundleId);
   });

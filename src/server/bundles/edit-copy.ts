@@ -9,9 +9,9 @@ import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
 import { COPY_PROBLEM_MESSAGES } from '../generation/check-copy';
 import { recheckSavedCopy } from '../generation/recheck-copy';
+import { requireOwnedRunProduct } from '../ownership/lookups';
 import { insertVersion } from '../review/versions';
 import { logGeneral } from '../run-log/run-log';
-import { requireOwnedRunProduct } from './bundle-access';
 import { runProducts } from './run-query';
 
 const LIMITS: Partial<Record<string, { min: number; max: number }>> = {

@@ -1,15 +1,17 @@
 // estimate-cost: what a run would cost, for a bundle that exists or a list not yet sent.
 import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FunctionResponse, ParsedFunctionRequest } from '../../common/functions';
 import type { BundleSettings, ProductFacts } from '../ai/copy-writer';
 import { OFFLINE_MODEL, writeOfflineCopy } from '../ai/offline-writer';
 import { ownPriceOf } from '../ai/pricing';
 import { countTokens } from '../ai/tokens';
 import type { Queryable } from '../db/client';
-import { products } from '../db/schema';
+import { bundles, products } from '../db/schema';
 import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
+import { anyBundleOf } from '../ownership/conditions';
+import { requireOwnedBundle } from '../ownership/lookups';
 import { findVisibleWorkflow } from '../workflows/workflow-access';
-import { requireOwnedBundle } from './bundle-access';
 import { variantLinksOf } from './create-bundle';
 import { type ParsedProduct, parseProductList } from './parse-product-list';
 
@@ -78,6 +80,9 @@ const MIN_REPAIR_SAMPLE = 10;
  * and the repair calls' prompt and completion tokens as a share of the first calls' ('Copy written'). Null when
  * there are too few products to tell.
  */
+// Past runs count whether or not their bundle has since been deleted.
+const b = alias(bundles, 'b');
+
 export async function measuredRepairShare(db: Queryable, ownerId: string): Promise<RepairShare | null> {
   const { rows } = await db.execute<{
     products: number;
@@ -93,7 +98,7 @@ export async function measuredRepairShare(db: Queryable, ownerId: string): Promi
       join bundle_workflows bw on bw.id = p.bundle_workflow_id
       join bundles b on b.id = bw.bundle_id
       join workflows w on w.id = bw.workflow_id
-      where b.owner_id = ${ownerId} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
+      where ${anyBundleOf(ownerId, b)} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
       order by p.updated_at desc
       limit ${REPAIR_SAMPLE}),
     calls as (
@@ -140,7 +145,7 @@ export async function measuredAnswerScale(db: Queryable, ownerId: string): Promi
     join bundles b on b.id = bw.bundle_id
     join workflows w on w.id = bw.workflow_id
     join products p on p.id = l.product_id
-    where b.owner_id = ${ownerId} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
+    where ${anyBundleOf(ownerId, b)} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
       and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
     order by l.id desc
     limit ${ANSWER_SAMPLE}`);

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FunctionRequest } from '../../common/functions';
-import { requireOwnedRun } from '../bundles/bundle-access';
 import type { Database, Queryable } from '../db/client';
+import { requireOwnedRun } from '../ownership/lookups';
 import { INLINE_COMPRESSIONS, type QueueCompressions } from '../queue/image-jobs';
 
 type CompressionRequest = Pick<

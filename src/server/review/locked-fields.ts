@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { CopyFieldName } from '../../common/entities';
 import type { Database, Queryable } from '../db/client';
-import { requireOwnedProducts } from './owned-products';
+import { requireOwnedProducts } from '../ownership/lookups';
 
 export async function setLockedFields(
   db: Database,

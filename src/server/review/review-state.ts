@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReviewState } from '../../common/entities';
 import type { Database } from '../db/client';
-import { requireOwnedProducts } from './owned-products';
+import { requireOwnedProducts } from '../ownership/lookups';
 
 export async function setProductReview(
   db: Database,

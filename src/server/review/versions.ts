@@ -6,7 +6,7 @@ import type { ProductVersion } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import type { VersionSource } from '../db/schema';
-import { requireOwnedProducts } from './owned-products';
+import { requireOwnedProducts } from '../ownership/lookups';
 
 /**
  * A copy of the product's saved copy and alt texts (in image order) as a new version. `source` 'generation'

@@ -7,8 +7,8 @@ import type { ParsedFunctionRequest } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { searchImports, searchProductStats } from '../db/schema';
+import { requireOwnedBundleId } from '../ownership/lookups';
 import { type MatchableProduct, matchPages } from './match-pages';
-import { requireOwnedBundleId } from './owned-bundle';
 import { type PageRow, parseSearchExport } from './parse-export';
 
 export type ImportAnswer = {

@@ -2,7 +2,10 @@
 // reserved before sending like the bundle's cap (docs/decisions/010), across all the user's bundles, deleted
 // ones included (their spend is carried in user_spend_carried when their logs are purged).
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
+import { bundles } from '../db/schema';
+import { anyBundleOf, carriedSpendOf } from '../ownership/conditions';
 import { capCostOf, formatUsd, type Spend, sumSpendSql, toSpend } from './spend-sql';
 
 let monthlyBudgetUsd: number | undefined;
@@ -16,6 +19,7 @@ export function userMonthlyBudget(): number | undefined {
   return monthlyBudgetUsd;
 }
 
+const b = alias(bundles, 'b');
 const MONTH_START = sql`(date_trunc('month', now() at time zone 'utc') at time zone 'utc')`;
 
 /** What the user has spent this calendar month (UTC), and of it what is reserved for calls not yet settled. */
@@ -23,13 +27,13 @@ export async function userMonthSpend(db: Queryable, ownerId: string): Promise<Sp
   const { rows } = await db.execute<{ spent: number; reserved: number }>(
     sumSpendSql(
       sql`logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id join bundles b on b.id = bw.bundle_id`,
-      sql`b.owner_id = ${ownerId} and l.created_at >= ${MONTH_START}`,
+      sql`${anyBundleOf(ownerId, b)} and l.created_at >= ${MONTH_START}`,
     ),
   );
   const live = toSpend(rows[0]);
   const carried = await db.execute<{ usd: number }>(sql`
     select coalesce(sum(spent_usd), 0)::float8 as usd from user_spend_carried
-    where owner_id = ${ownerId} and month = (date_trunc('month', now() at time zone 'utc'))::date`);
+    where ${carriedSpendOf(ownerId)} and month = (date_trunc('month', now() at time zone 'utc'))::date`);
   return { spent: live.spent + Number(carried.rows[0]?.usd ?? 0), reserved: live.reserved };
 }
 
