@@ -1,12 +1,14 @@
 // estimate-cost: what a run would cost, for a bundle that exists or a list not yet sent.
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { FunctionResponse, ParsedFunctionRequest } from '../../common/functions';
-import type { BundleSettings, ProductFacts } from '../ai/copy-writer';
+import type { BundleSettings } from '../ai/copy-writer';
 import { OFFLINE_MODEL, writeOfflineCopy } from '../ai/offline-writer';
 import { ownPriceOf } from '../ai/pricing';
 import { countTokens } from '../ai/tokens';
 import type { Queryable } from '../db/client';
+import { computedRow, rawRows, rowOf } from '../db/raw-rows';
 import { bundles, products } from '../db/schema';
 import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
 import { anyBundleOf } from '../ownership/conditions';
@@ -83,15 +85,27 @@ const MIN_REPAIR_SAMPLE = 10;
 // Past runs count whether or not their bundle has since been deleted.
 const b = alias(bundles, 'b');
 
+const repairRow = computedRow({
+  products: z.number(),
+  repaired: z.number(),
+  first_prompt: z.number(),
+  first_completion: z.number(),
+  repair_prompt: z.number(),
+  repair_completion: z.number(),
+});
+const answerRow = rowOf(products, ['details'], {
+  image_count: z.number(),
+  completion_tokens: z.number(),
+  model: z.string(),
+  /** bundles.custom_fields, as the writer reads it. */
+  settings: z.custom<BundleSettings>((value) => typeof value === 'object' && value !== null),
+});
+
 export async function measuredRepairShare(db: Queryable, ownerId: string): Promise<RepairShare | null> {
-  const { rows } = await db.execute<{
-    products: number;
-    repaired: number;
-    first_prompt: number;
-    first_completion: number;
-    repair_prompt: number;
-    repair_completion: number;
-  }>(sql`
+  const rows = await rawRows(
+    db,
+    repairRow,
+    sql`
     with recent as (
       select p.bundle_workflow_id, p.product_id
       from bundle_workflow_products p
@@ -111,7 +125,8 @@ export async function measuredRepairShare(db: Queryable, ownerId: string): Promi
       coalesce(sum(completion_tokens) filter (where event = 'Copy written'), 0)::float8 as first_completion,
       coalesce(sum(prompt_tokens) filter (where event = 'Copy repaired'), 0)::float8 as repair_prompt,
       coalesce(sum(completion_tokens) filter (where event = 'Copy repaired'), 0)::float8 as repair_completion
-    from calls`);
+    from calls`,
+  );
   const found = rows[0];
   if (!found || found.products < MIN_REPAIR_SAMPLE || !found.first_prompt || !found.first_completion)
     return null;
@@ -131,13 +146,10 @@ const ANSWER_SAMPLE = 100;
  * for those products. Null when there are too few answers to tell.
  */
 export async function measuredAnswerScale(db: Queryable, ownerId: string): Promise<number | null> {
-  const { rows } = await db.execute<{
-    details: ProductFacts;
-    image_count: number;
-    completion_tokens: number;
-    model: string;
-    settings: BundleSettings;
-  }>(sql`
+  const rows = await rawRows(
+    db,
+    answerRow,
+    sql`
     select p.details, jsonb_array_length(p.image_urls)::int as image_count, l.completion_tokens,
            w.model, b.custom_fields as settings
     from logs l
@@ -148,7 +160,8 @@ export async function measuredAnswerScale(db: Queryable, ownerId: string): Promi
     where ${anyBundleOf(ownerId, b)} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
       and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
     order by l.id desc
-    limit ${ANSWER_SAMPLE}`);
+    limit ${ANSWER_SAMPLE}`,
+  );
   if (rows.length < MIN_REPAIR_SAMPLE) return null;
   let answered = 0;
   let standIn = 0;

@@ -5,9 +5,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BundleWorkflowProduct, RunTotals } from '../../common/entities';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
+import { rawRows } from '../db/raw-rows';
 import { bundles, bundleWorkflows, workflows } from '../db/schema';
 import { liveBundleOf, workflowVisibleTo } from '../ownership/conditions';
-import { type ProductRow, type TotalsRow, toProduct, toTotals } from './run-shape';
+import { type ProductRow, toProduct, toTotals, totalsRow } from './run-shape';
 
 /** Which run: the owner's run of a workflow on a bundle. */
 export type RunKey = { ownerId: string; bundleId: number; workflowId: number };
@@ -81,8 +82,8 @@ export function totalsSql(run: SQL | number): SQL {
 }
 
 export async function runTotals(db: Queryable, bundleWorkflowId: number): Promise<RunTotals> {
-  const { rows } = await db.execute<TotalsRow>(totalsSql(bundleWorkflowId));
-  return toTotals(rows[0]!);
+  const [row] = await rawRows(db, totalsRow, totalsSql(bundleWorkflowId));
+  return toTotals(row!);
 }
 
 /** Every product of the run (or just one) with its images, in one query, ordered by id. */

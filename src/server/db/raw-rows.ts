@@ -79,3 +79,14 @@ export async function rawRows<Row>(db: Queryable, row: z.ZodType<Row>, query: SQ
   const { rows } = await db.execute(query);
   return z.array(row).parse(rows);
 }
+
+type Snake<S extends string> = S extends `${infer Head}${infer Rest}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Rest>}`
+  : S;
+
+/**
+ * A row of the schema as raw SQL (or row_to_json) names it: `SqlRow<Pick<Select, 'productId'>>` is
+ * `{ product_id: number }`, the schema's own column type under its SQL name. For rows that are typed, not
+ * parsed, here: the run view's snapshot, whose answer the contract's schema checks on the way out.
+ */
+export type SqlRow<T> = { [K in keyof T & string as Snake<K>]: T[K] };
