@@ -90,3 +90,8 @@ type Snake<S extends string> = S extends `${infer Head}${infer Rest}`
  * parsed, here: the run view's snapshot, whose answer the contract's schema checks on the way out.
  */
 export type SqlRow<T> = { [K in keyof T & string as Snake<K>]: T[K] };
+
+/** Parses rows a pg pool handed back (graphile-worker's tables, the migrations table), once, with `row`. */
+export function parseRows<Row>(row: z.ZodType<Row>, rows: unknown[]): Row[] {
+  return z.array(row).parse(rows);
+}

@@ -2,7 +2,9 @@
 // claim path as every other worker. One loop at a time per user: that user's second call gets already_running,
 // and another user's loop is not held up by it.
 import type pg from 'pg';
+import { z } from 'zod';
 import { AppError } from '../app-error';
+import { computedRow, parseRows } from '../db/raw-rows';
 import { startWorker, type WorkerOptions } from './start-worker';
 
 /** The queue as the app holds it: what a worker needs, so the job loop starts one exactly like the server's. */
@@ -22,9 +24,14 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
   const started = Date.now();
   const lockClient = await queue.pool.connect();
   try {
-    const { rows } = await lockClient.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1, hashtext($2)) as locked',
-      [JOB_LOOP_LOCK_KEY, options.userId],
+    const rows = parseRows(
+      computedRow({ locked: z.boolean() }),
+      (
+        await lockClient.query('select pg_try_advisory_lock($1, hashtext($2)) as locked', [
+          JOB_LOOP_LOCK_KEY,
+          options.userId,
+        ])
+      ).rows,
     );
     if (!rows[0]?.locked) throw new AppError('already_running', 'Your job loop is already running.');
     try {
@@ -75,9 +82,10 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
 }
 
 async function hasRunnableJobs(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query<{ waiting: boolean }>(
+  const { rows: raw } = await pool.query(
     `select exists (select 1 from graphile_worker.jobs
        where run_at <= now() and locked_at is null and attempts < max_attempts) as waiting`,
   );
+  const rows = parseRows(computedRow({ waiting: z.boolean() }), raw);
   return rows[0]?.waiting ?? false;
 }
