@@ -2,7 +2,7 @@
 // and image rows, and one job per product, in one transaction. A list over INLINE_RUN_ROWS writes only the
 // bundle, its products and the run, and a prepare-run job writes the rest (src/server/queue/run-jobs.ts). Anything invalid writes nothing. The list is
 // either the SPEC's columns + raw_csv or a store export (parse-store-export.ts).
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CustomFields } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import type { Database, Queryable } from '../db/client';
@@ -286,36 +286,5 @@ async function fillRun(
   else await queueRunJobsLater(tx, runId);
 }
 
-/** Generate jobs queued per transaction by the queue-run-jobs job. */
-const RUN_JOBS_BATCH = 1_000;
-
-/**
- * The queue-run-jobs job: queues a generate-product job for every product of the run still waiting for its
- * first one (queued, and not a variant: variants are queued when their parent finishes), a batch at a time by
- * id. The job keys make a retry after a crash harmless. Answers how many were queued.
- */
-export async function queueRunJobsInBatches(db: Queryable, bundleWorkflowId: number): Promise<number> {
-  let queued = 0;
-  for (let after = 0; ; ) {
-    const p = bundleWorkflowProducts;
-    const rows = await db
-      .select({ id: p.id })
-      .from(p)
-      .where(
-        and(
-          eq(p.bundleWorkflowId, bundleWorkflowId),
-          gt(p.id, after),
-          eq(p.status, 'queued'),
-          isNull(p.isMultipleOf),
-        ),
-      )
-      .orderBy(asc(p.id))
-      .limit(RUN_JOBS_BATCH);
-    if (rows.length === 0) return queued;
-    queued += await queueGenerateJobs(
-      db,
-      rows.map((row) => row.id),
-    );
-    after = rows[rows.length - 1]!.id;
-  }
-}
+/** Moved beside its task; still exported here for callers that import it with the rest of a run's creation. */
+export { queueRunJobsInBatches } from './queue-run-jobs-task';
