@@ -63,7 +63,7 @@ module.exports = {
     {
       name: 'leaves-import-only-leaves',
       comment:
-        'The leaves (queue, run-log, spending-cap, variants, ai, webhook-events, slug) are what the domain builds on: they import one another, db and the logger, never the domain, the handlers or the runner.',
+        'The leaves (queue, run-log, spending-cap, variants, ai, webhook-events, slug) are what the domain builds on: they import one another, db, the logger and the ownership conditions, never the domain, the handlers or the runner.',
       severity: 'error',
       from: { path: '^src/server/(queue|run-log|spending-cap|variants|ai|webhook-events|slug)/' },
       to: {
@@ -71,6 +71,7 @@ module.exports = {
         pathNot: [
           '^src/server/(queue|run-log|spending-cap|variants|ai|webhook-events|slug|db)/',
           '^src/server/logger\\.ts$',
+          '^src/server/ownership/conditions\\.ts$',
         ],
       },
     },
@@ -89,6 +90,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/web/(ui|api|lib)/' },
       to: { path: '^src/web/', pathNot: '^src/web/(ui|api|lib)/' },
+    },
+    {
+      name: 'ownership-sits-under-the-domain',
+      comment:
+        'Ownership (who owns a row, and the lookups that answer unknown_… for another user’s) is what every query builds on: it imports db and app-error only, so any folder may import it.',
+      severity: 'error',
+      from: { path: '^src/server/ownership/' },
+      to: { path: '^src/server/', pathNot: ['^src/server/(ownership|db)/', '^src/server/app-error\\.ts$'] },
     },
     {
       name: 'database-imports-no-domain',

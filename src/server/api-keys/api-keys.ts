@@ -7,6 +7,7 @@ import { API_KEY_LIMITS, type ApiKey, type ApiKeyScope } from '../../common/func
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { apiKeys } from '../db/schema';
+import { liveApiKeyOf } from '../ownership/conditions';
 
 export const API_KEY_PREFIX = 'cl_';
 const KEY_BYTES = 32;
@@ -42,10 +43,7 @@ export async function createApiKey(
   userId: string,
   input: { name: string; scopes: ApiKeyScope[]; expires_in_days?: number | undefined },
 ): Promise<{ key: string; api_key: ApiKey }> {
-  const [held] = await db
-    .select({ n: count() })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  const [held] = await db.select({ n: count() }).from(apiKeys).where(liveApiKeyOf(userId));
   if ((held?.n ?? 0) >= API_KEY_LIMITS.maxKeysPerUser) {
     throw new AppError(
       'bad_input',
@@ -74,7 +72,7 @@ export async function listApiKeys(db: Queryable, userId: string): Promise<ApiKey
   const rows = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(liveApiKeyOf(userId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map(toApiKey);
 }
@@ -83,7 +81,7 @@ export async function revokeApiKey(db: Queryable, userId: string, apiKeyId: numb
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, apiKeyId), liveApiKeyOf(userId)))
     .returning({ id: apiKeys.id });
   if (revoked.length === 0) throw new AppError('bad_input', `There is no API key ${apiKeyId} of yours.`);
 }

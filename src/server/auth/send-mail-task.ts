@@ -2,6 +2,8 @@
 // worker.
 import { runOnce, type Task, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
+import { z } from 'zod';
+import { computedRow, parseRows } from '../db/raw-rows';
 import { type Logger, silentLogger } from '../logger';
 import { SEND_MAIL_TASK, sendMailPayloadSchema } from '../queue/mail-jobs';
 import type { Mailer } from './mailer';
@@ -39,11 +41,11 @@ export async function deliverQueuedMail(pool: pg.Pool, mailer: Mailer, timeoutMs
 }
 
 async function sendMailJobs(pool: pg.Pool): Promise<{ due: number; held: number }> {
-  const { rows } = await pool.query<{ due: number; held: number }>(
+  const { rows: raw } = await pool.query(
     `select count(*) filter (where locked_at is null and run_at <= now())::int as due,
             count(*) filter (where locked_at is not null)::int as held
      from graphile_worker.jobs where task_identifier = $1 and attempts < max_attempts`,
     [SEND_MAIL_TASK],
   );
-  return rows[0] ?? { due: 0, held: 0 };
+  return parseRows(computedRow({ due: z.number(), held: z.number() }), raw)[0] ?? { due: 0, held: 0 };
 }

@@ -3,10 +3,12 @@
 // is submitted like any other, and its answers finish the product as generateProduct's tail does: the same
 // checks, grounded fallbacks or cuts for what is still wrong, and the save.
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { WriteCopyInput } from '../ai/copy-writer';
 import { defaultMaxOutputTokens } from '../ai/openai-writer';
 import { ownPriceOf } from '../ai/pricing';
 import type { Database } from '../db/client';
+import { rawRows, rowOf } from '../db/raw-rows';
 import { bundleWorkflowProducts, logs, providerBatches } from '../db/schema';
 import { checkCopy } from '../generation/check-copy';
 import { findDuplicateProblems } from '../generation/distinct-copy';
@@ -79,16 +81,25 @@ export async function deferRepair(
 }
 
 /** The queued repair of each product still waiting on this repair batch, its latest if several. */
+/** The queued repair as repairLater logged it (its own writing, so its shape is trusted past being an object). */
+const queuedRow = rowOf(bundleWorkflowProducts, ['id'], {
+  queued: z.custom<QueuedRepair>((value) => typeof value === 'object' && value !== null),
+});
+
 export async function queuedRepairs(
   db: Database,
   providerBatchId: number,
 ): Promise<Map<number, QueuedRepair>> {
-  const { rows } = await db.execute<{ id: number; queued: QueuedRepair }>(sql`
+  const rows = await rawRows(
+    db,
+    queuedRow,
+    sql`
     select distinct on (p.id) p.id, l.details->'additional'->'queued' as queued
     from bundle_workflow_products p
     join logs l on l.bundle_workflow_id = p.bundle_workflow_id and l.product_id = p.product_id
     where p.provider_batch_id = ${providerBatchId} and p.status = 'running' and l.event = ${REPAIR_QUEUED_EVENT}
-    order by p.id, l.id desc`);
+    order by p.id, l.id desc`,
+  );
   return new Map(rows.map((row) => [row.id, row.queued]));
 }
 

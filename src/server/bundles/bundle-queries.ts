@@ -1,32 +1,31 @@
 // Read queries over bundles, always scoped to their owner; a bundle marked deleted is left out.
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { BundleSummary } from '../../common/entities';
 import type { Queryable } from '../db/client';
-
-type SummaryRow = {
-  bundle_id: number;
-  name: string;
-  bundle_workflow_id: number;
-  workflow_id: number;
-  created_at: Date;
-  product_progress: number;
-  product_count: number;
-};
+import { bundles as bundleTable, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
+import { liveBundleOf } from '../ownership/conditions';
 
 /**
  * The owner's bundles with each run's progress (0–100), oldest run first, in one query. A bundle's own progress
  * is its latest run's, the run its link opens: an average over runs would show 52% for a run still at 0.
  */
 export async function listBundles(db: Queryable, ownerId: string): Promise<BundleSummary[]> {
-  const { rows } = await db.execute<SummaryRow>(sql`
-    select b.id as bundle_id, b.name, bw.id as bundle_workflow_id, bw.workflow_id, bw.created_at,
-           coalesce(sum(p.progress), 0)::float8 as product_progress, count(p.id)::int as product_count
-    from bundles b
-    join bundle_workflows bw on bw.bundle_id = b.id
-    left join bundle_workflow_products p on p.bundle_workflow_id = bw.id
-    where b.owner_id = ${ownerId} and b.deleted_at is null
-    group by b.id, bw.id
-    order by b.id, bw.created_at, bw.id`);
+  const rows = await db
+    .select({
+      bundle_id: bundleTable.id,
+      name: bundleTable.name,
+      bundle_workflow_id: bundleWorkflows.id,
+      workflow_id: bundleWorkflows.workflowId,
+      created_at: bundleWorkflows.createdAt,
+      product_progress: sql<number>`coalesce(sum(${bundleWorkflowProducts.progress}), 0)::float8`,
+      product_count: sql<number>`count(${bundleWorkflowProducts.id})::int`,
+    })
+    .from(bundleTable)
+    .innerJoin(bundleWorkflows, eq(bundleWorkflows.bundleId, bundleTable.id))
+    .leftJoin(bundleWorkflowProducts, eq(bundleWorkflowProducts.bundleWorkflowId, bundleWorkflows.id))
+    .where(liveBundleOf(ownerId))
+    .groupBy(bundleTable.id, bundleWorkflows.id)
+    .orderBy(asc(bundleTable.id), asc(bundleWorkflows.createdAt), asc(bundleWorkflows.id));
 
   const bundles = new Map<number, BundleSummary>();
   for (const row of rows) {

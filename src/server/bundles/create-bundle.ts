@@ -2,11 +2,12 @@
 // and image rows, and one job per product, in one transaction. A list over INLINE_RUN_ROWS writes only the
 // bundle, its products and the run, and a prepare-run job writes the rest (src/server/queue/run-jobs.ts). Anything invalid writes nothing. The list is
 // either the SPEC's columns + raw_csv or a store export (parse-store-export.ts).
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CustomFields } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import type { Database, Queryable } from '../db/client';
-import { bundles, bundleWorkflows } from '../db/schema';
+import { rawRows, rowOf } from '../db/raw-rows';
+import { bundles, bundleWorkflowProducts, bundleWorkflows, products, workflows } from '../db/schema';
 import { queueGenerateJobs } from '../queue/generate-jobs';
 import { INLINE_RUN_JOBS, INLINE_RUN_ROWS, queuePrepareRun, queueRunJobsLater } from '../queue/run-jobs';
 import { detectVariants } from '../variants/detect-variants';
@@ -15,6 +16,9 @@ import { resolveWorkflow } from '../workflows/workflow-access';
 import type { ParsedProduct } from './parse-product-list';
 import { type ProductListInput, productRowsJson, readProductList } from './read-product-list';
 import { suggestUrl, type UrlSuggestion } from './suggest-url';
+
+const insertedProduct = rowOf(products, ['id', 'position']);
+const insertedRunProduct = rowOf(bundleWorkflowProducts, ['id', 'productId']);
 
 export type CreatedBundle = { bundle_id: number; workflow_id: number; bundle_workflow_id: number };
 
@@ -94,12 +98,16 @@ export async function insertProducts(
   rowsJson?: string,
 ): Promise<number[]> {
   const rows = rowsJson ?? productRowsJson(parsed);
-  const { rows: inserted } = await tx.execute<{ id: number; position: number }>(sql`
+  const inserted = await rawRows(
+    tx,
+    insertedProduct,
+    sql`
     insert into products (bundle_id, position, details, image_urls, store_copy)
     select ${bundleId}, r.position, r.details, r.image_urls, r.store_copy
     from jsonb_to_recordset(${rows}::jsonb) as r(position int, details jsonb, image_urls jsonb, store_copy jsonb)
     order by r.position
-    returning id, position`);
+    returning id, position`,
+  );
   const idByPosition = new Map(inserted.map((row) => [row.position, row.id]));
   return parsed.map((product) => idByPosition.get(product.position)!);
 }
@@ -172,24 +180,28 @@ export async function startRun(
  */
 export async function prepareRun(db: Database, runId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows: found } = await tx.execute<{ bundle_id: number; custom_fields: CustomFields }>(sql`
-      select b.id as bundle_id, b.custom_fields from bundle_workflows bw join bundles b on b.id = bw.bundle_id
-      where bw.id = ${runId} and b.deleted_at is null
-      for update of bw`);
+    const found = await tx
+      .select({ bundle_id: bundles.id, custom_fields: bundles.customFields })
+      .from(bundleWorkflows)
+      .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
+      .where(and(eq(bundleWorkflows.id, runId), isNull(bundles.deletedAt)))
+      .for('update', { of: bundleWorkflows });
     const run = found[0];
     if (!run) return;
     const { rows: filled } = await tx.execute(
       sql`select 1 from bundle_workflow_products where bundle_workflow_id = ${runId} limit 1`,
     );
     if (filled.length > 0) return;
-    const { rows } = await tx.execute<{
-      id: number;
-      position: number;
-      details: Record<string, string | null>;
-      image_urls: string[];
-    }>(
-      sql`select id, position, details, image_urls from products where bundle_id = ${run.bundle_id} order by position`,
-    );
+    const rows = await tx
+      .select({
+        id: products.id,
+        position: products.position,
+        details: products.details,
+        image_urls: products.imageUrls,
+      })
+      .from(products)
+      .where(eq(products.bundleId, run.bundle_id))
+      .orderBy(asc(products.position));
     await fillRun(
       tx,
       runId,
@@ -202,8 +214,11 @@ export async function prepareRun(db: Database, runId: number): Promise<void> {
 
 /** The language of the run's workflow, for its URL suggestions. */
 async function runLanguage(tx: Queryable, runId: number): Promise<string | null> {
-  const { rows } = await tx.execute<{ language: string | null }>(sql`
-    select w.language from bundle_workflows bw join workflows w on w.id = bw.workflow_id where bw.id = ${runId}`);
+  const rows = await tx
+    .select({ language: workflows.language })
+    .from(bundleWorkflows)
+    .innerJoin(workflows, eq(workflows.id, bundleWorkflows.workflowId))
+    .where(eq(bundleWorkflows.id, runId));
   return rows[0]?.language ?? null;
 }
 
@@ -217,7 +232,10 @@ export async function fillRun(
 ): Promise<void> {
   const { parentOf, suggestions } =
     plan ?? (await planRun(parsed, customFields, undefined, await runLanguage(tx, runId)));
-  const { rows } = await tx.execute<{ id: number; product_id: number }>(sql`
+  const rows = await rawRows(
+    tx,
+    insertedRunProduct,
+    sql`
     insert into bundle_workflow_products (bundle_workflow_id, product_id, url_suggestion, url_suggestion_level)
     select ${runId}, s.product_id, s.url, s.level
     from unnest(
@@ -226,8 +244,9 @@ export async function fillRun(
       ${sql.param(suggestions.map((s) => s.url_suggestion_level))}::text[]
     ) with ordinality as s(product_id, url, level, n)
     order by s.n
-    returning id, product_id`);
-  const runProductIdOf = new Map(rows.map((row) => [row.product_id, row.id]));
+    returning id, product_id`,
+  );
+  const runProductIdOf = new Map(rows.map((row) => [row.productId, row.id]));
   const runProductIdAt = new Map(
     parsed.map((product, index) => [product.position, runProductIdOf.get(productIds[index]!)!]),
   );
@@ -267,27 +286,5 @@ export async function fillRun(
   else await queueRunJobsLater(tx, runId);
 }
 
-/** Generate jobs queued per transaction by the queue-run-jobs job. */
-const RUN_JOBS_BATCH = 1_000;
-
-/**
- * The queue-run-jobs job: queues a generate-product job for every product of the run still waiting for its
- * first one (queued, and not a variant: variants are queued when their parent finishes), a batch at a time by
- * id. The job keys make a retry after a crash harmless. Answers how many were queued.
- */
-export async function queueRunJobsInBatches(db: Queryable, bundleWorkflowId: number): Promise<number> {
-  let queued = 0;
-  for (let after = 0; ; ) {
-    const { rows } = await db.execute<{ id: number }>(sql`
-      select p.id from bundle_workflow_products p
-      where p.bundle_workflow_id = ${bundleWorkflowId} and p.id > ${after}
-        and p.status = 'queued' and p.is_multiple_of is null
-      order by p.id limit ${RUN_JOBS_BATCH}`);
-    if (rows.length === 0) return queued;
-    queued += await queueGenerateJobs(
-      db,
-      rows.map((row) => row.id),
-    );
-    after = rows[rows.length - 1]!.id;
-  }
-}
+/** Moved beside its task; still exported here for callers that import it with the rest of a run's creation. */
+export { queueRunJobsInBatches } from './queue-run-jobs-task';

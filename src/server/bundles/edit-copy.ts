@@ -9,9 +9,9 @@ import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
 import { COPY_PROBLEM_MESSAGES } from '../generation/check-copy';
 import { recheckSavedCopy } from '../generation/recheck-copy';
+import { requireOwnedRunProduct } from '../ownership/lookups';
 import { insertVersion } from '../review/versions';
 import { logGeneral } from '../run-log/run-log';
-import { requireOwnedRunProduct } from './bundle-access';
 import { runProducts } from './run-query';
 
 const LIMITS: Partial<Record<string, { min: number; max: number }>> = {
@@ -54,9 +54,14 @@ export async function updateProductCopy(
   await db.transaction(async (tx) => {
     // The row is locked while it is compared and written, so a regeneration saving at the same moment
     // either lands before (and the save is refused as stale) or waits until this one is kept.
-    const { rows: current } = await tx.execute<{ updated_at: string }>(sql`
-      select to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
-      from bundle_workflow_products where id = ${row.id} for update`);
+    const p = bundleWorkflowProducts;
+    const current = await tx
+      .select({
+        updated_at: sql<string>`to_char(${p.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      })
+      .from(p)
+      .where(eq(p.id, row.id))
+      .for('update');
     if (input.expected_updated_at !== undefined && current[0]?.updated_at !== input.expected_updated_at) {
       throw new AppError(
         'conflict',

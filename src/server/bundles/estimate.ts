@@ -1,15 +1,19 @@
 // estimate-cost: what a run would cost, for a bundle that exists or a list not yet sent.
 import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { FunctionResponse, ParsedFunctionRequest } from '../../common/functions';
-import type { BundleSettings, ProductFacts } from '../ai/copy-writer';
+import type { BundleSettings } from '../ai/copy-writer';
 import { OFFLINE_MODEL, writeOfflineCopy } from '../ai/offline-writer';
 import { ownPriceOf } from '../ai/pricing';
 import { countTokens } from '../ai/tokens';
 import type { Queryable } from '../db/client';
-import { products } from '../db/schema';
+import { computedRow, rawRows, rowOf } from '../db/raw-rows';
+import { bundles, products } from '../db/schema';
 import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
+import { anyBundleOf } from '../ownership/conditions';
+import { requireOwnedBundle } from '../ownership/lookups';
 import { findVisibleWorkflow } from '../workflows/workflow-access';
-import { requireOwnedBundle } from './bundle-access';
 import { variantLinksOf } from './create-bundle';
 import { type ParsedProduct, parseProductList } from './parse-product-list';
 
@@ -73,29 +77,43 @@ const REPAIR_SAMPLE = 500;
 /** Fewer finished products than this say too little; a wider measure (or the default) is used instead. */
 const MIN_REPAIR_SAMPLE = 10;
 
-type RepairRow = {
-  variant: boolean;
-  same_model: boolean;
-  products: number;
-  repaired: number;
-  repaired_first_prompt: number;
-  repaired_first_completion: number;
-  repair_prompt: number;
-  repair_completion: number;
-};
-
 /**
  * From the user's recently finished AI-written products: the share that took a repair call ('Copy repaired'),
  * for variants and for products of their own, each from the narrowest measure with enough products (this
  * kind on `model`, this kind on any model, every product); and the repair calls' prompt and completion tokens as a share of the
  * same products' first calls' ('Copy written'). Null when there are too few products to tell.
  */
+// Past runs count whether or not their bundle has since been deleted.
+const b = alias(bundles, 'b');
+
+const repairRow = computedRow({
+  variant: z.boolean(),
+  same_model: z.boolean(),
+  products: z.number(),
+  repaired: z.number(),
+  repaired_first_prompt: z.number(),
+  repaired_first_completion: z.number(),
+  repair_prompt: z.number(),
+  repair_completion: z.number(),
+});
+type RepairRow = z.infer<typeof repairRow>;
+const answerRow = rowOf(products, ['details'], {
+  image_count: z.number(),
+  completion_tokens: z.number(),
+  model: z.string(),
+  /** bundles.custom_fields, as the writer reads it. */
+  settings: z.custom<BundleSettings>((value) => typeof value === 'object' && value !== null),
+});
+
 export async function measuredRepairShare(
   db: Queryable,
   ownerId: string,
   model: string,
 ): Promise<RepairShare | null> {
-  const { rows } = await db.execute<RepairRow>(sql`
+  const rows = await rawRows(
+    db,
+    repairRow,
+    sql`
     with recent as (
       select p.bundle_workflow_id, p.product_id, p.is_multiple_of is not null as variant,
              w.model = ${model} as same_model
@@ -103,7 +121,7 @@ export async function measuredRepairShare(
       join bundle_workflows bw on bw.id = p.bundle_workflow_id
       join bundles b on b.id = bw.bundle_id
       join workflows w on w.id = bw.workflow_id
-      where b.owner_id = ${ownerId} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
+      where ${anyBundleOf(ownerId, b)} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
       order by p.updated_at desc
       limit ${REPAIR_SAMPLE}),
     per_product as (
@@ -122,7 +140,8 @@ export async function measuredRepairShare(
       coalesce(sum(first_completion) filter (where repaired), 0)::float8 as repaired_first_completion,
       coalesce(sum(repair_prompt), 0)::float8 as repair_prompt,
       coalesce(sum(repair_completion), 0)::float8 as repair_completion
-    from per_product group by variant, same_model`);
+    from per_product group by variant, same_model`,
+  );
   return repairShareOf(rows);
 }
 
@@ -171,13 +190,10 @@ const ANSWER_SAMPLE = 100;
  * for those products. Null when there are too few answers to tell.
  */
 export async function measuredAnswerScale(db: Queryable, ownerId: string): Promise<number | null> {
-  const { rows } = await db.execute<{
-    details: ProductFacts;
-    image_count: number;
-    completion_tokens: number;
-    model: string;
-    settings: BundleSettings;
-  }>(sql`
+  const rows = await rawRows(
+    db,
+    answerRow,
+    sql`
     select p.details, jsonb_array_length(p.image_urls)::int as image_count, l.completion_tokens,
            w.model, b.custom_fields as settings
     from logs l
@@ -185,10 +201,11 @@ export async function measuredAnswerScale(db: Queryable, ownerId: string): Promi
     join bundles b on b.id = bw.bundle_id
     join workflows w on w.id = bw.workflow_id
     join products p on p.id = l.product_id
-    where b.owner_id = ${ownerId} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
+    where ${anyBundleOf(ownerId, b)} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
       and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
     order by l.id desc
-    limit ${ANSWER_SAMPLE}`);
+    limit ${ANSWER_SAMPLE}`,
+  );
   if (rows.length < MIN_ANSWER_SAMPLE) return null;
   let answered = 0;
   let standIn = 0;

@@ -7,11 +7,11 @@ import type { CopyFieldName } from '../../common/entities';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
+import { requireOwnedRun } from '../ownership/lookups';
 import { queueGenerateJobs } from '../queue/generate-jobs';
 import { changeLocks, isLocked } from '../review/locked-fields';
 import { logGeneral } from '../run-log/run-log';
 import { topProductIds } from '../search-data/priorities';
-import { requireOwnedRun } from './bundle-access';
 
 /** The field's text, or null when it is not locked. */
 function clearUnlessLocked(field: CopyFieldName, column: AnyPgColumn) {

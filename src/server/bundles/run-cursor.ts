@@ -2,8 +2,10 @@
 // changed poll reads the changed products after.
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
 import type { RunHead } from './run-shape';
 
 export function etagOf(head: RunHead, limit: number, offset: number): string {
@@ -59,16 +61,22 @@ export function changedSince(since: string): SQL {
 }
 
 /** The cursor's transaction id; read before the view's statement takes its snapshot (see above). */
+const oldestRow = computedRow({ oldest: z.string() });
+
 export async function readOldestWriter(db: Queryable): Promise<string> {
-  const { rows } = await db.execute<{ oldest: string }>(sql`
+  const [row] = await rawRows(
+    db,
+    oldestRow,
+    sql`
     select coalesce(
       (select a.backend_xid from pg_locks l join pg_stat_activity a on a.pid = l.pid
        where l.locktype = 'relation' and l.relation = 'bundle_workflow_products'::regclass
          and l.database = (select oid from pg_database where datname = current_database())
          and l.granted and a.backend_xid is not null
        order by age(a.backend_xid) desc limit 1),
-      (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text::xid)::text as oldest`);
-  return rows[0]!.oldest;
+      (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text::xid)::text as oldest`,
+  );
+  return row!.oldest;
 }
 
 /** The answer's cursor: the highest product version its snapshot saw, and the oldest writer read before it. */

@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LogEntry } from '../../common/entities';
 import type { Queryable } from '../db/client';
 import { logs } from '../db/schema';
+import { requireOwnedRun } from '../ownership/lookups';
 import { RESERVED_NOT_SETTLED } from '../run-log/run-log';
-import { requireOwnedRun } from './bundle-access';
 
 /** A whole run's log can be large; it returns the newest entries up to this many. */
 export const RUN_LOG_LIMIT = 2_000;

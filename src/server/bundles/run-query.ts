@@ -1,11 +1,14 @@
 // The view's queries: the owner's run, its totals, its products with their images, and its head (what the
 // ETag is made of). Each is one statement over indexed rows; view-run.ts puts them together into one.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { BundleWorkflowProduct, RunTotals } from '../../common/entities';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
+import { rawRows } from '../db/raw-rows';
 import { bundles, bundleWorkflows, workflows } from '../db/schema';
-import { type ProductRow, type TotalsRow, toProduct, toTotals } from './run-shape';
+import { liveBundleOf, workflowVisibleTo } from '../ownership/conditions';
+import { type ProductRow, toProduct, toTotals, totalsRow } from './run-shape';
 
 /** Which run: the owner's run of a workflow on a bundle. */
 export type RunKey = { ownerId: string; bundleId: number; workflowId: number };
@@ -34,18 +37,12 @@ export async function findRun(
     })
     .from(bundles)
     // Another user's workflow answers as a missing one does (issue 13).
-    .leftJoin(
-      workflows,
-      and(
-        eq(workflows.id, workflowId),
-        sql`(${workflows.ownerId} is null or ${workflows.ownerId} = ${ownerId})`,
-      ),
-    )
+    .leftJoin(workflows, and(eq(workflows.id, workflowId), workflowVisibleTo(ownerId)))
     .leftJoin(
       bundleWorkflows,
       and(eq(bundleWorkflows.bundleId, bundles.id), eq(bundleWorkflows.workflowId, workflowId)),
     )
-    .where(and(eq(bundles.id, bundleId), eq(bundles.ownerId, ownerId)));
+    .where(and(eq(bundles.id, bundleId), liveBundleOf(ownerId)));
   if (!found) throw new AppError('unknown_bundle');
   if (found.workflowExists === null) throw new AppError('unknown_workflow');
   if (found.bundleWorkflowId === null) throw new AppError('not_created');
@@ -85,8 +82,8 @@ export function totalsSql(run: SQL | number): SQL {
 }
 
 export async function runTotals(db: Queryable, bundleWorkflowId: number): Promise<RunTotals> {
-  const { rows } = await db.execute<TotalsRow>(totalsSql(bundleWorkflowId));
-  return toTotals(rows[0]!);
+  const [row] = await rawRows(db, totalsRow, totalsSql(bundleWorkflowId));
+  return toTotals(row!);
 }
 
 /** Every product of the run (or just one) with its images, in one query, ordered by id. */
@@ -160,6 +157,9 @@ async function selectRunProducts(
  * product, to its images and to the run), the last log line (cost and tokens come from logs), and the
  * statement's snapshot xmin for the cursor. A bundle marked deleted is missing.
  */
+const b = alias(bundles, 'b');
+const w = alias(workflows, 'w');
+
 export function runHeadSql(request: RunKey): SQL {
   return sql`
     select bw.id as bundle_workflow_id, b.name as bundle_name, bw.paused_reason, b.spending_cap_usd::text,
@@ -172,8 +172,8 @@ export function runHeadSql(request: RunKey): SQL {
               si.products, si.error from store_imports si where si.bundle_id = b.id) i) as store_import
     from bundles b
     join bundle_workflows bw on bw.bundle_id = b.id and bw.workflow_id = ${request.workflowId}
-    join workflows w on w.id = bw.workflow_id and (w.owner_id is null or w.owner_id = ${request.ownerId})
-    where b.id = ${request.bundleId} and b.owner_id = ${request.ownerId} and b.deleted_at is null`;
+    join workflows w on w.id = bw.workflow_id and ${workflowVisibleTo(request.ownerId, w)}
+    where b.id = ${request.bundleId} and ${liveBundleOf(request.ownerId, b)}`;
 }
 
 /** No run to show: findRun names why (unknown_bundle, unknown_workflow, not_created); a deleted bundle is unknown. */

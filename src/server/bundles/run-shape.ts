@@ -1,54 +1,63 @@
 // The view's shaping: the rows its statement returns, and how they become the products, the totals and the
 // paging of a view-bundle-workflow answer. No query here (run-query.ts reads the rows, run-cursor.ts says
 // what changed).
+
+import { z } from 'zod';
 import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../common/entities';
 import type { FunctionResponse, StoreImportView } from '../../common/functions';
+import { computedRow, type SqlRow } from '../db/raw-rows';
+import type { bundles, bundleWorkflowProducts, bundleWorkflows, products } from '../db/schema';
 
 /** The run's counts and cost, as totalsSql returns them. */
-export type TotalsRow = {
-  total: number;
-  done: number;
-  failed: number;
-  cost: number;
-  cost_unknown: boolean;
-  prompt_tokens: number;
-  completion_tokens: number;
-  cached_tokens: number;
-  reserved_cost: number;
-};
+export const totalsRow = computedRow({
+  total: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  cost: z.number(),
+  cost_unknown: z.boolean(),
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+  cached_tokens: z.number(),
+  reserved_cost: z.number(),
+});
+export type TotalsRow = z.infer<typeof totalsRow>;
 
-/** One product with its images, as runProductsSql returns it. */
-export type ProductRow = {
-  id: number;
-  product_id: number;
-  bundle_workflow_id: number;
-  details: Record<string, string | null>;
-  store_copy: BundleWorkflowProduct['store_copy'];
-  page_title: string | null;
-  meta_description: string | null;
-  heading: string | null;
-  description: string | null;
-  fact_sheet: string | null;
-  progress: number;
-  status: BundleWorkflowProduct['status'];
-  error: string | null;
-  url_suggestion_level: BundleWorkflowProduct['url_suggestion_level'];
-  url_suggestion: string | null;
-  is_multiple_of: number | null;
-  review_state: BundleWorkflowProduct['review_state'];
-  problems: BundleWorkflowProduct['problems'];
-  locked_fields: BundleWorkflowProduct['locked_fields'];
-  version: number;
-  created_at: string;
-  updated_at: string;
-  image_details: ImageDetail[] | null;
-};
+/** One product with its images, as runProductsSql returns it: the schema's columns under their SQL names. */
+export type ProductRow = SqlRow<
+  Pick<
+    typeof bundleWorkflowProducts.$inferSelect,
+    | 'id'
+    | 'productId'
+    | 'bundleWorkflowId'
+    | 'pageTitle'
+    | 'metaDescription'
+    | 'heading'
+    | 'description'
+    | 'factSheet'
+    | 'progress'
+    | 'status'
+    | 'error'
+    | 'urlSuggestionLevel'
+    | 'urlSuggestion'
+    | 'isMultipleOf'
+    | 'reviewState'
+    | 'problems'
+    | 'lockedFields'
+    | 'version'
+  >
+> &
+  SqlRow<Pick<typeof products.$inferSelect, 'details' | 'storeCopy'>> & {
+    /** Timestamps as ISO text (to_char in the SQL), as the contract answers them. */
+    created_at: string;
+    updated_at: string;
+    image_details: ImageDetail[] | null;
+  };
 
-/** The run and what its ETag is made of, as runHeadSql returns it. */
-export type RunHead = {
-  bundle_workflow_id: number;
-  bundle_name: string;
-  paused_reason: string | null;
+/** The run and what its ETag is made of, as runHeadSql returns it (versions and ids as text, for the ETag). */
+export type RunHead = SqlRow<Pick<typeof bundleWorkflows.$inferSelect, 'pausedReason'>> & {
+  bundle_workflow_id: (typeof bundleWorkflows.$inferSelect)['id'];
+  bundle_name: (typeof bundles.$inferSelect)['name'];
+  /** numeric as text (`::text` in the SQL); row_to_json may hand a number. */
   spending_cap_usd: string | number | null;
   run_version: string;
   max_version: string | null;

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bundles } from '../db/schema';
-import { requireOwnedBundle } from './bundle-access';
+import { requireOwnedBundle } from '../ownership/lookups';
 
 export async function setBundleCurrency(
   db: Database,

@@ -2,10 +2,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bundles, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
+import { requireOwnedBundle } from '../ownership/lookups';
 import { queueGenerateJobs } from '../queue/generate-jobs';
 import { logGeneral } from '../run-log/run-log';
 import { bundleSpend } from '../spending-cap/spending-cap';
-import { requireOwnedBundle } from './bundle-access';
 
 /** Sets or removes the cap; runs the new cap no longer stops are resumed and their queued products queued again. */
 export async function setSpendingCap(

@@ -5,9 +5,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { bundleWorkflows, products } from '../db/schema';
+import { requireOwnedBundle } from '../ownership/lookups';
 import { topProductIds } from '../search-data/priorities';
 import { resolveWorkflow } from '../workflows/workflow-access';
-import { requireOwnedBundle } from './bundle-access';
 import { startRun } from './create-bundle';
 import { refuseWhileImporting } from './import-state';
 

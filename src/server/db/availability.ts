@@ -1,7 +1,9 @@
 // Is the database there? For readiness probes, and for telling "the database is away" (503, try again)
 // from a bug (500).
 import type pg from 'pg';
+import { z } from 'zod';
 import journal from './migrations/meta/_journal.json' with { type: 'json' };
+import { computedRow, parseRows } from './raw-rows';
 
 /**
  * SQLSTATE classes and codes, and socket errors, that mean the server is unreachable, restarting or out of
@@ -46,9 +48,10 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
 /** Reachable, and every migration this build ships has been applied. */
 export async function checkReadiness(pool: pg.Pool): Promise<Readiness> {
   try {
-    const { rows } = await pool.query<{ applied: number }>(
+    const { rows: raw } = await pool.query(
       'select count(*)::int as applied from drizzle.__drizzle_migrations',
     );
+    const rows = parseRows(computedRow({ applied: z.number() }), raw);
     const applied = rows[0]?.applied ?? 0;
     const shipped = journal.entries.length;
     if (applied < shipped) return { ready: false, reason: `${applied} of ${shipped} migrations applied` };

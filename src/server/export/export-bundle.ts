@@ -3,13 +3,15 @@
 // before the next is read, so a 50,000-product run is exported in one pass without holding it in memory.
 import { eq, sql } from 'drizzle-orm';
 import { Zip, ZipPassThrough } from 'fflate';
+import { z } from 'zod';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
-import { requireOwnedRun } from '../bundles/bundle-access';
 import { runProductPage } from '../bundles/run-query';
 import type { Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
 import { workflows } from '../db/schema';
+import { requireOwnedRun } from '../ownership/lookups';
 import { fileNameSlug } from '../slug/slug';
 import { merchantIdOf } from './merchant-ids';
 import { groupOptions } from './product-keys';
@@ -63,11 +65,15 @@ async function workflowModel(db: Queryable, workflowId: number): Promise<string 
 
 /** Whether any product of the run is a variant or carries store option or SKU data (Shopify's option columns). */
 async function runHasVariants(db: Queryable, bundleWorkflowId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(sql`
+  const rows = await rawRows(
+    db,
+    computedRow({ found: z.boolean() }),
+    sql`
     select exists(
       select 1 from bundle_workflow_products p join products pr on pr.id = p.product_id
       where p.bundle_workflow_id = ${bundleWorkflowId}
-        and (p.is_multiple_of is not null or pr.details ?| array['option1_name', 'sku'])) as found`);
+        and (p.is_multiple_of is not null or pr.details ?| array['option1_name', 'sku'])) as found`,
+  );
   return rows[0]?.found === true;
 }
 

@@ -5,7 +5,8 @@
 // NEAR_DUPLICATE_SIMILARITY or more. A repeat found by the check goes to the repair call first; at save time,
 // a wording that is still taken (or being saved by another product right now) gives way to the offline
 // writer's, then to a numbered one.
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { countCharacters, truncateAtWordBoundary } from '../../common/copy-rules';
 import { type LimitedField, measureField } from '../../common/seo-checks';
 import { readStoreOptions } from '../../common/store-product-details';
@@ -13,9 +14,23 @@ import type { CopyFields, ProductFacts, WriteCopyInput } from '../ai/copy-writer
 import { META_VARIATIONS } from '../ai/offline-fields';
 import { writeOfflineCopy } from '../ai/offline-writer';
 import type { Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
+import { bundleWorkflowProducts, products } from '../db/schema';
 import { type LogTarget, logGeneral } from '../run-log/run-log';
 import { VARIANT_ATTRIBUTES } from '../variants/detect-variants';
 import { COPY_PROBLEM_MESSAGES, type CopyProblem } from './check-copy';
+
+/** bool_or over no rows is null: no other product has that wording. */
+const repeatsRow = computedRow({
+  page_title: z.boolean().nullable(),
+  meta_description: z.boolean().nullable(),
+  heading: z.boolean().nullable(),
+});
+const claimedRow = computedRow({
+  page_title: z.boolean(),
+  meta_description: z.boolean(),
+  heading: z.boolean(),
+});
 
 /** The run product being written: the wording is compared with the rest of its run. */
 type RunProductRow = { id: number; bundleWorkflowId: number; isMultipleOf?: number | null };
@@ -98,7 +113,10 @@ async function findRepeats(
 ): Promise<Repeats> {
   const key = (field: DistinctField) => sameWordingKey(copy[field]);
   const normalised = (column: string) => sql.raw(`lower(btrim(${column}))`);
-  const { rows } = await db.execute<{ page_title: boolean; meta_description: boolean; heading: boolean }>(sql`
+  const rows = await rawRows(
+    db,
+    repeatsRow,
+    sql`
     select bool_or(${normalised('page_title')} = ${key('page_title')}) as page_title,
            bool_or(${normalised('meta_description')} = ${key('meta_description')}) as meta_description,
            bool_or(${normalised('heading')} = ${key('heading')}) as heading
@@ -106,14 +124,23 @@ async function findRepeats(
     where bundle_workflow_id = ${row.bundleWorkflowId} and id <> ${row.id}
       and (${normalised('page_title')} = ${key('page_title')}
         or ${normalised('meta_description')} = ${key('meta_description')}
-        or ${normalised('heading')} = ${key('heading')})`);
+        or ${normalised('heading')} = ${key('heading')})`,
+  );
   const found = rows[0];
   const family = row.isMultipleOf ?? row.id;
-  const { rows: relatives } = await db.execute<{ meta_description: string; details: ProductFacts }>(sql`
-    select r.meta_description, p.details from bundle_workflow_products r
-    join products p on p.id = r.product_id
-    where r.bundle_workflow_id = ${row.bundleWorkflowId} and r.id <> ${row.id}
-      and r.meta_description is not null and (r.id = ${family} or r.is_multiple_of = ${family})`);
+  const r = bundleWorkflowProducts;
+  const relatives = await db
+    .select({ meta_description: sql<string>`${r.metaDescription}`, details: products.details })
+    .from(r)
+    .innerJoin(products, eq(products.id, r.productId))
+    .where(
+      and(
+        eq(r.bundleWorkflowId, row.bundleWorkflowId),
+        ne(r.id, row.id),
+        isNotNull(r.metaDescription),
+        or(eq(r.id, family), eq(r.isMultipleOf, family)),
+      ),
+    );
   return {
     page_title: copy.page_title.trim() !== '' && Boolean(found?.page_title),
     meta_description: copy.meta_description.trim() !== '' && Boolean(found?.meta_description),
@@ -222,10 +249,14 @@ async function claimCopy(
   copy: DistinctCopy,
 ): Promise<Record<DistinctField, boolean>> {
   const lockKey = (field: DistinctField) => `${bundleWorkflowId}:${sameWordingKey(copy[field])}`;
-  const { rows } = await tx.execute<Record<DistinctField, boolean>>(sql`
+  const rows = await rawRows(
+    tx,
+    claimedRow,
+    sql`
     select pg_try_advisory_xact_lock(${LOCK_NAMESPACES.page_title}, hashtext(${lockKey('page_title')})) as page_title,
            pg_try_advisory_xact_lock(${LOCK_NAMESPACES.meta_description}, hashtext(${lockKey('meta_description')})) as meta_description,
-           pg_try_advisory_xact_lock(${LOCK_NAMESPACES.heading}, hashtext(${lockKey('heading')})) as heading`);
+           pg_try_advisory_xact_lock(${LOCK_NAMESPACES.heading}, hashtext(${lockKey('heading')})) as heading`,
+  );
   const result = rows[0];
   return {
     page_title: result?.page_title ?? false,

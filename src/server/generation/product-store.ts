@@ -3,9 +3,11 @@
 // which queues the product's variants in the same transaction.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { CopyFieldName, CopyProblem as StoredProblem } from '../../common/entities';
 import type { CopyFields, WriteCopyInput } from '../ai/copy-writer';
 import type { Database, Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
 import {
   bundles,
   bundleWorkflowProductImages,
@@ -22,6 +24,8 @@ import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../r
 import { differingValues } from '../variants/detect-variants';
 import { emitRunEventsIfSettled } from '../webhook-events/run-events';
 import { makeDistinct } from './distinct-copy';
+
+const savedRow = computedRow({ saved: z.number(), variants: z.array(z.number()) });
 
 export type ProductContext = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
 
@@ -176,7 +180,10 @@ export async function saveCopy(
       .where(and(eq(p.id, context.row.id), ne(p.status, 'done')))
       .returning({ id: p.id, lockedFields: p.lockedFields });
     const positions = copy.alt_texts.map((_, i) => i);
-    const { rows } = await tx.execute<{ saved: number; variants: number[] }>(sql`
+    const rows = await rawRows(
+      tx,
+      savedRow,
+      sql`
       with saved as (${saveRow.getSQL()}),
       alt_texts as (
         update bundle_workflow_product_images i set alt_text = a.alt_text
@@ -193,7 +200,8 @@ export async function saveCopy(
       select (select count(*)::int from saved) as saved,
              array(select variant.id from saved
                    join bundle_workflow_products variant
-                     on variant.is_multiple_of = saved.id and variant.status = 'queued') as variants`);
+                     on variant.is_multiple_of = saved.id and variant.status = 'queued') as variants`,
+    );
     const result = rows[0];
     if (!result || result.saved === 0) return;
     // Read after the statement above, so the version holds the alt texts it wrote.

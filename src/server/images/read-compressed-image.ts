@@ -1,8 +1,9 @@
 // view-compressed-image: the compressed JPEG of one of the owner's images.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { bundles, bundleWorkflowProductImages, bundleWorkflowProducts, bundleWorkflows } from '../db/schema';
+import { liveBundleOf } from '../ownership/conditions';
 import { createPostgresImageStore, type ImageStore } from './image-store';
 
 /** The compressed JPEG of one of the owner's images. Another user's image reads exactly like a missing one. */
@@ -24,13 +25,7 @@ export async function readCompressedImage(
     )
     .innerJoin(bundleWorkflows, eq(bundleWorkflows.id, bundleWorkflowProducts.bundleWorkflowId))
     .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
-    .where(
-      and(
-        eq(bundleWorkflowProductImages.id, imageId),
-        eq(bundles.ownerId, ownerId),
-        isNull(bundles.deletedAt),
-      ),
-    );
+    .where(and(eq(bundleWorkflowProductImages.id, imageId), liveBundleOf(ownerId)));
   if (!row) throw new AppError('unknown_bundle');
   const bytes = row.complete ? await createStore(db).get(imageId) : undefined;
   if (!bytes) {

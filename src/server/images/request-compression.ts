@@ -2,10 +2,15 @@
 // request through one fan-out job), always scoped to the bundle's owner.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FunctionRequest } from '../../common/functions';
-import { requireOwnedRun } from '../bundles/bundle-access';
 import type { Database, Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
+import { requireOwnedRun } from '../ownership/lookups';
 import { INLINE_COMPRESSIONS, type QueueCompressions } from '../queue/image-jobs';
+
+const markedRow = computedRow({ marked: z.number(), last_id: z.number().nullable() });
+const eligibleRow = computedRow({ eligible: z.number() });
 
 type CompressionRequest = Pick<
   FunctionRequest<'compress-images'>,
@@ -40,7 +45,10 @@ export async function markForCompression(
   afterId: number,
   limit: number,
 ): Promise<{ marked: number; lastId: number | null }> {
-  const { rows } = await db.execute<{ marked: number; last_id: number | null }>(sql`
+  const rows = await rawRows(
+    db,
+    markedRow,
+    sql`
     with picked as (
       select i.id ${eligible(request.bundleWorkflowId, selection)} and i.id > ${afterId}
       order by i.id limit ${limit}
@@ -53,7 +61,8 @@ export async function markForCompression(
           updated_at = now()
       from picked where picked.id = i.id
       returning i.id)
-    select count(*)::int as marked, max(id)::int as last_id from marked`);
+    select count(*)::int as marked, max(id)::int as last_id from marked`,
+  );
   return { marked: rows[0]?.marked ?? 0, lastId: rows[0]?.last_id ?? null };
 }
 
@@ -78,7 +87,9 @@ export async function requestCompression(
     if (ids?.length === 0) return { queued: 0 };
     const selection: CompressionSelection = ids ? { imageIds: ids } : {};
     const request = { requestId: randomUUID(), ownerId, bundleWorkflowId: run.id };
-    const { rows } = await tx.execute<{ eligible: number }>(
+    const rows = await rawRows(
+      tx,
+      eligibleRow,
       sql`select count(*)::int as eligible ${eligible(run.id, selection)}`,
     );
     const count = rows[0]?.eligible ?? 0;

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
 import { fairPriorities } from './job-queue';
 
 export const GENERATE_PRODUCT_TASK = 'generate-product';
@@ -28,7 +29,10 @@ export async function queueGenerateJobs(db: Queryable, bundleWorkflowProductIds:
     left join bundle_workflow_products p on p.id = q.id
     left join bundle_workflows w on w.id = p.bundle_workflow_id
     left join bundles b on b.id = w.bundle_id`;
-  const { rows } = await db.execute<{ queued: number }>(sql`
+  const rows = await rawRows(
+    db,
+    computedRow({ queued: z.number() }),
+    sql`
     with queued as materialized (${queued}),
     fair as materialized (${fairPriorities(GENERATE_PRODUCT_TASK, sql`select owner_id, n from queued`)})
     select count(*)::int as queued from graphile_worker.add_jobs(array(
@@ -42,6 +46,7 @@ export async function queueGenerateJobs(db: Queryable, bundleWorkflowProductIds:
         fair.priority,
         null::text[])::graphile_worker.job_spec
       from queued q join fair on fair.n = q.n
-      order by q.n))`);
+      order by q.n))`,
+  );
   return rows[0]?.queued ?? 0;
 }

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
 import { addJob, fairPriorities } from './job-queue';
 
 export const COMPRESS_IMAGE_TASK = 'compress-image';
@@ -81,7 +82,10 @@ export async function queueMarkedCompressions(
       and i.compression_requested and not i.compression_complete and i.id > ${afterId}
     order by i.id
     limit ${limit}`;
-  const { rows } = await db.execute<{ queued: number; last_id: number | null }>(sql`
+  const rows = await rawRows(
+    db,
+    computedRow({ queued: z.number(), last_id: z.number().nullable() }),
+    sql`
     with marked as materialized (${marked}),
     fair as materialized (${fairPriorities(COMPRESS_IMAGE_TASK, sql`select owner_id, n from marked`)}),
     added as (
@@ -98,7 +102,8 @@ export async function queueMarkedCompressions(
         from marked m join fair on fair.n = m.n
         order by m.n))
     )
-    select (select queued from added) as queued, (select max(id) from marked)::int as last_id`);
+    select (select queued from added) as queued, (select max(id) from marked)::int as last_id`,
+  );
   return { queued: rows[0]?.queued ?? 0, lastId: rows[0]?.last_id ?? null };
 }
 

@@ -1,9 +1,10 @@
 // Locked fields (issue 14): a locked field keeps its text through every regeneration. Set per product or in
 // bulk; saveCopy and regenerate read the lock from the row itself, so a lock set mid-run still holds.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { CopyFieldName } from '../../common/entities';
 import type { Database, Queryable } from '../db/client';
-import { requireOwnedProducts } from './owned-products';
+import { bundleWorkflowProducts } from '../db/schema';
+import { requireOwnedProducts } from '../ownership/lookups';
 
 export async function setLockedFields(
   db: Database,
@@ -36,10 +37,12 @@ export async function changeLocks(
            from jsonb_array_elements_text(locked_fields || ${fieldList}::jsonb) f)`
     : sql`(select coalesce(jsonb_agg(f order by f), '[]'::jsonb)
            from jsonb_array_elements_text(locked_fields) f where not ${fieldList}::jsonb ? f)`;
-  const { rows } = await db.execute<{ id: number }>(sql`
-    update bundle_workflow_products set locked_fields = ${next}, updated_at = now()
-    where id = any(${sql.param(ids)}::int[])
-    returning id`);
+  const p = bundleWorkflowProducts;
+  const rows = await db
+    .update(p)
+    .set({ lockedFields: next, updatedAt: sql`now()` })
+    .where(inArray(p.id, ids))
+    .returning({ id: p.id });
   return rows.length;
 }
 

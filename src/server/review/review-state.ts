@@ -1,8 +1,9 @@
 // Approve, then export (issue 14): each product's review state, set for one product or many at once.
-import { sql } from 'drizzle-orm';
+import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { ReviewState } from '../../common/entities';
 import type { Database } from '../db/client';
-import { requireOwnedProducts } from './owned-products';
+import { bundleWorkflowProducts } from '../db/schema';
+import { requireOwnedProducts } from '../ownership/lookups';
 
 export async function setProductReview(
   db: Database,
@@ -13,10 +14,12 @@ export async function setProductReview(
   return db.transaction(async (tx) => {
     const owned = await requireOwnedProducts(tx, ownerId, bundleWorkflowProductIds);
     const ids = owned.map((product) => product.id);
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      update bundle_workflow_products set review_state = ${review}, updated_at = now()
-      where id = any(${sql.param(ids)}::int[]) and review_state <> ${review}
-      returning id`);
+    const p = bundleWorkflowProducts;
+    const rows = await tx
+      .update(p)
+      .set({ reviewState: review, updatedAt: sql`now()` })
+      .where(and(inArray(p.id, ids), ne(p.reviewState, review)))
+      .returning({ id: p.id });
     return rows.length;
   });
 }

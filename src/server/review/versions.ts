@@ -1,12 +1,12 @@
 // Every version of a product's copy is kept (issue 14): each generation, regeneration, edit and restore
 // inserts one row, in the same transaction as the write it records, copied from the row as it now stands.
 
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProductVersion } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
-import type { VersionSource } from '../db/schema';
-import { requireOwnedProducts } from './owned-products';
+import { productVersions, type VersionSource } from '../db/schema';
+import { requireOwnedProducts } from '../ownership/lookups';
 
 /**
  * A copy of the product's saved copy and alt texts (in image order) as a new version. `source` 'generation'
@@ -35,17 +35,29 @@ export async function insertVersion(
     from bundle_workflow_products p where p.id = ${bundleWorkflowProductId}`);
 }
 
-type VersionRow = Omit<ProductVersion, 'alt_texts'> & { alt_texts: string[] | null };
-
 async function selectVersions(db: Queryable, bundleWorkflowProductId: number, onlyId?: number) {
-  const { rows } = await db.execute<VersionRow>(sql`
-    select id, source, page_title, meta_description, heading, description, fact_sheet, url_suggestion,
-           alt_texts,
-           to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-    from product_versions
-    where bundle_workflow_product_id = ${bundleWorkflowProductId}
-      ${onlyId === undefined ? sql`` : sql`and id = ${onlyId}`}
-    order by id desc`);
+  const v = productVersions;
+  const rows = await db
+    .select({
+      id: v.id,
+      source: v.source,
+      page_title: v.pageTitle,
+      meta_description: v.metaDescription,
+      heading: v.heading,
+      description: v.description,
+      fact_sheet: v.factSheet,
+      url_suggestion: v.urlSuggestion,
+      alt_texts: v.altTexts,
+      created_at: sql<string>`to_char(${v.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(v)
+    .where(
+      and(
+        eq(v.bundleWorkflowProductId, bundleWorkflowProductId),
+        onlyId === undefined ? undefined : eq(v.id, onlyId),
+      ),
+    )
+    .orderBy(desc(v.id));
   return rows.map((row): ProductVersion => ({ ...row, alt_texts: row.alt_texts ?? [] }));
 }
 

@@ -2,8 +2,11 @@
 // when the last one ends, and one database session holding every loop's per-user advisory lock, taken when
 // the first loop starts and given back to the pool when the last one ends. However many users or tabs run a
 // loop, they hold the worker's connections (a LISTEN per runner, plus one per job running) and one more.
+
 import type pg from 'pg';
+import { z } from 'zod';
 import { AppError } from '../app-error';
+import { computedRow, parseRows } from '../db/raw-rows';
 import type { QueueHandle } from './job-loop';
 import { type RunningWorker, startWorker } from './start-worker';
 
@@ -43,12 +46,10 @@ export async function lockUser(share: LoopShare, pool: pg.Pool, userId: string):
   share.users.add(userId);
   try {
     const client = await lockClient(share, pool);
-    const { rows } = await inTurn(share, () =>
-      client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [
-        JOB_LOOP_LOCK_KEY,
-        userId,
-      ]),
+    const { rows: raw } = await inTurn(share, () =>
+      client.query('select pg_try_advisory_lock($1, hashtext($2)) as locked', [JOB_LOOP_LOCK_KEY, userId]),
     );
+    const rows = parseRows(computedRow({ locked: z.boolean() }), raw);
     if (!rows[0]?.locked) throw new AppError('already_running', 'Your job loop is already running.');
   } catch (error) {
     share.users.delete(userId);

@@ -7,6 +7,8 @@
 // connection per runner, and a few dozen of them took every connection of the pool, so requests and the loops'
 // own jobs waited for one and failed. Now N loops hold a constant handful of connections.
 import type pg from 'pg';
+import { z } from 'zod';
+import { computedRow, parseRows } from '../db/raw-rows';
 import { joinWorker, leaveWorker, lockUser, shareOf, unlockUser } from './job-loop-share';
 import type { WorkerOptions } from './start-worker';
 
@@ -65,9 +67,10 @@ export async function runJobLoop(queue: QueueHandle, options: JobLoopOptions): P
 }
 
 async function hasRunnableJobs(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query<{ waiting: boolean }>(
+  const { rows: raw } = await pool.query(
     `select exists (select 1 from graphile_worker.jobs
        where run_at <= now() and locked_at is null and attempts < max_attempts) as waiting`,
   );
+  const rows = parseRows(computedRow({ waiting: z.boolean() }), raw);
   return rows[0]?.waiting ?? false;
 }

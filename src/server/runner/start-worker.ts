@@ -10,7 +10,10 @@
 import { EventEmitter } from 'node:events';
 import { type Runner, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
+import { z } from 'zod';
 import type { Config } from '../config';
+import { computedRow, parseRows, rowOf } from '../db/raw-rows';
+import { workerHeartbeats } from '../db/schema';
 import { type Logger, silentLogger } from '../logger';
 import { IMAGE_TASKS } from '../queue/image-jobs';
 import { workerLogger } from './worker-logger';
@@ -251,7 +254,7 @@ async function releaseOrphanedJobs(
 ): Promise<string[]> {
   // A job in a named queue (an owner's image queue) holds its queue too: released together, or the queue
   // would stay locked by this live pool and its other jobs never run.
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows: raw } = await pool.query(
     `with released as (
        update graphile_worker._private_jobs set locked_by = null, locked_at = null
        where locked_by = any($1::text[]) and locked_at < now() - make_interval(secs => $2::float8 / 1000)
@@ -263,16 +266,16 @@ async function releaseOrphanedJobs(
      select id::text from released`,
     [workerIds, olderThanMs, [...runningJobIds]],
   );
-  return rows.map((row) => row.id);
+  return parseRows(computedRow({ id: z.string() }), raw).map((row) => row.id);
 }
 
 export async function unlockDeadWorkers(pool: pg.Pool, deadAfterMs: number): Promise<string[]> {
-  const { rows } = await pool.query<{ worker_id: string }>(
+  const { rows: raw } = await pool.query(
     `delete from worker_heartbeats where last_seen < now() - make_interval(secs => $1::float8 / 1000)
      returning worker_id`,
     [deadAfterMs],
   );
-  const dead = rows.map((row) => row.worker_id);
+  const dead = parseRows(rowOf(workerHeartbeats, ['workerId']), raw).map((row) => row.workerId);
   if (dead.length > 0) await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
   return dead;
 }

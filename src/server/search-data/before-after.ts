@@ -3,8 +3,9 @@
 // its copy was exported after the before window ended and at least COPY_SETTLE_DAYS before the after window
 // began; products never exported are the control group. A rewritten product's CTR change is credited to the
 // copy only where its mean position moved by at most MAX_POSITION_MOVE; otherwise it is inconclusive.
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { copyExports, products, searchImports, searchProductStats } from '../db/schema';
 import { sumPages } from './import-search-data';
 
 /** Google needs a few days to recrawl and show new copy (issue 26; research: 2–3 days of data lag). */
@@ -21,23 +22,44 @@ export type Verdict =
   | 'not comparable';
 export type GroupName = 'rewritten' | 'rewritten (position moved)' | 'control';
 
-type ImportRow = { id: number; period_start: string; period_end: string; days: number };
-type StatRow = {
-  product_id: number;
-  import_id: number;
-  clicks: number;
-  impressions: number;
-  ctr: number;
-  position: number;
-};
+/** The bundle's imports, newest window first, each with its length in days. */
+function importsOf(db: Queryable, bundleId: number) {
+  const i = searchImports;
+  return db
+    .select({
+      id: i.id,
+      period_start: i.periodStart,
+      period_end: i.periodEnd,
+      days: sql<number>`(${i.periodEnd} - ${i.periodStart} + 1)::int`,
+    })
+    .from(i)
+    .where(eq(i.bundleId, bundleId))
+    .orderBy(desc(i.periodEnd), desc(i.id));
+}
+type ImportRow = Awaited<ReturnType<typeof importsOf>>[number];
+
+/** Each product's figures in the two windows. */
+function statsOf(db: Queryable, importIds: number[]) {
+  const s = searchProductStats;
+  return db
+    .select({
+      product_id: s.productId,
+      import_id: s.importId,
+      clicks: s.clicks,
+      impressions: s.impressions,
+      ctr: s.ctr,
+      position: s.position,
+    })
+    .from(s)
+    .where(inArray(s.importId, importIds));
+}
+type StatRow = Awaited<ReturnType<typeof statsOf>>[number];
 
 const DAY = 86_400_000;
 const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY);
 
 export async function findWindows(db: Queryable, bundleId: number, afterImportId?: number) {
-  const { rows } = await db.execute<ImportRow>(sql`
-    select id, period_start::text, period_end::text, (period_end - period_start + 1)::int as days
-    from search_imports where bundle_id = ${bundleId} order by period_end desc, id desc`);
+  const rows = await importsOf(db, bundleId);
   const after = afterImportId === undefined ? rows[0] : rows.find((row) => row.id === afterImportId);
   if (!after) return { after: null, before: null };
   const before =
@@ -90,22 +112,30 @@ export async function beforeAfterReport(db: Queryable, bundleId: number, afterIm
       message: `No earlier import of the same length (${after.days} days) ends before ${after.period_start}; import one to compare.`,
     };
   }
-  const { rows: stats } = await db.execute<StatRow>(sql`
-    select product_id, import_id, clicks, impressions, ctr, position from search_product_stats
-    where import_id in (${before.id}, ${after.id})`);
-  const { rows: products } = await db.execute<{
-    id: number;
-    name: string | null;
-    exported_at: string | null;
-  }>(sql`
-    select p.id, coalesce(p.details->>'product_name', p.details->>'title') as name, to_char(e.exported_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as exported_at
-    from products p left join copy_exports e on e.product_id = p.id
-    where p.bundle_id = ${bundleId} and p.id in (select product_id from search_product_stats where import_id in (${before.id}, ${after.id}))
-    order by p.id`);
+  const windows = [before.id, after.id];
+  const stats = await statsOf(db, windows);
+  const p = products;
+  const e = copyExports;
+  const inWindows = db
+    .select({ id: searchProductStats.productId })
+    .from(searchProductStats)
+    .where(inArray(searchProductStats.importId, windows));
+  const named = await db
+    .select({
+      id: p.id,
+      name: sql<string | null>`coalesce(${p.details}->>'product_name', ${p.details}->>'title')`,
+      exported_at: sql<
+        string | null
+      >`to_char(${e.exportedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    })
+    .from(p)
+    .leftJoin(e, eq(e.productId, p.id))
+    .where(and(eq(p.bundleId, bundleId), inArray(p.id, inWindows)))
+    .orderBy(p.id);
   const statOf = new Map(stats.map((row) => [`${row.import_id}:${row.product_id}`, row]));
   const pick = (row: StatRow | undefined): Window | null =>
     row ? { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position } : null;
-  const rows = products.map((product) => {
+  const rows = named.map((product) => {
     const b = pick(statOf.get(`${before.id}:${product.id}`));
     const a = pick(statOf.get(`${after.id}:${product.id}`));
     const { group, reason } = groupOf(product.exported_at, before, after);

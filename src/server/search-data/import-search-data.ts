@@ -2,13 +2,13 @@
 // each product's pages summed into one row (clicks and impressions added, position weighted by impressions,
 // CTR the file's own when one page matched, else clicks ÷ impressions), and the whole import written in one
 // transaction. The data stays in this database: nothing here reaches a prompt or a log.
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';
-import { searchImports, searchProductStats } from '../db/schema';
+import { products as productTable, searchImports, searchProductStats } from '../db/schema';
+import { requireOwnedBundleId } from '../ownership/lookups';
 import { type MatchableProduct, matchPages } from './match-pages';
-import { requireOwnedBundleId } from './owned-bundle';
 import { type PageRow, parseSearchExport } from './parse-export';
 
 export type ImportAnswer = {
@@ -72,9 +72,10 @@ export async function importSearchData(
     input.zip_base64 !== undefined ? { zip: decodeZip(input.zip_base64) } : { text: input.text ?? '' },
   );
   const period = choosePeriod(parsed.period, { start: input.period_start, end: input.period_end });
-  const { rows: products } = await db.execute<MatchableProduct>(
-    sql`select id, details from products where bundle_id = ${bundleId}`,
-  );
+  const products: MatchableProduct[] = await db
+    .select({ id: productTable.id, details: productTable.details })
+    .from(productTable)
+    .where(eq(productTable.bundleId, bundleId));
   const { matched, unmatched } = matchPages(products, parsed.pages);
   return db.transaction(async (tx) => {
     const [row] = await tx

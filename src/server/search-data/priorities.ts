@@ -1,7 +1,8 @@
 // Priorities: each product of the bundle's latest import with its expected CTR and missed clicks, most missed
 // first. Products under MIN_IMPRESSIONS are "not enough data": listed, never ranked above one that has enough.
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { products, searchCtrCurves, searchImports, searchProductStats } from '../db/schema';
 import { AWR_DESKTOP_CURVE, type CtrCurve, expectedCtr, MIN_IMPRESSIONS, missedClicks } from './ctr-curve';
 
 export type Priority = {
@@ -26,30 +27,26 @@ export type LatestImport = {
 };
 
 export async function bundleCurve(db: Queryable, bundleId: number): Promise<CtrCurve> {
-  const { rows } = await db.execute<CtrCurve>(
-    sql`select points, source from search_ctr_curves where bundle_id = ${bundleId}`,
-  );
-  return rows[0] ?? AWR_DESKTOP_CURVE;
+  const [curve] = await db
+    .select({ points: searchCtrCurves.points, source: searchCtrCurves.source })
+    .from(searchCtrCurves)
+    .where(eq(searchCtrCurves.bundleId, bundleId));
+  return curve ?? AWR_DESKTOP_CURVE;
 }
 
 export async function latestImport(db: Queryable, bundleId: number): Promise<LatestImport | null> {
-  const { rows } = await db.execute<{
-    id: number;
-    period_start: string;
-    period_end: string;
-    columns_read: Record<string, string>;
-    page_rows: number;
-    unmatched: string[];
-  }>(sql`
-    select id, period_start::text, period_end::text, columns_read, page_rows, unmatched from search_imports
-    where bundle_id = ${bundleId} order by period_end desc, id desc limit 1`);
-  const row = rows[0];
+  const [row] = await db
+    .select()
+    .from(searchImports)
+    .where(eq(searchImports.bundleId, bundleId))
+    .orderBy(desc(searchImports.periodEnd), desc(searchImports.id))
+    .limit(1);
   if (!row) return null;
   return {
     id: row.id,
-    period: { start: row.period_start, end: row.period_end },
-    columns_read: row.columns_read,
-    page_rows: row.page_rows,
+    period: { start: row.periodStart, end: row.periodEnd },
+    columns_read: row.columnsRead,
+    page_rows: row.pageRows,
     unmatched: row.unmatched,
   };
 }
@@ -70,19 +67,21 @@ export async function importPriorities(
   importId: number,
   curve: CtrCurve,
 ): Promise<Priority[]> {
-  const { rows } = await db.execute<{
-    product_id: number;
-    name: string | null;
-    url: string | null;
-    clicks: number;
-    impressions: number;
-    ctr: number;
-    position: number;
-  }>(sql`
-    select s.product_id, coalesce(p.details->>'product_name', p.details->>'title') as name,
-      p.details->>'url' as url, s.clicks, s.impressions, s.ctr, s.position
-    from search_product_stats s join products p on p.id = s.product_id
-    where s.import_id = ${importId}`);
+  const s = searchProductStats;
+  const p = products;
+  const rows = await db
+    .select({
+      product_id: s.productId,
+      name: sql<string | null>`coalesce(${p.details}->>'product_name', ${p.details}->>'title')`,
+      url: sql<string | null>`${p.details}->>'url'`,
+      clicks: s.clicks,
+      impressions: s.impressions,
+      ctr: s.ctr,
+      position: s.position,
+    })
+    .from(s)
+    .innerJoin(p, eq(p.id, s.productId))
+    .where(eq(s.importId, importId));
   return rankPriorities(
     rows.map((row) => ({
       ...row,

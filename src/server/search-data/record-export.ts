@@ -3,10 +3,17 @@
 // dates only the approved ones, as the file holds, and a push only the products it wrote (its undo takes that
 // date back). Sending the same copy again keeps the first date; changed copy starts a new one.
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable } from '../db/client';
+import { computedRow, rawRows } from '../db/raw-rows';
+
+const counted = computedRow({ n: z.number() });
 
 async function recordWhere(db: Queryable, where: SQL): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
+  const [row] = await rawRows(
+    db,
+    counted,
+    sql`
     with exported as (
       insert into copy_exports (product_id, bundle_id, bundle_workflow_id, exported_at, copy_hash)
       select p.product_id, bw.bundle_id, p.bundle_workflow_id, now(),
@@ -19,8 +26,9 @@ async function recordWhere(db: Queryable, where: SQL): Promise<number> {
         copy_hash = excluded.copy_hash,
         bundle_workflow_id = excluded.bundle_workflow_id
       returning 1)
-    select count(*)::int as n from exported`);
-  return rows[0]?.n ?? 0;
+    select count(*)::int as n from exported`,
+  );
+  return row?.n ?? 0;
 }
 
 /** export-bundle: the run's products with copy, or only the approved ones. */

@@ -1,9 +1,9 @@
 // The read side for the handlers: priorities, the report and the curve, each for an owned bundle.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { requireOwnedBundleId } from '../ownership/lookups';
 import { beforeAfterReport } from './before-after';
 import { AWR_DESKTOP_CURVE, type CtrCurve, parseCtrCurve } from './ctr-curve';
-import { requireOwnedBundleId } from './owned-bundle';
 import { bundleCurve, importPriorities, latestImport } from './priorities';
 
 export async function viewSearchPriorities(db: Queryable, ownerId: string, bundleId: number) {

@@ -1,9 +1,13 @@
 // Each user's spend on the server's key per calendar month (UTC), limited by USER_MONTHLY_BUDGET_USD (issue 20):
 // reserved before sending like the bundle's cap (docs/decisions/010), across all the user's bundles, deleted
 // ones included (their spend is carried in user_spend_carried when their logs are purged).
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
-import { capCostOf, formatUsd, type Spend, sumSpendSql, toSpend } from './spend-sql';
+import { rawRows } from '../db/raw-rows';
+import { bundles, userSpendCarried } from '../db/schema';
+import { anyBundleOf, carriedSpendOf } from '../ownership/conditions';
+import { capCostOf, formatUsd, type Spend, spendRow, sumSpendSql, toSpend } from './spend-sql';
 
 let monthlyBudgetUsd: number | undefined;
 
@@ -16,21 +20,30 @@ export function userMonthlyBudget(): number | undefined {
   return monthlyBudgetUsd;
 }
 
+const b = alias(bundles, 'b');
 const MONTH_START = sql`(date_trunc('month', now() at time zone 'utc') at time zone 'utc')`;
 
 /** What the user has spent this calendar month (UTC), and of it what is reserved for calls not yet settled. */
 export async function userMonthSpend(db: Queryable, ownerId: string): Promise<Spend> {
-  const { rows } = await db.execute<{ spent: number; reserved: number }>(
+  const rows = await rawRows(
+    db,
+    spendRow,
     sumSpendSql(
       sql`logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id join bundles b on b.id = bw.bundle_id`,
-      sql`b.owner_id = ${ownerId} and l.created_at >= ${MONTH_START}`,
+      sql`${anyBundleOf(ownerId, b)} and l.created_at >= ${MONTH_START}`,
     ),
   );
   const live = toSpend(rows[0]);
-  const carried = await db.execute<{ usd: number }>(sql`
-    select coalesce(sum(spent_usd), 0)::float8 as usd from user_spend_carried
-    where owner_id = ${ownerId} and month = (date_trunc('month', now() at time zone 'utc'))::date`);
-  return { spent: live.spent + Number(carried.rows[0]?.usd ?? 0), reserved: live.reserved };
+  const [carried] = await db
+    .select({ usd: sql<number>`coalesce(sum(${userSpendCarried.spentUsd}), 0)::float8` })
+    .from(userSpendCarried)
+    .where(
+      and(
+        carriedSpendOf(ownerId),
+        sql`${userSpendCarried.month} = (date_trunc('month', now() at time zone 'utc'))::date`,
+      ),
+    );
+  return { spent: live.spent + Number(carried?.usd ?? 0), reserved: live.reserved };
 }
 
 /** What view-spend answers: this month's spend and the budget, for the Account page. */

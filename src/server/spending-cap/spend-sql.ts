@@ -2,7 +2,9 @@
 // and calls whose price is unknown (cost null) by their tokens at the dearest known price, since a cap cannot
 // count them as free. Shared by the bundle's cap and the user's monthly budget.
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { UNKNOWN_PRICE_CAP_RATE } from '../ai/pricing';
+import { computedRow } from '../db/raw-rows';
 
 /** The cap's cost of the log line aliased `l`. */
 export function capCostOf(): SQL {
@@ -12,7 +14,9 @@ export function capCostOf(): SQL {
 }
 
 /** What has been spent, and of it what is reserved for calls not yet settled (sent, or lost in a crash). */
-export type Spend = { spent: number; reserved: number };
+/** What sumSpendSql answers, parsed once (float8 sums arrive as numbers). */
+export const spendRow = computedRow({ spent: z.number(), reserved: z.number() });
+export type Spend = z.infer<typeof spendRow>;
 
 /** Sums the cap's cost of the `ai` lines of `from` (a FROM clause over logs aliased `l`) and `where`. */
 export function sumSpendSql(from: SQL, where: SQL): SQL {
@@ -23,7 +27,7 @@ export function sumSpendSql(from: SQL, where: SQL): SQL {
     where l.type = 'ai' and ${where}`;
 }
 
-export function toSpend(row: { spent: number; reserved: number } | undefined): Spend {
+export function toSpend(row: Spend | undefined): Spend {
   return { spent: Number(row?.spent ?? 0), reserved: Number(row?.reserved ?? 0) };
 }
 

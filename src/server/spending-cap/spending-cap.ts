@@ -4,6 +4,7 @@
 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
+import { rawRows } from '../db/raw-rows';
 import { bundles, bundleWorkflows, logs } from '../db/schema';
 import { type LogEntry, logGeneral } from '../run-log/run-log';
 import { emitRunPaused } from '../webhook-events/run-events';
@@ -14,7 +15,7 @@ import {
   userMonthlyBudget,
   userMonthSpend,
 } from './monthly-budget';
-import { formatUsd, type Spend, sumSpendSql, toSpend } from './spend-sql';
+import { formatUsd, type Spend, spendRow, sumSpendSql, toSpend } from './spend-sql';
 
 export { formatUsd } from './spend-sql';
 
@@ -23,7 +24,9 @@ export { formatUsd } from './spend-sql';
  * reserved for calls not yet settled.
  */
 export async function bundleSpendOf(db: Queryable, bundleId: number): Promise<Spend> {
-  const { rows } = await db.execute<{ spent: number; reserved: number }>(
+  const rows = await rawRows(
+    db,
+    spendRow,
     sumSpendSql(
       sql`logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id`,
       sql`bw.bundle_id = ${bundleId}`,

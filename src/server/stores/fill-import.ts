@@ -6,13 +6,22 @@
 
 import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
+import { z } from 'zod';
 import type { CustomFields } from '../../common/entities';
 import { fillRun, insertProducts, planRun } from '../bundles/create-bundle';
 import { parseStoreExport } from '../bundles/parse-store-export';
 import type { Database, Queryable } from '../db/client';
+import { rawRows, rowOf } from '../db/raw-rows';
 import { bundles, storeImports, storeProducts } from '../db/schema';
 import { INLINE_RUN_ROWS, queuePrepareRun } from '../queue/run-jobs';
 import type { PulledCatalogue } from './pulled-catalogue';
+
+/** The import row, locked, with what filling its bundle needs. */
+const lockedImportRow = rowOf(storeImports, ['state', 'bundleId', 'bundleWorkflowId'], {
+  deleted: z.boolean(),
+  custom_fields: z.custom<CustomFields>((value) => typeof value === 'object' && value !== null),
+  language: z.string().nullable(),
+});
 
 export async function fillImport(
   db: Database,
@@ -31,14 +40,10 @@ export async function fillImport(
     if (altTexts) product.storeCopy = { ...product.storeCopy, alt_texts: altTexts };
   });
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      state: string;
-      bundle_id: number;
-      bundle_workflow_id: number;
-      deleted: boolean;
-      custom_fields: CustomFields;
-      language: string | null;
-    }>(sql`
+    const rows = await rawRows(
+      tx,
+      lockedImportRow,
+      sql`
       select i.state, i.bundle_id, i.bundle_workflow_id, b.deleted_at is not null as deleted, b.custom_fields,
              w.language
       from store_imports i
@@ -46,7 +51,8 @@ export async function fillImport(
       join bundle_workflows bw on bw.id = i.bundle_workflow_id
       join workflows w on w.id = bw.workflow_id
       where i.id = ${importId}
-      for update of i`);
+      for update of i`,
+    );
     const found = rows[0];
     if (found?.state !== 'running') return;
     if (found.deleted) {
@@ -56,9 +62,9 @@ export async function fillImport(
         .where(eq(storeImports.id, importId));
       return;
     }
-    const runId = found.bundle_workflow_id;
-    await tx.update(bundles).set({ columns: list.columns }).where(eq(bundles.id, found.bundle_id));
-    const productIds = await insertProducts(tx, found.bundle_id, list.products);
+    const runId = found.bundleWorkflowId;
+    await tx.update(bundles).set({ columns: list.columns }).where(eq(bundles.id, found.bundleId));
+    const productIds = await insertProducts(tx, found.bundleId, list.products);
     await link(tx, storeId, catalogue, list.products, productIds);
     if (list.products.length > INLINE_RUN_ROWS) {
       await queuePrepareRun(tx, runId);

@@ -5,6 +5,7 @@ import type { StoreView } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { type StorePlatform, stores } from '../db/schema';
+import { storeOf } from '../ownership/conditions';
 import { openSecret } from '../secrets/seal';
 import type { StoreAccess } from './store-access';
 
@@ -35,7 +36,7 @@ export function storeView(
 }
 
 export async function listStores(db: Queryable, ownerId: string): Promise<StoreView[]> {
-  const rows = await db.select().from(stores).where(eq(stores.ownerId, ownerId)).orderBy(asc(stores.id));
+  const rows = await db.select().from(stores).where(storeOf(ownerId)).orderBy(asc(stores.id));
   return rows.map(storeView);
 }
 
@@ -49,7 +50,7 @@ export async function openOwnedStore(
   const [row] = await db
     .select()
     .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)));
+    .where(and(eq(stores.id, storeId), storeOf(ownerId)));
   if (!row) throw new AppError('unknown_store');
   const credentials = JSON.parse(openSecret(access.secretsKey, row.sealedCredentials)) as StoreCredentials;
   return { id: row.id, platform: row.platform, url: new URL(row.storeUrl), name: row.name, credentials };
@@ -58,7 +59,7 @@ export async function openOwnedStore(
 export async function disconnectStore(db: Queryable, ownerId: string, storeId: number): Promise<void> {
   const deleted = await db
     .delete(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)))
+    .where(and(eq(stores.id, storeId), storeOf(ownerId)))
     .returning({ id: stores.id });
   if (deleted.length === 0) throw new AppError('unknown_store');
 }

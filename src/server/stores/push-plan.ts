@@ -4,10 +4,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../common/functions';
 import { AppError } from '../app-error';
-import { requireOwnedRun } from '../bundles/bundle-access';
 import type { Queryable } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } from '../db/schema';
 import { toShopifyBodyHtml } from '../export/rows';
+import { requireOwnedRun } from '../ownership/lookups';
 import { type LiveProduct, readLiveProducts, storeKey } from './live-values';
 import { type OpenedStore, openOwnedStore } from './owned-stores';
 import type { StoreAccess } from './store-access';

@@ -6,6 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Database, Queryable } from '../db/client';
 import { storePushes, storePushItems } from '../db/schema';
+import { requireOwnedPush } from '../ownership/lookups';
 import { queuePush } from '../queue/push-jobs';
 import { openOwnedStore } from './owned-stores';
 import { type PushInput, previewPush } from './push-plan';
@@ -60,11 +61,7 @@ export async function undoPush(
   pushId: number,
   access: StoreAccess,
 ): Promise<number> {
-  const [push] = await db
-    .select()
-    .from(storePushes)
-    .where(and(eq(storePushes.id, pushId), eq(storePushes.ownerId, ownerId)));
-  if (!push) throw new AppError('unknown_store', 'No such push.');
+  const push = await requireOwnedPush(db, ownerId, pushId);
   if (push.kind !== 'push') throw new AppError('bad_input', 'push_id names an undo; undo the push itself.');
   if (push.state !== 'done' && push.state !== 'failed') {
     throw new AppError('conflict', 'The push is still running; undo it once it has finished.');

@@ -1,20 +1,16 @@
 // view-push (issue 24): a push's state and each field's result, for its owner only.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FunctionResponse } from '../../common/functions';
-import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
-import { storePushes, storePushItems } from '../db/schema';
+import { storePushItems } from '../db/schema';
+import { requireOwnedPush } from '../ownership/lookups';
 
 export async function viewPush(
   db: Queryable,
   ownerId: string,
   pushId: number,
 ): Promise<FunctionResponse<'view-push'>> {
-  const [push] = await db
-    .select()
-    .from(storePushes)
-    .where(and(eq(storePushes.id, pushId), eq(storePushes.ownerId, ownerId)));
-  if (!push) throw new AppError('unknown_store', 'No such push.');
+  const push = await requireOwnedPush(db, ownerId, pushId);
   const items = await db
     .select()
     .from(storePushItems)

@@ -2,10 +2,11 @@
 // queued for the deliver-webhook task. Its own folder, so that domain code (generation, spending caps,
 // batches) can emit without depending on the endpoints' address checks.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '../../common/functions/webhooks';
 import type { Queryable } from '../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { liveWebhookOf } from '../ownership/conditions';
 import { queueWebhookDelivery } from '../queue/webhook-jobs';
 
 /** The delivered JSON: Standard Webhooks' recommended { type, timestamp, data }. */
@@ -29,9 +30,8 @@ export async function emitWebhookEvent(
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.userId, userId),
+        liveWebhookOf(userId),
         eq(webhookEndpoints.enabled, true),
-        isNull(webhookEndpoints.deletedAt),
         sql`${type} = any(${webhookEndpoints.events})`,
       ),
     );

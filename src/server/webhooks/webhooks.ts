@@ -1,11 +1,12 @@
 // Webhook endpoints (issue 25): create (the signing secret is in that answer only, and sealed at rest: see
 // webhook-secrets.ts), list with their latest attempts, delete, and test. Events are emitted by src/server/webhook-events.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { WEBHOOK_LIMITS, type Webhook, type WebhookEvent } from '../../common/functions/webhooks';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { liveWebhookOf } from '../ownership/conditions';
 import { queueWebhookDelivery } from '../queue/webhook-jobs';
 import { sealSecret } from '../secrets/seal';
 import { eventBody } from '../webhook-events/emit';
@@ -14,11 +15,7 @@ import { checkWebhookUrl, type WebhookAddressOptions } from './webhook-address';
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 const owned = (userId: string, webhookId: number) =>
-  and(
-    eq(webhookEndpoints.id, webhookId),
-    eq(webhookEndpoints.userId, userId),
-    isNull(webhookEndpoints.deletedAt),
-  );
+  and(eq(webhookEndpoints.id, webhookId), liveWebhookOf(userId));
 
 export async function createWebhook(
   db: Queryable,
@@ -29,10 +26,7 @@ export async function createWebhook(
   secretsKey: Buffer,
 ): Promise<{ secret: string; webhook: Webhook }> {
   const url = await checkWebhookUrl(input.url, address);
-  const [held] = await db
-    .select({ n: count() })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.deletedAt)));
+  const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(liveWebhookOf(userId));
   if ((held?.n ?? 0) >= WEBHOOK_LIMITS.maxEndpointsPerUser) {
     throw new AppError(
       'bad_input',
@@ -52,7 +46,7 @@ export async function listWebhooks(db: Queryable, userId: string): Promise<Webho
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.deletedAt)))
+    .where(liveWebhookOf(userId))
     .orderBy(desc(webhookEndpoints.id));
   if (rows.length === 0) return [];
   // Each endpoint's newest attempts only: ranked per endpoint in the database, not all loaded.

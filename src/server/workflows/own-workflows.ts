@@ -1,12 +1,15 @@
 // A user's own workflows (issue 13): made, changed and deleted by their owner only. Seeded workflows have no
 // owner and cannot be changed; another user's id answers exactly like a missing one.
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Workflow } from '../../common/entities';
 import type { WorkflowFields } from '../../common/functions';
 import { AppError } from '../app-error';
 import type { Database, Queryable } from '../db/client';
 import { bundles, bundleWorkflows, workflows } from '../db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
+import { anyBundleOf, ownWorkflowOf } from '../ownership/conditions';
+import { requireVisibleWorkflow } from '../ownership/lookups';
 import { toWorkflowEntity } from './workflows';
 
 type WorkflowColumns = Partial<typeof workflows.$inferInsert>;
@@ -68,10 +71,7 @@ export async function createWorkflow(
 
 /** The user's own workflow, for a change; seeded ones are everyone's and cannot be changed. */
 async function requireOwnWorkflow(db: Queryable, ownerId: string, workflowId: number) {
-  const [row] = await db.select().from(workflows).where(eq(workflows.id, workflowId));
-  if (!row || (row.ownerId !== null && row.ownerId !== ownerId)) {
-    throw new AppError('unknown_workflow', `There is no workflow ${workflowId}.`);
-  }
+  const row = await requireVisibleWorkflow(db, ownerId, workflowId);
   if (row.ownerId === null) {
     throw new AppError(
       'bad_input',
@@ -94,7 +94,7 @@ export async function updateWorkflow(
     const [row] = await db
       .update(workflows)
       .set({ ...columns, updatedAt: new Date() })
-      .where(and(eq(workflows.id, workflowId), eq(workflows.ownerId, ownerId)))
+      .where(and(eq(workflows.id, workflowId), ownWorkflowOf(ownerId)))
       .returning();
     if (!row) throw new AppError('unknown_workflow', `There is no workflow ${workflowId}.`);
     return toWorkflowEntity(row, hasApiKey);
@@ -124,8 +124,9 @@ export async function deleteWorkflow(db: Database, ownerId: string, workflowId: 
         `workflow_id: "${row.name}" is used by ${runs} run${runs === 1 ? '' : 's'}; delete those bundles first, or keep the workflow.`,
       );
     }
-    await tx.execute(sql`delete from bundles b where b.deleted_at is not null and b.owner_id = ${ownerId}
+    const b = alias(bundles, 'b');
+    await tx.execute(sql`delete from bundles b where b.deleted_at is not null and ${anyBundleOf(ownerId, b)}
       and exists (select 1 from bundle_workflows bw where bw.bundle_id = b.id and bw.workflow_id = ${workflowId})`);
-    await tx.delete(workflows).where(and(eq(workflows.id, workflowId), eq(workflows.ownerId, ownerId)));
+    await tx.delete(workflows).where(and(eq(workflows.id, workflowId), ownWorkflowOf(ownerId)));
   });
 }

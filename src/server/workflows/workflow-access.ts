@@ -1,8 +1,9 @@
 // Which workflow a request means, whether the user may use it, and whether this server can run it.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { workflows } from '../db/schema';
+import { requireVisibleWorkflow } from '../ownership/lookups';
 import { isWorkflowAvailable, visibleTo, type WorkflowRow } from './workflows';
 
 export type { WorkflowRow } from './workflows';
@@ -16,12 +17,7 @@ export async function findVisibleWorkflow(
   ownerId: string,
   workflowId: number,
 ): Promise<WorkflowRow> {
-  const [workflow] = await db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.id, workflowId), visibleTo(ownerId)));
-  if (!workflow) throw new AppError('unknown_workflow', `There is no workflow ${workflowId}.`);
-  return workflow;
+  return requireVisibleWorkflow(db, ownerId, workflowId);
 }
 
 /** The named workflow, or without a name the first available one (the offline writer when there is no key). */

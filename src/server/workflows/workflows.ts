@@ -1,12 +1,13 @@
 // The workflows every installation has (SPEC §3 models, two current OpenAI models, and the offline writer), kept
 // in step at boot, and how any workflow, seeded or a user's own, is shown.
-import { asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Workflow } from '../../common/entities';
 import { OFFLINE_MODEL } from '../ai/offline-writer';
 import { cachedInputPrice, effectivePrice, ownPriceOf } from '../ai/pricing';
 import type { Queryable } from '../db/client';
 import { type PromptTemplates, workflows } from '../db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../generation/prompt-templates';
+import { workflowVisibleTo } from '../ownership/conditions';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 
@@ -60,9 +61,7 @@ export function isWorkflowAvailable(model: string, hasApiKey: boolean): boolean 
 }
 
 /** The seeded workflows (no owner) and the user's own: the only ones a user may see, run or estimate. */
-export function visibleTo(ownerId: string) {
-  return or(isNull(workflows.ownerId), eq(workflows.ownerId, ownerId));
-}
+export const visibleTo = workflowVisibleTo;
 
 export function toWorkflowEntity(row: WorkflowRow, hasApiKey: boolean): Workflow {
   const own = ownPriceOf(row);
