@@ -2,8 +2,6 @@
 // holds one in plain text, nothing logs one, and deliveries are still signed with it. Rows from before
 // secrets were sealed are sealed at boot (sealPlaintextWebhookSecrets) or at their next delivery.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,31 +12,14 @@ import { startTestWorker } from '../support/pipeline';
 import { setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 import { webhookEventBody } from '../support/webhook-event';
+import { setupWebhookReceiver } from '../support/webhook-receiver';
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-const received: Received[] = [];
-let receiver: Server;
-let port = 0;
-
-beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ path: request.url ?? '/', headers: request.headers, body });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  port = (receiver.address() as AddressInfo).port;
-});
-afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+const receiver = setupWebhookReceiver();
+const { received } = receiver;
 
 const captured = captureLog('debug');
 const t = setupTestApp({
-  env: () => ({ ALLOW_PRIVATE_WEBHOOK_HOSTS: `127.0.0.1:${port}` }),
+  env: () => ({ ALLOW_PRIVATE_WEBHOOK_HOSTS: `127.0.0.1:${receiver.port()}` }),
   log: captured.log,
 });
 let worker: RunningWorker | undefined;
@@ -98,7 +79,7 @@ async function insertPlaintextEndpoint(path: string): Promise<{ id: number; secr
   const { rows } = await t.app.database.pool.query<{ id: number }>(
     `insert into webhook_endpoints (user_id, url, events, secret) values ($1, $2, '{run.completed}', $3)
      returning id`,
-    [t.user.userId, `http://127.0.0.1:${port}${path}`, secret],
+    [t.user.userId, `http://127.0.0.1:${receiver.port()}${path}`, secret],
   );
   return { id: rows[0]!.id, secret };
 }
@@ -114,7 +95,7 @@ const secretColumns = async (id: number) =>
 describe('webhook secrets at rest', () => {
   it('keeps a new secret out of every table and log, returns it once, and still signs with it', async () => {
     const created = await t.call('create-webhook', {
-      url: `http://127.0.0.1:${port}/new`,
+      url: `http://127.0.0.1:${receiver.port()}/new`,
       events: ['run.completed'],
     });
     expect(created.status).toBe(200);

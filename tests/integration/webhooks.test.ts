@@ -1,8 +1,6 @@
 // Signed webhooks (issue 25): a local receiver gets run.completed with a valid Standard Webhooks signature,
 // a receiver failing twice gets the event on the third attempt, every attempt is visible, an endpoint failing
 // for 24 hours is switched off and its owner told, and private addresses are refused at create-webhook.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
@@ -11,40 +9,15 @@ import { startTestWorker } from '../support/pipeline';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 import { webhookEventBody } from '../support/webhook-event';
+import { setupWebhookReceiver } from '../support/webhook-receiver';
 
-type Received = { path: string; headers: IncomingHttpHeaders; body: string; at: number };
-const received: Received[] = [];
-/** How many times each path has answered 500 before answering 200 (flaky), or always (down). */
-const failuresLeft = new Map<string, number>([['/flaky', 2]]);
-let receiver: Server;
-let port = 0;
-
-beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body, at: Date.now() });
-      const left = failuresLeft.get(path) ?? 0;
-      if (path === '/down' || left > 0) {
-        failuresLeft.set(path, left - 1);
-        response.writeHead(500).end('no');
-        return;
-      }
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  port = (receiver.address() as AddressInfo).port;
-});
-afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+// /flaky answers 500 twice, then 204; /down always answers 500.
+const receiver = setupWebhookReceiver({ '/flaky': 2, '/down': Number.POSITIVE_INFINITY });
+const { received } = receiver;
 
 const t = setupTestApp({
   env: () => ({
-    ALLOW_PRIVATE_WEBHOOK_HOSTS: `127.0.0.1:${port}`,
+    ALLOW_PRIVATE_WEBHOOK_HOSTS: `127.0.0.1:${receiver.port()}`,
     WEBHOOK_RETRY_DELAYS_SECONDS: '0.3,0.3',
   }),
 });
@@ -60,13 +33,13 @@ const at = (path: string) => received.filter((r) => r.path === path);
 describe('webhooks', () => {
   it('delivers run.completed for a finished run, signed, once; the flaky receiver gets it on the third attempt', async () => {
     const good = await t.call('create-webhook', {
-      url: `http://127.0.0.1:${port}/hook`,
+      url: `http://127.0.0.1:${receiver.port()}/hook`,
       events: ['run.completed'],
     });
     expect(good.status).toBe(200);
     expect(good.data.secret).toMatch(/^whsec_/);
     const flaky = await t.call('create-webhook', {
-      url: `http://127.0.0.1:${port}/flaky`,
+      url: `http://127.0.0.1:${receiver.port()}/flaky`,
       events: ['run.completed', 'run.paused'],
     });
     expect(flaky.status).toBe(200);
@@ -123,7 +96,7 @@ describe('webhooks', () => {
 
   it('announces run.paused when the spending cap stops a run, once per pause', async () => {
     const hook = await t.call('create-webhook', {
-      url: `http://127.0.0.1:${port}/paused`,
+      url: `http://127.0.0.1:${receiver.port()}/paused`,
       events: ['run.paused'],
     });
     expect(hook.status).toBe(200);
@@ -147,7 +120,7 @@ describe('webhooks', () => {
 
   it('the test button sends webhook.test; an endpoint failing for 24 hours is switched off and its owner told', async () => {
     const down = await t.call('create-webhook', {
-      url: `http://127.0.0.1:${port}/down`,
+      url: `http://127.0.0.1:${receiver.port()}/down`,
       events: ['batch.completed'],
     });
     expect((await t.call('test-webhook', { webhook_id: down.data.webhook.id })).status).toBe(200);
@@ -183,7 +156,7 @@ describe('webhooks', () => {
   it('refuses private, loopback and metadata addresses unless allow-listed, and bad input', async () => {
     for (const url of [
       'http://127.0.0.1:1/hook',
-      `http://localhost:${port}/hook`,
+      `http://localhost:${receiver.port()}/hook`,
       'http://169.254.169.254/latest/meta-data',
       'http://10.0.0.7/hook',
       'http://[::1]:8080/hook',
@@ -195,7 +168,10 @@ describe('webhooks', () => {
     }
     const ftp = await t.call('create-webhook', { url: 'ftp://example.com/x', events: ['run.completed'] });
     expect(ftp.status).toBe(400);
-    const noEvents = await t.call('create-webhook', { url: `http://127.0.0.1:${port}/hook`, events: [] });
+    const noEvents = await t.call('create-webhook', {
+      url: `http://127.0.0.1:${receiver.port()}/hook`,
+      events: [],
+    });
     expect(noEvents.status).toBe(400);
     expect(noEvents.error?.message).toContain('events');
   });
@@ -203,7 +179,7 @@ describe('webhooks', () => {
   it('another user cannot see, test or delete my webhook; a deleted webhook leaves the list', async () => {
     const other = await createTestUser(t.app);
     const mine = await t.call('create-webhook', {
-      url: `http://127.0.0.1:${port}/mine`,
+      url: `http://127.0.0.1:${receiver.port()}/mine`,
       events: ['run.completed'],
     });
     const theirList = await callFunction(t.app, 'list-webhooks', {}, other.token);

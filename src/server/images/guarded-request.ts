@@ -42,16 +42,19 @@ export function isAllowedPrivate(network: Pick<GuardedNetwork, 'allowPrivateHost
   return network.allowPrivateHosts.some((entry) => entry.trim().toLowerCase() === hostPortOf(url));
 }
 
+/** What a guarded request sends. */
+export type GuardedRequestInit = {
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A bigger cap than 32 MB for one answer known to be big (a Shopify bulk operation's JSONL). */
+  maxBytes?: number;
+};
+
 export function guardedRequest(
   network: GuardedNetwork,
   url: URL,
-  init: {
-    method?: 'GET' | 'POST' | 'PUT';
-    headers?: Record<string, string>;
-    body?: string;
-    /** A bigger cap than 32 MB for one answer known to be big (a Shopify bulk operation's JSONL). */
-    maxBytes?: number;
-  } = {},
+  init: GuardedRequestInit = {},
 ): Promise<GuardedResponse> {
   const maxBytes = init.maxBytes ?? MAX_BODY_BYTES;
   const isAllowed = isAllowedPrivate(network, url);

@@ -5,6 +5,7 @@
 import {
   type GuardedNetwork,
   GuardedRequestError,
+  type GuardedRequestInit,
   type GuardedResponse,
   guardedRequest,
 } from '../images/guarded-request';
@@ -61,12 +62,7 @@ export function parseStoreUrl(raw: string, network: Pick<StoreNetwork, 'requireH
 export async function storeRequest(
   network: StoreNetwork,
   url: URL,
-  init: {
-    method?: 'GET' | 'POST' | 'PUT';
-    headers?: Record<string, string>;
-    body?: string;
-    maxBytes?: number;
-  } = {},
+  init: GuardedRequestInit = {},
 ): Promise<StoreResponse> {
   try {
     return await guardedRequest(network, url, init);
