@@ -76,8 +76,17 @@ export const OFFLINE_WRITER = 'Built-in writer (no AI)';
 
 /** Picks a workflow on the new-bundle screen. */
 export async function chooseWorkflow(page: Page, name: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Workflow' }).click();
-  await page.getByRole('option', { name }).click();
+  const picker = page.getByRole('combobox', { name: 'Workflow' });
+  // A dropped file's preview can still be laying out the page when the dropdown opens, which leaves it open
+  // with no option on screen: close it, bring the picker into view and open it again until the option can be
+  // picked, then check the pick took.
+  await expect(async () => {
+    if ((await picker.getAttribute('aria-expanded')) === 'true') await picker.press('Escape');
+    await picker.scrollIntoViewIfNeeded();
+    await picker.click();
+    await page.getByRole('option', { name }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(picker).toHaveValue(name);
 }
 
 export async function expectOnlySignInPanel(page: Page): Promise<void> {
