@@ -5,16 +5,15 @@
 // but 130 per record). Each file is read back the way its importer reads it.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from '../../src/common/entities';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { readFixture } from '../support/fixture-path';
 import { jsonLdGraph } from '../support/jsonld';
-import { startTestWorker, waitForRun } from '../support/pipeline';
-import { postFunction, setupTestApp } from '../support/test-app';
+import { startTestWorker } from '../support/pipeline';
+import { exportStoreFile, importStoreExport, type StoreBundle } from '../support/store-files';
+import { setupTestApp } from '../support/test-app';
 import { unzipTexts } from '../support/unzip-texts';
 
 const t = setupTestApp();
-const OFFLINE = 4;
 const SNEAKER = 'shopify-solidus-importer-sneaker.csv';
 const TGMODZ = 'woocommerce-tgmodz-excerpt.csv';
 
@@ -30,44 +29,16 @@ const parse = (text: string, { delimiter = ',', lenient = false } = {}): Row[] =
   return parsed.data;
 };
 
-type Bundle = { bundleId: number; runId: number; products: BundleWorkflowProduct[] };
+type Bundle = StoreBundle;
 const bundles: Record<'sneaker' | 'tgmodz', Bundle> = {} as never;
 let worker: RunningWorker | undefined;
 
-async function importStore(
-  format: 'shopify' | 'woocommerce',
-  file: string,
-  currency: string,
-): Promise<Bundle> {
-  const created = await t.call('new-bundle', {
-    bundle_name: `${file}`,
-    store_export: { format, text: readFixture(file) },
-    workflow_id: OFFLINE,
-    currency,
-  });
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  const run = await waitForRun(t.app, t.user.token, created.data.bundle_id, OFFLINE);
-  return { bundleId: created.data.bundle_id, runId: created.data.bundle_workflow_id, products: run.products };
-}
-
 beforeAll(async () => {
   worker = await startTestWorker(t.app);
-  bundles.sneaker = await importStore('shopify', SNEAKER, 'USD');
-  bundles.tgmodz = await importStore('woocommerce', TGMODZ, 'EUR');
+  bundles.sneaker = await importStoreExport(t, 'shopify', SNEAKER, 'USD');
+  bundles.tgmodz = await importStoreExport(t, 'woocommerce', TGMODZ, 'EUR');
 }, 120_000);
 afterAll(() => worker?.stop());
-
-async function exportFile(bundle: Bundle, format: string, extra: Record<string, unknown> = {}) {
-  const response = await postFunction(
-    t.app,
-    'export-bundle',
-    { bundle_workflow_id: bundle.runId, format, ...extra },
-    t.user.token,
-    { 'x-response-format': 'Uint8Array' },
-  );
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  return { response, bytes, text: new TextDecoder().decode(bytes) };
-}
 
 const review = (ids: number[], state: 'approved' | 'pending') =>
   t.call('set-product-review', { bundle_workflow_product_ids: ids, review: state });
@@ -111,7 +82,7 @@ const SHOPIFY_COPY = new Set([
 describe('Shopify: the documented example with options on the first row only', () => {
   it('reads back with the same option names, variants and images; only copy columns are added', async () => {
     const original = readShopify(parse(readFixture(SNEAKER)));
-    const { text } = await exportFile(bundles.sneaker, 'shopify');
+    const { text } = await exportStoreFile(t, bundles.sneaker, 'shopify');
     const exported = readShopify(parse(text));
     expect([...exported.keys()]).toEqual([...original.keys()]);
     const sneaker = exported.get('hightop-sports-sneaker')!;
@@ -139,7 +110,9 @@ describe('Shopify: the documented example with options on the first row only', (
     expect(variants).toHaveLength(3);
     await review([parent.id], 'approved');
     try {
-      const rows = parse((await exportFile(bundles.sneaker, 'shopify', { only_approved: true })).text);
+      const rows = parse(
+        (await exportStoreFile(t, bundles.sneaker, 'shopify', { only_approved: true })).text,
+      );
       const back = readShopify(rows).get('hightop-sports-sneaker')!;
       expect(back.variants).toEqual(
         readShopify(parse(readFixture(SNEAKER))).get('hightop-sports-sneaker')!.variants,
@@ -156,7 +129,7 @@ describe('Shopify: the documented example with options on the first row only', (
   });
 
   it('redirects: one row per real handle change, both paths under /products/', async () => {
-    const rows = parse((await exportFile(bundles.sneaker, 'redirects')).text);
+    const rows = parse((await exportStoreFile(t, bundles.sneaker, 'redirects')).text);
     const parent = bundles.sneaker.products.find((p) => !p.is_multiple_of)!;
     const changed = parent.url_suggestion!.split('/').at(-1) !== 'hightop-sports-sneaker';
     expect(rows).toHaveLength(changed ? 1 : 0);
@@ -168,7 +141,7 @@ describe('Shopify: the documented example with options on the first row only', (
   });
 
   it('JSON-LD: a ProductGroup varying by color and size, each variant with its values, sku and offer', async () => {
-    const group = jsonLdGraph((await exportFile(bundles.sneaker, 'jsonld')).text).find(
+    const group = jsonLdGraph((await exportStoreFile(t, bundles.sneaker, 'jsonld')).text).find(
       (node) => node.productGroupID === 'hightop-sports-sneaker',
     )!;
     expect(group['@type']).toBe('ProductGroup');
@@ -203,7 +176,7 @@ describe('Shopify: the documented example with options on the first row only', (
         ].join('\t'),
       ),
     ].join('\n');
-    const { response, bytes } = await exportFile(bundles.sneaker, 'merchant', {
+    const { response, bytes } = await exportStoreFile(t, bundles.sneaker, 'merchant', {
       merchant_id_scheme: 'from_feed',
       main_feed: { text: `${feed}\n` },
     });
@@ -226,7 +199,7 @@ describe('WooCommerce: a store export with Yoast columns and variations linked b
   const originalRows = () => parse(readFixture(TGMODZ), { lenient: true });
 
   it('reads back by ID with every row; only the copy and SEO meta columns are written', async () => {
-    const rows = parse((await exportFile(bundles.tgmodz, 'woocommerce')).text);
+    const rows = parse((await exportStoreFile(t, bundles.tgmodz, 'woocommerce')).text);
     const original = new Map(originalRows().map((row) => [row.ID!, row]));
     expect(rows.map((row) => row.ID)).toEqual([...original.keys()]);
     for (const row of rows) expect(row.Name).toBe(original.get(row.ID!)!.Name);
@@ -247,7 +220,9 @@ describe('WooCommerce: a store export with Yoast columns and variations linked b
     const variation = bundles.tgmodz.products.find((p) => p.product_details.id === '22')!;
     await review([variation.id], 'approved');
     try {
-      const rows = parse((await exportFile(bundles.tgmodz, 'woocommerce', { only_approved: true })).text);
+      const rows = parse(
+        (await exportStoreFile(t, bundles.tgmodz, 'woocommerce', { only_approved: true })).text,
+      );
       expect(rows.map((row) => row.ID).sort()).toEqual(['20', '21', '22', '23']);
       const parent = bundles.tgmodz.products.find((p) => p.product_details.id === '20')!;
       // The parent is pending: its Yoast description is the store's own, decoded.
@@ -260,7 +235,9 @@ describe('WooCommerce: a store export with Yoast columns and variations linked b
   });
 
   it('Merchant feed, woocommerce ids: the variation IDs, none for the variable parent', async () => {
-    const { bytes } = await exportFile(bundles.tgmodz, 'merchant', { merchant_id_scheme: 'woocommerce' });
+    const { bytes } = await exportStoreFile(t, bundles.tgmodz, 'merchant', {
+      merchant_id_scheme: 'woocommerce',
+    });
     const files = unzipTexts(bytes);
     const rows = parse(files[Object.keys(files)[0]!]!, { delimiter: '\t' });
     expect(rows.map((row) => row.id).sort()).toEqual(['21', '22', '23']);
@@ -269,7 +246,7 @@ describe('WooCommerce: a store export with Yoast columns and variations linked b
   });
 
   it('JSON-LD: "Tiers" is no property Google lists for variesBy, so each variant carries it as additionalProperty', async () => {
-    const group = jsonLdGraph((await exportFile(bundles.tgmodz, 'jsonld')).text).find(
+    const group = jsonLdGraph((await exportStoreFile(t, bundles.tgmodz, 'jsonld')).text).find(
       (node) => node['@type'] === 'ProductGroup',
     )!;
     // Google lists color, size, material, pattern, suggestedAge and suggestedGender (docs/store-formats.md §d).
@@ -289,7 +266,7 @@ describe('WooCommerce: a store export with Yoast columns and variations linked b
   });
 
   it('redirects: the Redirection plugin CSV under /product/, real changes only', async () => {
-    const rows = parse((await exportFile(bundles.tgmodz, 'woocommerce-redirects')).text);
+    const rows = parse((await exportStoreFile(t, bundles.tgmodz, 'woocommerce-redirects')).text);
     for (const row of rows) {
       expect(row.source).toMatch(/^\/product\/[^/]+\/$/);
       expect(row.target).toMatch(/^\/product\/[^/]+\/$/);

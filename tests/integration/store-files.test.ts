@@ -3,17 +3,16 @@
 // products (variable products with their variations). Each file is read back the way its importer reads it.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from '../../src/common/entities';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { parseErrorBody } from '../support/answers';
 import { readFixture } from '../support/fixture-path';
 import { jsonLdGraph } from '../support/jsonld';
-import { startTestWorker, waitForRun } from '../support/pipeline';
-import { postFunction, setupTestApp } from '../support/test-app';
+import { startTestWorker } from '../support/pipeline';
+import { exportStoreFile, importStoreExport, type StoreBundle } from '../support/store-files';
+import { setupTestApp } from '../support/test-app';
 import { unzipTexts } from '../support/unzip-texts';
 
 const t = setupTestApp();
-const OFFLINE = 4;
 const SHOPIFY_FILE = 'shopify-product-template-2023.csv';
 const WOO_FILE = 'woocommerce-sample-products.csv';
 
@@ -28,44 +27,16 @@ const parse = (text: string, delimiter = ','): Row[] => {
   return parsed.data;
 };
 
-type Bundle = { bundleId: number; runId: number; products: BundleWorkflowProduct[] };
+type Bundle = StoreBundle;
 const bundles: Record<'shopify' | 'woo', Bundle> = {} as never;
 let worker: RunningWorker | undefined;
 
-async function importStore(
-  format: 'shopify' | 'woocommerce',
-  file: string,
-  currency?: string,
-): Promise<Bundle> {
-  const created = await t.call('new-bundle', {
-    bundle_name: `${format} store`,
-    store_export: { format, text: readFixture(file) },
-    workflow_id: OFFLINE,
-    ...(currency ? { currency } : {}),
-  });
-  expect(created.status).toBe(200);
-  const run = await waitForRun(t.app, t.user.token, created.data.bundle_id, OFFLINE);
-  return { bundleId: created.data.bundle_id, runId: created.data.bundle_workflow_id, products: run.products };
-}
-
 beforeAll(async () => {
   worker = await startTestWorker(t.app);
-  bundles.shopify = await importStore('shopify', SHOPIFY_FILE, 'usd');
-  bundles.woo = await importStore('woocommerce', WOO_FILE);
+  bundles.shopify = await importStoreExport(t, 'shopify', SHOPIFY_FILE, 'usd');
+  bundles.woo = await importStoreExport(t, 'woocommerce', WOO_FILE);
 }, 120_000);
 afterAll(() => worker?.stop());
-
-async function exportFile(bundle: Bundle, format: string, extra: Record<string, unknown> = {}) {
-  const response = await postFunction(
-    t.app,
-    'export-bundle',
-    { bundle_workflow_id: bundle.runId, format, ...extra },
-    t.user.token,
-    { 'x-response-format': 'Uint8Array' },
-  );
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  return { response, bytes, text: new TextDecoder().decode(bytes) };
-}
 
 const review = (ids: number[], state: 'approved' | 'pending') =>
   t.call('set-product-review', { bundle_workflow_product_ids: ids, review: state });
@@ -96,7 +67,7 @@ const COPY_COLUMNS = new Set([
 describe('Shopify file', () => {
   it('reads back with every product, variant and image of the original; only the copy columns differ', async () => {
     const original = readShopify(parse(readFixture(SHOPIFY_FILE)));
-    const { text } = await exportFile(bundles.shopify, 'shopify');
+    const { text } = await exportStoreFile(t, bundles.shopify, 'shopify');
     const exported = readShopify(parse(text));
     expect([...exported.keys()]).toEqual([...original.keys()]);
     for (const [handle, product] of original) {
@@ -121,7 +92,7 @@ describe('Shopify file', () => {
     expect(shirt).toHaveLength(12);
     await review([variant.id], 'approved');
     try {
-      const { text } = await exportFile(bundles.shopify, 'shopify', { only_approved: true });
+      const { text } = await exportStoreFile(t, bundles.shopify, 'shopify', { only_approved: true });
       const rows = parse(text);
       const back = readShopify(rows);
       expect([...back.keys()]).toEqual(['example-shirt']);
@@ -140,7 +111,7 @@ describe('Shopify file', () => {
       await review([variant.id], 'pending');
       await review([parent.id], 'approved');
       const again = readShopify(
-        parse((await exportFile(bundles.shopify, 'shopify', { only_approved: true })).text),
+        parse((await exportStoreFile(t, bundles.shopify, 'shopify', { only_approved: true })).text),
       );
       expect(again.get('example-shirt')!.variants).toEqual(original.variants);
       expect(again.get('example-shirt')!.copy['SEO Title']).toBe(
@@ -152,7 +123,7 @@ describe('Shopify file', () => {
   });
 
   it('redirects: one row per real handle change, both paths under /products/', async () => {
-    const rows = parse((await exportFile(bundles.shopify, 'redirects')).text);
+    const rows = parse((await exportStoreFile(t, bundles.shopify, 'redirects')).text);
     const parents = bundles.shopify.products.filter((p) => !p.is_multiple_of);
     const changed = parents.filter((p) => p.url_suggestion!.split('/').at(-1) !== p.product_details.handle);
     expect(rows).toHaveLength(changed.length);
@@ -197,7 +168,7 @@ function shopifyMainFeed(): { text: string; ids: string[] } {
 describe('Merchant Center supplemental feed', () => {
   it('from_feed: every id is one of the main feed; the product it lacks is reported; each value named once', async () => {
     const feed = shopifyMainFeed();
-    const { response, bytes } = await exportFile(bundles.shopify, 'merchant', {
+    const { response, bytes } = await exportStoreFile(t, bundles.shopify, 'merchant', {
       merchant_id_scheme: 'from_feed',
       main_feed: { text: feed.text },
     });
@@ -222,7 +193,7 @@ describe('Merchant Center supplemental feed', () => {
   });
 
   it('woocommerce: ids are the export product and variation IDs, with the prefix; none for a variable parent', async () => {
-    const { bytes } = await exportFile(bundles.woo, 'merchant', {
+    const { bytes } = await exportStoreFile(t, bundles.woo, 'merchant', {
       merchant_id_scheme: 'woocommerce',
       merchant_id_prefix: 'gla_',
     });
@@ -248,12 +219,14 @@ describe('Merchant Center supplemental feed', () => {
       ],
     ];
     for (const [extra, field] of cases) {
-      const { response, text } = await exportFile(bundles.shopify, 'merchant', extra);
+      const { response, text } = await exportStoreFile(t, bundles.shopify, 'merchant', extra);
       expect(response.status, field).toBe(400);
       expect(parseErrorBody(JSON.parse(text)).message, field).toContain(field);
     }
     for (const product_base of ['../etc', 'a b', '/x//y']) {
-      const { response, text } = await exportFile(bundles.woo, 'woocommerce-redirects', { product_base });
+      const { response, text } = await exportStoreFile(t, bundles.woo, 'woocommerce-redirects', {
+        product_base,
+      });
       expect(response.status, product_base).toBe(400);
       expect(parseErrorBody(JSON.parse(text)).message, product_base).toContain('product_base');
     }
@@ -262,7 +235,7 @@ describe('Merchant Center supplemental feed', () => {
 
 describe('structured data', () => {
   it('every Product with a price has offers with price and priceCurrency, sku and gtin from the file', async () => {
-    const graph = jsonLdGraph((await exportFile(bundles.shopify, 'jsonld')).text);
+    const graph = jsonLdGraph((await exportStoreFile(t, bundles.shopify, 'jsonld')).text);
     const original = parse(readFixture(SHOPIFY_FILE)).filter((row) => row['Variant SKU']);
     const group = graph.find((node) => node.productGroupID === 'example-shirt')!;
     expect(group['@type']).toBe('ProductGroup');
@@ -293,7 +266,7 @@ describe('structured data', () => {
   });
 
   it('no offers without a currency; set-bundle-currency sets one, and refuses a code that is not ISO 4217', async () => {
-    const before = JSON.parse((await exportFile(bundles.woo, 'jsonld')).text);
+    const before = JSON.parse((await exportStoreFile(t, bundles.woo, 'jsonld')).text);
     expect(JSON.stringify(before)).not.toContain('"offers"');
     const bad = await t.call('set-bundle-currency', { bundle_id: bundles.woo.bundleId, currency: 'EURO' });
     expect(bad.status).toBe(400);
@@ -302,7 +275,7 @@ describe('structured data', () => {
     expect(unknown.status).toBe(400);
     const set = await t.call('set-bundle-currency', { bundle_id: bundles.woo.bundleId, currency: 'eur' });
     expect(set.data).toEqual({ currency: 'EUR' });
-    const graph = jsonLdGraph((await exportFile(bundles.woo, 'jsonld')).text);
+    const graph = jsonLdGraph((await exportStoreFile(t, bundles.woo, 'jsonld')).text);
     const hoodie = graph.find(
       (node) => node.productGroupID && (node.hasVariant ?? []).some((v) => v.sku === 'woo-hoodie-red'),
     )!;
@@ -327,7 +300,7 @@ describe('structured data', () => {
 describe('WooCommerce file', () => {
   it('reads back by ID with every row of the original kept; only the copy columns differ', async () => {
     const original = new Map(parse(readFixture(WOO_FILE)).map((row) => [row.ID!, row]));
-    const rows = parse((await exportFile(bundles.woo, 'woocommerce')).text);
+    const rows = parse((await exportStoreFile(t, bundles.woo, 'woocommerce')).text);
     expect(rows.map((row) => row.ID).sort()).toEqual([...original.keys()].sort());
     for (const row of rows) {
       const before = original.get(row.ID!)!;
@@ -348,7 +321,9 @@ describe('WooCommerce file', () => {
     const variation = hoodie.find((p) => p.product_details.sku === 'woo-hoodie-green')!;
     await review([variation.id], 'approved');
     try {
-      const rows = parse((await exportFile(bundles.woo, 'woocommerce', { only_approved: true })).text);
+      const rows = parse(
+        (await exportStoreFile(t, bundles.woo, 'woocommerce', { only_approved: true })).text,
+      );
       expect(rows.map((row) => row.ID).sort()).toEqual(['45', '79', '80', '81', '90']);
       const parentRow = rows.find((row) => row.ID === '45')!;
       const parent = hoodie.find((p) => p.product_details.sku === 'woo-hoodie')!;
@@ -360,7 +335,7 @@ describe('WooCommerce file', () => {
 
   it('redirects: the Redirection plugin CSV under the product base, real changes only', async () => {
     const rows = parse(
-      (await exportFile(bundles.woo, 'woocommerce-redirects', { product_base: 'shop' })).text,
+      (await exportStoreFile(t, bundles.woo, 'woocommerce-redirects', { product_base: 'shop' })).text,
     );
     for (const row of rows) {
       expect(row.source).toMatch(/^\/shop\/[^/]+\/$/);

@@ -1,8 +1,7 @@
 // The contract's bundle functions: list, create (from a list or a store export), estimate, cap and delete.
 import { z } from 'zod';
-import { BUNDLE_LIMITS } from '../constants';
 import { bundleSummarySchema, customFieldsSchema } from '../entities';
-import { currencyCode, id, noBody, spendingCap } from './schema-parts';
+import { bundleName, currencyCode, id, noBody, spendingCap } from './schema-parts';
 
 export const STORE_EXPORT_FORMATS = ['shopify', 'woocommerce', 'auto'] as const;
 export type StoreExportFormat = (typeof STORE_EXPORT_FORMATS)[number];
@@ -24,14 +23,7 @@ export const bundleFunctions = {
   'new-bundle': {
     request: z
       .object({
-        bundle_name: z
-          .string()
-          .trim()
-          .min(1, 'bundle_name must not be empty')
-          .max(
-            BUNDLE_LIMITS.maxBundleNameLength,
-            `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
-          ),
+        bundle_name: bundleName,
         /** The SPEC's product list: the columns in order, and one product per line. */
         columns: z.array(z.string().min(1)).min(1).max(50).optional(),
         raw_csv: z.string().optional(),

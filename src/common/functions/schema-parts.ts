@@ -1,5 +1,6 @@
 // Small schemas every area of the contract shares.
 import { z } from 'zod';
+import { BUNDLE_LIMITS } from '../constants';
 
 /** ids are PostgreSQL integers: a larger number could never name a row, and would fail the query. */
 export const id = z.number().int().positive().max(2_147_483_647);
@@ -18,3 +19,13 @@ export const currencyCode = z
       return false;
     }
   }, 'currency must be an ISO 4217 code, such as EUR or USD');
+
+/** A bundle's name, as new-bundle and import-store take it. */
+export const bundleName = z
+  .string()
+  .trim()
+  .min(1, 'bundle_name must not be empty')
+  .max(
+    BUNDLE_LIMITS.maxBundleNameLength,
+    `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
+  );

@@ -1,9 +1,8 @@
 // The contract's connected-store functions (issue 24): connect a Shopify or WooCommerce store, list and
 // disconnect them, and import a store's catalogue into a new bundle.
 import { z } from 'zod';
-import { BUNDLE_LIMITS } from '../constants';
 import { customFieldsSchema } from '../entities';
-import { id, noBody } from './schema-parts';
+import { bundleName, id, noBody } from './schema-parts';
 
 export const STORE_PLATFORMS = ['shopify', 'woocommerce'] as const;
 
@@ -118,14 +117,7 @@ export const storeFunctions = {
   'import-store': {
     request: z.object({
       store_id: id,
-      bundle_name: z
-        .string()
-        .trim()
-        .min(1, 'bundle_name must not be empty')
-        .max(
-          BUNDLE_LIMITS.maxBundleNameLength,
-          `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
-        ),
+      bundle_name: bundleName,
       workflow_id: id.optional(),
       custom_fields: customFieldsSchema.optional(),
       /** Keep the store's existing SEO title, description and alt texts; write only where it has none. */

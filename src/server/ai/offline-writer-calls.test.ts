@@ -1,7 +1,6 @@
 // The offline writer as a writer: what it logs as its request, its token counts, and how it stops.
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_SETTINGS, offlineInput } from '../../../tests/support/writer-fixtures';
-import type { ProductFacts, WriteCopyInput } from './copy-writer';
 import { OfflineWriter } from './offline-writer';
 
 const settings = OFFLINE_SETTINGS;

@@ -4,7 +4,7 @@ import { OFFLINE_SETTINGS, offlineInput } from '../../../tests/support/writer-fi
 import { checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
 import { checkCopy } from '../generation/check-copy';
 import { describeDifferences, detectVariants } from '../variants/detect-variants';
-import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
+import type { CopyFields, ProductFacts } from './copy-writer';
 import { OfflineWriter, writeOfflineCopy } from './offline-writer';
 
 const settings = OFFLINE_SETTINGS;
