@@ -8,6 +8,7 @@ const media = z.looseObject({ schema: jsonSchema.optional() });
 
 const operation = z.looseObject({
   operationId: z.string(),
+  tags: z.array(z.string()).optional(),
   requestBody: z.looseObject({ content: z.record(z.string(), media) }).optional(),
   responses: z.record(
     z.string(),

@@ -21,6 +21,23 @@ export * from './stores';
 export * from './webhooks';
 export * from './workflows';
 
+/**
+ * The contract's areas, one per file: the OpenAPI document's tags come from here, so a function added to an
+ * area's file is tagged with it and no second list can leave one out.
+ */
+export const FUNCTION_AREAS = {
+  workflows: workflowFunctions,
+  bundles: bundleFunctions,
+  runs: runFunctions,
+  review: reviewFunctions,
+  files: fileFunctions,
+  'search-data': searchDataFunctions,
+  'api-keys': apiKeyFunctions,
+  webhooks: webhookFunctions,
+  stores: storeFunctions,
+} as const;
+export type FunctionArea = keyof typeof FUNCTION_AREAS;
+
 export const functions = {
   ...workflowFunctions,
   ...bundleFunctions,
@@ -42,6 +59,15 @@ export const FUNCTION_NAMES = Object.keys(functions) as FunctionName[];
 
 export function isFunctionName(name: string): name is FunctionName {
   return Object.hasOwn(functions, name);
+}
+
+/** The area (contract file) a function is declared in. */
+export function areaOf(name: FunctionName): FunctionArea {
+  const found = (Object.keys(FUNCTION_AREAS) as FunctionArea[]).find((area) =>
+    Object.hasOwn(FUNCTION_AREAS[area], name),
+  );
+  if (!found) throw new Error(`${name} is in no area of the contract`);
+  return found;
 }
 
 /** Functions that answer with bytes rather than JSON. */

@@ -4,35 +4,16 @@
 import { z } from 'zod';
 import { ERROR_STATUS, FUNCTION_ERROR_TYPES } from '../../common/errors';
 import {
-  apiKeyFunctions,
+  areaOf,
   BINARY_FUNCTIONS,
-  bundleFunctions,
   errorBodySchema,
+  FUNCTION_AREAS,
   FUNCTION_NAMES,
   type FunctionName,
   functions,
-  reviewFunctions,
-  runFunctions,
-  webhookFunctions,
-  workflowFunctions,
 } from '../../common/functions';
-import { fileFunctions } from '../../common/functions/files';
 import { FUNCTION_DESCRIPTIONS } from './function-descriptions';
 import { FUNCTION_SCOPES, IDEMPOTENT_FUNCTIONS } from './function-scopes';
-
-const AREAS: [string, Record<string, unknown>][] = [
-  ['workflows', workflowFunctions],
-  ['bundles', bundleFunctions],
-  ['runs', runFunctions],
-  ['review', reviewFunctions],
-  ['files', fileFunctions],
-  ['api-keys', apiKeyFunctions],
-  ['webhooks', webhookFunctions],
-];
-
-function areaOf(name: FunctionName): string {
-  return AREAS.find(([, area]) => Object.hasOwn(area, name))?.[0] ?? 'other';
-}
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   // A binary answer (z.instanceof(Uint8Array)) has no JSON form; it is described as bytes instead.
@@ -141,7 +122,7 @@ export function buildOpenApiDocument(appUrl: string) {
         'Every function is `POST /functions/v1/{name}` with a JSON body. Authenticate with an API key (`Authorization: Bearer cl_…`, made on the Account page or with `create-api-key`; 120 requests a minute per key, then 429 with `Retry-After`), a session token (the `set-auth-token` header of a sign-in), or the browser session cookie (with `Origin` and `Content-Type: application/json`). Errors are `{ "error": { "type", "message"? } }`. Webhook deliveries follow the Standard Webhooks spec.',
     },
     servers: [{ url: appUrl }],
-    tags: AREAS.map(([name]) => ({ name })),
+    tags: Object.keys(FUNCTION_AREAS).map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: jsonSchema(errorBodySchema, 'output') },
