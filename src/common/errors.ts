@@ -16,11 +16,15 @@ export const FUNCTION_ERROR_TYPES = [
   'conflict',
   /** Too many requests from one API key in a minute; Retry-After says when to try again. */
   'rate_limited',
+  /** The request body is past the size limit; nothing of it was read further. */
+  'too_large',
+  /** The database is not reachable right now: try again in a moment. */
+  'unavailable',
 ] as const;
 export type FunctionErrorType = (typeof FUNCTION_ERROR_TYPES)[number];
 
 /** HTTP status for each error type (DESIGN.md, server functions). */
-export const ERROR_STATUS: Record<FunctionErrorType, number> = {
+export const ERROR_STATUS = {
   bad_input: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -31,8 +35,10 @@ export const ERROR_STATUS: Record<FunctionErrorType, number> = {
   already_running: 409,
   conflict: 409,
   rate_limited: 429,
+  too_large: 413,
   server_error: 500,
-};
+  unavailable: 503,
+} as const satisfies Record<FunctionErrorType, number>;
 
 /** What the web client adds on top of the server's types. */
 export type ClientErrorType = FunctionErrorType | 'other';

@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { ERROR_STATUS } from '../common/errors';
 import { loopbackOnly, renderOutboxPage } from './auth/dev-outbox';
 import { unsafeAuthInput } from './auth/unsafe-input';
 import { socialProviders } from './config';
@@ -23,7 +24,7 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   app.onError((error, c) => {
     if (isDatabaseUnavailable(error)) {
       c.get('log').warn({ err: error }, 'database unavailable');
-      return c.json(DATABASE_UNAVAILABLE, 503);
+      return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
     }
     c.get('log').error({ err: error }, 'request failed');
     return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
@@ -69,7 +70,7 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
     const response = await services.auth.handler(withClientAddress(c, services.config.TRUST_PROXY));
     // better-auth answers a lost database with its own 500: say what it is, so clients wait and retry.
     if (response.status >= 500 && !(await checkReadiness(services.queue.pool)).ready) {
-      return c.json(DATABASE_UNAVAILABLE, 503);
+      return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
     }
     return response;
   });

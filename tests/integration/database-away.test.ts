@@ -1,4 +1,4 @@
-// Issue 9: while the database is away the app answers 503 server_error with a clear message, from functions
+// Issue 9: while the database is away the app answers 503 unavailable with a clear message, from functions
 // and auth routes alike; /api/health still answers, /api/ready says why it is not ready. Here the app's pool
 // points at a port where nothing listens, as after a database server went down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 
 describe('with the database away', () => {
-  it('answers a function call with 503 server_error saying the database is not reachable', async () => {
+  it('answers a function call with 503 unavailable saying the database is not reachable', async () => {
     const response = await post(
       '/functions/v1/list-bundles',
       {},
@@ -43,7 +43,7 @@ describe('with the database away', () => {
     );
     expect(response.status).toBe(503);
     const error = await errorOf(response);
-    expect(error.type).toBe('server_error');
+    expect(error.type).toBe('unavailable');
     expect(error.message).toMatch(/database is not reachable/);
   });
 

@@ -76,6 +76,7 @@ describe('new-bundle bad input', () => {
       raw_csv: 'x'.repeat(26 * 1024 * 1024),
     });
     expect(response.status).toBe(413);
+    expect(response.error?.type).toBe('too_large');
     expect(response.error?.message).toMatch(/25 MB limit/);
     await expectNothingWritten();
   });

@@ -34,10 +34,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The answer while the database is away: a server_error that says to try again, with 503 so clients retry. */
+/** The answer while the database is away: `unavailable` (503) says to try again, so clients retry. */
 export const DATABASE_UNAVAILABLE = {
   error: {
-    type: 'server_error',
+    type: 'unavailable',
     message:
       'The database is not reachable right now. Copyloom keeps trying to reconnect; try again in a moment.',
   },

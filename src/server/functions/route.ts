@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BUNDLE_LIMITS } from '../../common/constants';
+import { ERROR_STATUS } from '../../common/errors';
 import { BINARY_FUNCTIONS, type FunctionName, isFunctionName } from '../../common/functions';
 import { RateLimited } from '../api-keys/api-keys';
 import { AppError } from '../app-error';
@@ -26,7 +27,7 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
     const log = c.get('log').child({ function: c.req.param('name') });
     if (isDatabaseUnavailable(error)) {
       log.warn({ err: error }, 'database unavailable');
-      return c.json(DATABASE_UNAVAILABLE, 503);
+      return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
     }
     log.error({ err: error }, 'function failed');
     return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
@@ -40,11 +41,11 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         c.json(
           {
             error: {
-              type: 'bad_input',
+              type: 'too_large',
               message: `The request body is larger than the ${BUNDLE_LIMITS.maxBodyBytes / 1024 / 1024} MB limit.`,
             },
           },
-          413,
+          ERROR_STATUS.too_large,
         ),
     }),
     async (c) => {

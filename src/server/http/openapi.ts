@@ -31,7 +31,6 @@ function errorResponses(): Record<string, unknown> {
   for (const type of FUNCTION_ERROR_TYPES) {
     byStatus.set(ERROR_STATUS[type], [...(byStatus.get(ERROR_STATUS[type]) ?? []), type]);
   }
-  byStatus.set(503, [...(byStatus.get(503) ?? []), 'server_error (the database is unreachable: try again)']);
   const responses: Record<string, unknown> = {};
   for (const [status, types] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {

@@ -38,9 +38,10 @@ function isCompressingImages(run: Pick<BundleRun, 'products'>): boolean {
   return run.products.some((product) => hasPendingCompression(product.image_details ?? []));
 }
 
-// Known answers (not_created, unknown_bundle…) will not change by asking again; only network trouble may.
-const isTransient = (error: unknown) =>
-  error instanceof InvokeFailure && (error.failure.type === 'other' || error.failure.type === 'server_error');
+// Known answers (not_created, unknown_bundle…) will not change by asking again; only network trouble, a
+// failure on our side or the database away may.
+const TRANSIENT: ReadonlySet<string> = new Set(['other', 'server_error', 'unavailable']);
+const isTransient = (error: unknown) => error instanceof InvokeFailure && TRANSIENT.has(error.failure.type);
 
 /** Products by id: an incoming product replaces a cached one unless the cached one is newer (a later version). */
 export function mergeProducts(
