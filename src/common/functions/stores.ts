@@ -43,7 +43,12 @@ export const pushChangeSchema = z.object({
   conflict: z.enum(PUSH_CONFLICTS).nullable(),
 });
 
+export const PUSH_KINDS = ['push', 'undo'] as const;
 export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export const PUSH_ITEM_STATUSES = ['pending', 'written', 'skipped', 'failed'] as const;
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/** pages, or bulk (a Shopify bulk operation, for catalogues over SHOPIFY_BULK_THRESHOLD products). */
+export const IMPORT_METHODS = ['pages', 'bulk'] as const;
 
 /**
  * A bundle's import from a store (import-store), as view-bundle-workflow shows it: queued, then running with
@@ -51,9 +56,8 @@ export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
  * (one per variant), or failed with the reason. While it is not done, no run can start on the bundle.
  */
 export const storeImportSchema = z.object({
-  state: z.enum(['queued', 'running', 'done', 'failed']),
-  /** pages, or bulk (a Shopify bulk operation, for catalogues over SHOPIFY_BULK_THRESHOLD products). */
-  method: z.enum(['pages', 'bulk']).nullable(),
+  state: z.enum(IMPORT_STATES),
+  method: z.enum(IMPORT_METHODS).nullable(),
   products_read: z.number(),
   products_total: z.number().nullable(),
   /** The bundle's products once done. */
@@ -139,7 +143,7 @@ export const storeFunctions = {
     request: z.object({ push_id: id }),
     response: z.object({
       push_id: id,
-      kind: z.enum(['push', 'undo']),
+      kind: z.enum(PUSH_KINDS),
       state: z.enum(PUSH_STATES),
       done: z.number(),
       failed: z.number(),
@@ -148,7 +152,7 @@ export const storeFunctions = {
         z.object({
           bundle_workflow_product_id: id,
           field: z.string(),
-          status: z.enum(['pending', 'written', 'skipped', 'failed']),
+          status: z.enum(PUSH_ITEM_STATUSES),
           error: z.string().nullable(),
         }),
       ),

@@ -1,11 +1,11 @@
 // What a run keeps beside its products: every version of a product's copy (issue 14), the provider batches
 // of a batch workflow (issue 16), and the workers' heartbeats that tell a dead worker's jobs.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { VERSION_SOURCES } from '../../../common/functions/review';
 import { bundleWorkflowProducts, bundleWorkflows } from './catalogue';
 import { createdAt, updatedAt } from './columns';
 
 /** Where a kept version of a product's copy came from. */
-export const VERSION_SOURCES = ['generated', 'regenerated', 'edited', 'restored'] as const;
 export type VersionSource = (typeof VERSION_SOURCES)[number];
 
 /** The batch states of OpenAI's Batch API, plus the local ones before anything remote exists. */

@@ -2,11 +2,18 @@
 // AES-256-GCM (src/server/secrets/seal.ts), and for each product imported from it, the store's own
 // ids and the time the store last changed it, so that a push can tell a product edited meanwhile.
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type {
+  IMPORT_METHODS,
+  IMPORT_STATES,
+  PUSH_ITEM_STATUSES,
+  PUSH_KINDS,
+  PUSH_STATES,
+  STORE_PLATFORMS,
+} from '../../../common/functions/stores';
 import { user } from './auth';
 import { bundles, products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
 
-export const STORE_PLATFORMS = ['shopify', 'woocommerce'] as const;
 export type StorePlatform = (typeof STORE_PLATFORMS)[number];
 
 export const stores = pgTable(
@@ -53,10 +60,7 @@ export const storeProducts = pgTable(
   (t) => [index('store_products_store_idx').on(t.storeId)],
 );
 
-export const PUSH_KINDS = ['push', 'undo'] as const;
-export const PUSH_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type PushState = (typeof PUSH_STATES)[number];
-export const PUSH_ITEM_STATUSES = ['pending', 'written', 'skipped', 'failed'] as const;
 export type PushItemStatus = (typeof PUSH_ITEM_STATUSES)[number];
 
 /** One push of a run's copy to a store, or the undo of one; carried out by a push-to-store job. */
@@ -111,9 +115,7 @@ export const storePushItems = pgTable(
   (t) => [index('store_push_items_push_idx').on(t.pushId, t.id)],
 );
 
-export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
-export const IMPORT_METHODS = ['pages', 'bulk'] as const;
 export type ImportMethod = (typeof IMPORT_METHODS)[number];
 
 /**
