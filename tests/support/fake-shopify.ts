@@ -1,6 +1,7 @@
 // A local Shopify Admin GraphQL API for the connected-store tests and the push bench (issue 24). It speaks
 // the real wire format: POST /admin/api/{version}/graphql.json with X-Shopify-Access-Token, a real GraphQL
-// executor over a subset of the Admin schema (so a query Shopify would refuse is refused here too), cursor
+// executor over a subset of the Admin schema, every document and its variables first checked against
+// Shopify's published schema (shopify-admin-schema.ts: what Shopify would refuse is refused here too), cursor
 // pages, and the calculated-cost leaky bucket reported in `extensions.cost` with THROTTLED errors when the
 // bucket is empty (https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits). Mutations answer
 // `userErrors` the way Shopify's do. No test-framework imports, so a bench can start it too.
@@ -18,6 +19,7 @@ import {
   validate,
 } from 'graphql';
 import { BULK_SCHEMA, createFakeBulk, type FakeBulk } from './fake-shopify-bulk';
+import { refusalsOf } from './shopify-admin-schema';
 
 export type FakeShopifyVariant = {
   id: number;
@@ -447,6 +449,10 @@ export async function startFakeShopify(
     const invalid = validate(SCHEMA, document);
     if (invalid.length > 0)
       return json(response, 200, { errors: invalid.map((e) => ({ message: e.message })) });
+    // And what Shopify's own schema refuses, variables included: the subset above only says what this fake
+    // can answer.
+    const refused = refusalsOf(body.query ?? '', body.variables ?? {});
+    if (refused.length > 0) return json(response, 200, { errors: refused.map((message) => ({ message })) });
 
     const cost = queryCost(document);
     if (cost > MAX_QUERY_COST) {

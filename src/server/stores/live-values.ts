@@ -3,6 +3,7 @@
 // by product id, 10 at a time; WooCommerce: `products?include=` pages of 100 (four at once), and each
 // parent's variations.
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { LIVE_PRODUCTS } from './shopify-documents';
 import type { StoreClient } from './store-connection';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { SEO_META_KEYS } from './woocommerce-catalogue';
@@ -43,18 +44,12 @@ type ShopifyLive = {
   media: { nodes: { id?: string; alt?: string | null }[] };
 };
 
-const SHOPIFY_LIVE_QUERY = `query Live($ids: [ID!]!) {
-  nodes(ids: $ids) {
-    ... on Product { id handle updatedAt descriptionHtml seo { title description } media(first: 50) { nodes { ... on MediaImage { id alt } } } }
-  }
-}`;
-
 async function readShopify(connection: ShopifyConnection, refs: RemoteRef[]) {
   const live = new Map<string, LiveProduct | null>();
   const ids = [...new Set(refs.map((ref) => ref.remoteProductId))];
   for (let start = 0; start < ids.length; start += SHOPIFY_CHUNK) {
     const chunk = ids.slice(start, start + SHOPIFY_CHUNK);
-    const data = await shopifyGraphql<{ nodes: (ShopifyLive | null)[] }>(connection, SHOPIFY_LIVE_QUERY, {
+    const data = await shopifyGraphql<{ nodes: (ShopifyLive | null)[] }>(connection, LIVE_PRODUCTS, {
       ids: chunk,
     });
     chunk.forEach((id, index) => {

@@ -7,31 +7,10 @@
 // paged query reads the variant's first media instead); both give the image's URL.
 import { type PullOptions, tooManyProducts } from './pulled-catalogue';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { BULK_OPERATION, BULK_PRODUCTS, CURRENT_BULK_OPERATION, RUN_BULK_QUERY } from './shopify-documents';
 import { recordsOf, type ShopifyProduct } from './shopify-rows';
 import { StoreApiError, sleep } from './store-api-error';
 import { storeRequest } from './store-request';
-
-export const BULK_PRODUCTS_QUERY = `{
-  products {
-    edges { node {
-      id handle title descriptionHtml vendor productType tags status updatedAt
-      seo { title description }
-      variants { edges { node { id sku barcode price selectedOptions { name value } image { url } } } }
-      media { edges { node { ... on MediaImage { id alt image { url } } } } }
-    } }
-  }
-}`;
-
-const RUN_MUTATION = `mutation RunBulkQuery($query: String!) {
-  bulkOperationRunQuery(query: $query, groupObjects: false) {
-    bulkOperation { id status }
-    userErrors { field message code }
-  }
-}`;
-
-const POLL_QUERY = `query BulkOperation($id: ID!) {
-  node(id: $id) { ... on BulkOperation { id status errorCode objectCount rootObjectCount url } }
-}`;
 
 type BulkOperation = {
   id: string;
@@ -113,7 +92,7 @@ async function start(connection: ShopifyConnection, options: BulkReadOptions): P
       await sleep(wait, options.signal);
       const current = await shopifyGraphql<{ currentBulkOperation: { status: string } | null }>(
         connection,
-        '{ currentBulkOperation(type: QUERY) { id status } }',
+        CURRENT_BULK_OPERATION,
         {},
         options.signal,
       );
@@ -134,7 +113,7 @@ async function tryStart(
       bulkOperation: Pick<BulkOperation, 'id' | 'status'> | null;
       userErrors: { field: string[] | null; message: string; code: string | null }[];
     };
-  }>(connection, RUN_MUTATION, { query: BULK_PRODUCTS_QUERY }, options.signal);
+  }>(connection, RUN_BULK_QUERY, { query: BULK_PRODUCTS }, options.signal);
   const { bulkOperation, userErrors } = data.bulkOperationRunQuery;
   if (userErrors.some((error) => error.code === 'OPERATION_IN_PROGRESS')) return null;
   if (!bulkOperation || userErrors.length > 0) {
@@ -150,7 +129,12 @@ async function poll(
   id: string,
   signal?: AbortSignal,
 ): Promise<BulkOperation | null> {
-  const data = await shopifyGraphql<{ node: BulkOperation | null }>(connection, POLL_QUERY, { id }, signal);
+  const data = await shopifyGraphql<{ node: BulkOperation | null }>(
+    connection,
+    BULK_OPERATION,
+    { id },
+    signal,
+  );
   return data.node?.id ? data.node : null;
 }
 

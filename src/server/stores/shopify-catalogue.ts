@@ -5,6 +5,7 @@
 import type { PullOptions } from './pulled-catalogue';
 import { tooManyProducts } from './pulled-catalogue';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { MORE_MEDIA, MORE_VARIANTS, PRODUCTS_COUNT, PRODUCTS_PAGE } from './shopify-documents';
 import { recordsOf, type ShopifyProduct } from './shopify-rows';
 import { StoreApiError } from './store-api-error';
 
@@ -20,29 +21,6 @@ type Variant = {
 type Media = { id?: string; alt: string | null; image?: { url: string } | null };
 type Product = Omit<ShopifyProduct, 'variants' | 'media'> & { variants: Page<Variant>; media: Page<Media> };
 
-const VARIANT_FIELDS = 'id sku barcode price selectedOptions { name value } media(first: 1) { nodes { id } }';
-const MEDIA_FIELDS = '... on MediaImage { id alt image { url } }';
-
-const PRODUCTS_QUERY = `query Products($after: String) {
-  products(first: 10, after: $after) {
-    pageInfo { hasNextPage endCursor }
-    nodes {
-      id handle title descriptionHtml vendor productType tags status updatedAt
-      seo { title description }
-      variants(first: 10) { pageInfo { hasNextPage endCursor } nodes { ${VARIANT_FIELDS} } }
-      media(first: 10) { pageInfo { hasNextPage endCursor } nodes { ${MEDIA_FIELDS} } }
-    }
-  }
-}`;
-
-const MORE_VARIANTS_QUERY = `query MoreVariants($id: ID!, $after: String) {
-  product(id: $id) { variants(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${VARIANT_FIELDS} } } }
-}`;
-
-const MORE_MEDIA_QUERY = `query MoreMedia($id: ID!, $after: String) {
-  product(id: $id) { media(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${MEDIA_FIELDS} } } }
-}`;
-
 /** How many products the store holds: exact (limit: null lifts the default cap of 10,000). */
 export async function countShopifyProducts(
   connection: ShopifyConnection,
@@ -50,7 +28,7 @@ export async function countShopifyProducts(
 ): Promise<number> {
   const data = await shopifyGraphql<{ productsCount: { count: number } | null }>(
     connection,
-    '{ productsCount(limit: null) { count precision } }',
+    PRODUCTS_COUNT,
     {},
     signal,
   );
@@ -68,13 +46,13 @@ export async function readShopifyPages(
   for (let after: string | null = null; ; ) {
     const data: { products: Page<Product> } = await shopifyGraphql(
       connection,
-      PRODUCTS_QUERY,
+      PRODUCTS_PAGE,
       { after },
       signal,
     );
     for (const product of data.products.nodes) {
-      const variants = await readAll(connection, product, 'variants', MORE_VARIANTS_QUERY, signal);
-      const media = (await readAll(connection, product, 'media', MORE_MEDIA_QUERY, signal)).flatMap((item) =>
+      const variants = await readAll(connection, product, 'variants', signal);
+      const media = (await readAll(connection, product, 'media', signal)).flatMap((item) =>
         item.id && item.image?.url ? [{ id: item.id, alt: item.alt, url: item.image.url }] : [],
       );
       const urlOfMedia = new Map(media.map((item) => [item.id, item.url]));
@@ -96,11 +74,13 @@ export async function readShopifyPages(
   }
 }
 
+/** The query that reads the rest of a product's variants or media, past the first page. */
+const MORE_OF = { variants: MORE_VARIANTS, media: MORE_MEDIA } as const;
+
 async function readAll<K extends 'variants' | 'media'>(
   connection: ShopifyConnection,
   product: Product,
   key: K,
-  query: string,
   signal?: AbortSignal,
 ): Promise<Product[K]['nodes']> {
   const nodes = [...product[key].nodes] as Product[K]['nodes'];
@@ -108,7 +88,7 @@ async function readAll<K extends 'variants' | 'media'>(
   while (info.hasNextPage) {
     const data: { product: Pick<Product, K> | null } = await shopifyGraphql(
       connection,
-      query,
+      MORE_OF[key],
       { id: product.id, after: info.endCursor },
       signal,
     );

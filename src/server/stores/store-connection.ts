@@ -4,6 +4,7 @@
 import { AppError } from '../app-error';
 import type { StoreCredentials } from './owned-stores';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { ACCESS_SCOPES, SHOP_AND_SCOPES } from './shopify-documents';
 import type { StoreAccess } from './store-access';
 import { StoreApiError } from './store-api-error';
 import { StoreRequestError } from './store-request';
@@ -59,7 +60,7 @@ export async function missingShopifyScopes(
 ): Promise<string[]> {
   const data = await shopifyGraphql<{
     currentAppInstallation: { accessScopes: { handle: string }[] };
-  }>(connection, '{ currentAppInstallation { accessScopes { handle } } }');
+  }>(connection, ACCESS_SCOPES);
   return missingScopes(data.currentAppInstallation.accessScopes, wanted);
 }
 
@@ -71,10 +72,7 @@ export async function proveStoreAccess(client: StoreClient): Promise<ProvedStore
     const data = await shopifyGraphql<{
       shop: { name: string; currencyCode: string };
       currentAppInstallation: { accessScopes: { handle: string }[] };
-    }>(
-      client.connection,
-      '{ shop { name currencyCode } currentAppInstallation { accessScopes { handle } } }',
-    );
+    }>(client.connection, SHOP_AND_SCOPES);
     const missing = missingScopes(data.currentAppInstallation.accessScopes, SHOPIFY_SCOPES);
     if (missing.length > 0) {
       throw new StoreApiError(

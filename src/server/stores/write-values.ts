@@ -5,6 +5,7 @@
 // whole ordered list with ids (a shorter list would delete images). Each product's failure is its own.
 import type { LiveProduct } from './live-values';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { DELETE_REDIRECT, FILE_UPDATE, FIND_REDIRECT, PRODUCT_UPDATE } from './shopify-documents';
 import type { StoreClient } from './store-connection';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 
@@ -34,15 +35,6 @@ export async function writeProducts(client: StoreClient, products: ProductWrite[
 }
 
 type UserError = { field: string[] | null; message: string };
-
-const PRODUCT_UPDATE = `mutation Update($product: ProductUpdateInput!) {
-  productUpdate(product: $product) { product { id handle updatedAt } userErrors { field message } }
-}`;
-const FILE_UPDATE = `mutation Alt($files: [FileUpdateInput!]!) {
-  fileUpdate(files: $files) { files { id alt } userErrors { field message } }
-}`;
-const FIND_REDIRECT = `query Redirect($query: String!) { urlRedirects(first: 1, query: $query) { nodes { id } } }`;
-const DELETE_REDIRECT = `mutation Delete($id: ID!) { urlRedirectDelete(id: $id) { deletedUrlRedirectId userErrors { field message } } }`;
 
 const describe = (errors: UserError[]) =>
   errors
