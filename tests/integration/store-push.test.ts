@@ -174,6 +174,14 @@ describe('push to Shopify', () => {
   it('waits out THROTTLED, writes each product once, and writes handles with a redirect that undo removes', async () => {
     const { bundleWorkflowId, storeId, products } = await importAndWrite('shopify');
     const totes = products.filter((p) => p.product_details.handle?.startsWith('linen-tote'));
+    // The merchant's own redirects, whose paths start like the totes' (Shopify's redirect search answers
+    // them too, first): undo must leave them alone.
+    const merchants = ['linen-tote-1-summer-sale', 'linen-tote-2-old'].map((handle, index) => ({
+      id: 9_000 + index,
+      path: `/products/${handle}`,
+      target: '/collections/sale',
+    }));
+    shopify.redirects.push(...merchants.map((redirect) => ({ ...redirect })));
     await t.call('set-product-review', {
       bundle_workflow_product_ids: totes.map((p) => p.id),
       review: 'approved',
@@ -195,11 +203,11 @@ describe('push to Shopify', () => {
     expect(new Set(perProduct).size).toBe(perProduct.length);
     expect(updates.every((call) => productInputOf(call).redirectNewHandle === true)).toBe(true);
     const renamed = totes.filter((tote) => !tote.url_suggestion?.endsWith(`/${tote.product_details.handle}`));
-    expect(shopify.redirects.length).toBeGreaterThanOrEqual(renamed.length);
+    expect(shopify.redirects.length).toBeGreaterThanOrEqual(renamed.length + merchants.length);
 
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
     expect((await waitForPush(undo.data.push_id)).failed).toBe(0);
-    expect(shopify.redirects).toEqual([]);
+    expect(shopify.redirects).toEqual(merchants);
     expect(
       shopify.products
         .filter((p) => p.handle.startsWith('linen-tote'))

@@ -369,8 +369,10 @@ export async function startFakeShopify(
       return { product: productView(product), userErrors: [] };
     },
     urlRedirects: ({ first, query }: { first: number; query?: string }) => {
-      const path = /^path:(.+)$/.exec(query ?? '')?.[1];
-      const found = redirects.filter((redirect) => !path || redirect.path === path);
+      // Shopify's `query` is a search: quoted or not, `path:` also finds longer paths that start the same.
+      const term = /^path:(?:"((?:[^"\\]|\\.)*)"|(\S+))$/.exec(query ?? '');
+      const path = term ? (term[1] ?? term[2] ?? '').replace(/\\(.)/g, '$1') : undefined;
+      const found = redirects.filter((redirect) => path === undefined || redirect.path.startsWith(path));
       return page(
         found.map((redirect) => ({
           ...redirect,

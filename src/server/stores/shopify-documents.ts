@@ -77,6 +77,10 @@ export const FILE_UPDATE = `mutation Alt($files: [FileUpdateInput!]!) {
   fileUpdate(files: $files) { files { id alt } userErrors { field message } }
 }`;
 
-export const FIND_REDIRECT = `query Redirect($query: String!) { urlRedirects(first: 1, query: $query) { nodes { id } } }`;
+/**
+ * A redirect by its path. `query` is a search, not a lookup: even quoted it can answer longer paths that start
+ * the same (`/products/chair-2` for `/products/chair`), so the caller compares each answer's `path`.
+ */
+export const FIND_REDIRECT = `query Redirect($query: String!) { urlRedirects(first: 50, query: $query) { nodes { id path } } }`;
 
 export const DELETE_REDIRECT = `mutation Delete($id: ID!) { urlRedirectDelete(id: $id) { deletedUrlRedirectId userErrors { field message } } }`;

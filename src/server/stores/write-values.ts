@@ -87,17 +87,23 @@ async function writeShopifyProduct(
     if (data.productUpdate.userErrors.length > 0) return { error: describe(data.productUpdate.userErrors) };
     updatedAt = data.productUpdate.product?.updatedAt;
     if (handle !== undefined && !product.removeRedirectId && oldHandle) {
-      const found = await shopifyGraphql<{ urlRedirects: { nodes: { id: string }[] } }>(
-        connection,
-        FIND_REDIRECT,
-        {
-          query: `path:/products/${oldHandle}`,
-        },
-      );
-      redirectId = found.urlRedirects.nodes[0]?.id ?? null;
+      redirectId = await findRedirect(connection, `/products/${oldHandle}`);
     }
   }
   return { error: null, redirectId, updatedAt };
+}
+
+/**
+ * The redirect whose path is exactly `path`, the one productUpdate made from the old handle; never another that
+ * Shopify's search also answers (a longer path with the same start), which undo would then delete.
+ */
+async function findRedirect(connection: ShopifyConnection, path: string): Promise<string | null> {
+  const found = await shopifyGraphql<{ urlRedirects: { nodes: { id: string; path: string }[] } }>(
+    connection,
+    FIND_REDIRECT,
+    { query: `path:${JSON.stringify(path)}` },
+  );
+  return found.urlRedirects.nodes.find((redirect) => redirect.path === path)?.id ?? null;
 }
 
 /** Each updated item comes back whole, as the product or variation now is (its date_modified_gmt included). */
