@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMN_KINDS, escapeTags, stripTags, writeCells } from './column-kinds';
+import { COLUMN_KINDS, escapeForScript, escapeTags, stripTags, writeCells } from './column-kinds';
 import { MERCHANT_REPORT_HEADERS, merchantHeaders } from './merchant';
 import { REDIRECT_HEADERS, REDIRECTION_PLUGIN_HEADERS } from './redirects';
 import { EXPORT_HEADERS } from './rows';
@@ -39,5 +39,12 @@ describe('column kinds', () => {
     ).toEqual(['<a>', '&lt;a&gt;', '<p>x</p>']);
     expect(writeCells('merchant', ['id', 'title'], ['<i>1', '<i>Lamp</i>'])).toEqual(['<i>1', 'Lamp']);
     expect(() => writeCells('merchant', ['nope'], ['x'])).toThrow(/No column kind/);
+  });
+
+  it('write JSON for a script element with no < > or &, reading back the same', () => {
+    const value = { name: '</script><!-- & <script>alert(1)</script>' };
+    const text = escapeForScript(JSON.stringify(value));
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

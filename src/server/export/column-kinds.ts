@@ -2,8 +2,8 @@
 // of the rule that markup in a product's text never comes out raw. Imports decode entities
 // (html-to-text.ts), so a name sent as "&lt;script&gt;" arrives as "<script>", and a raw one may arrive too;
 // every writer passes its cells through writeCells with its format's kinds (column-kinds.test.ts checks that
-// every header of every file has one). The JSON-LD file is JSON for a <script> element and is escaped whole
-// where it is written (jsonld.ts, jsonLdEntry).
+// every header of every file has one). The JSON-LD file is JSON for a <script> element: escapeForScript
+// below, applied to each node where it is written (jsonld.ts, jsonLdEntry).
 
 /**
  * - key: what the importer matches rows on or links to (ID, SKU, image URL): written as it is, because a
@@ -98,6 +98,13 @@ export const stripTags = (text: string) =>
     .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
     .replace(/<[a-z/!?][^<>]*>/gi, '')
     .replace(/<(?=[a-z/!?])/gi, '');
+
+/**
+ * JSON text that can be pasted into <script type="application/ld+json"> whole: < > & as \u003c \u003e \u0026,
+ * which JSON reads back as the same characters, so no text in it can close the tag or open a comment.
+ */
+export const escapeForScript = (json: string) =>
+  json.replace(/[<>&]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const WRITE: Record<ColumnKind, (text: string) => string> = {
   key: (text) => text,
