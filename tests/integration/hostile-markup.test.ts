@@ -1,18 +1,31 @@
 // Markup in product names never comes back out raw. A pasted list, a Shopify export and a WooCommerce export
 // each name one product with entity-encoded markup (&lt;script&gt;…, which the import decodes) and one with
 // raw markup; after the built-in writer, every format export-bundle offers is read whole (zips unpacked): no
-// raw <script anywhere, HTML and name columns escaped, and the JSON-LD without a single <.
+// raw <script anywhere, HTML and name columns escaped, and the JSON-LD without a single <. A push to a
+// connected WooCommerce store writes its fields the same way.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functions } from '../../src/common/functions';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
+import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';
+import { wooCommerceCatalogue } from '../support/store-catalogues';
 import { OFFLINE_WORKFLOW } from '../support/store-files';
 import { postFunction, setupTestApp } from '../support/test-app';
 import { unzipTexts } from '../support/unzip-texts';
 
-const t = setupTestApp();
+let woo: FakeWooCommerce;
+beforeAll(async () => {
+  // WooCommerce's API answers names with their HTML entities, as its admin saved them.
+  const catalogue = wooCommerceCatalogue(1).map((product, i) =>
+    i === 0 ? { ...product, name: ENCODED, meta_data: [] } : product,
+  );
+  woo = await startFakeWooCommerce(catalogue, { consumerKey: 'ck_markup', consumerSecret: 'cs_markup' });
+});
+afterAll(() => woo?.close());
+
+const t = setupTestApp({ env: () => ({ ALLOW_PRIVATE_STORE_HOSTS: woo.hostPort }) });
 
 const ENCODED = '&lt;script&gt;alert(1)&lt;/script&gt; Chair';
 const RAW = '<script>alert(2)</script> Table';
@@ -122,5 +135,35 @@ describe.each(['pasted', 'shopify', 'woocommerce'])('a %s bundle with markup in 
     );
     expect(names).toEqual(EXPECTED_NAMES[name]);
     expect(wooNames).toEqual(EXPECTED_NAMES[name]);
+  });
+});
+
+describe('a push to a connected store', () => {
+  it('writes names and HTML fields with their markup escaped', async () => {
+    const connected = await t.call('connect-store', {
+      platform: 'woocommerce',
+      store_url: woo.origin,
+      consumer_key: 'ck_markup',
+      consumer_secret: 'cs_markup',
+    });
+    expect(connected.status).toBe(200);
+    const imported = await t.call('import-store', { store_id: connected.data.store.id, bundle_name: 'push' });
+    expect(imported.status).toBe(200);
+    const run = await waitForRun(t.app, t.user.token, imported.data.bundle_id, imported.data.workflow_id);
+    const script = run.products.find((p) => /script/.test(p.product_details.product_name ?? ''));
+    expect(script?.page_title).toMatch(/<script>/);
+    await t.call('set-product-review', {
+      bundle_workflow_product_ids: run.products.map((p) => p.id),
+      review: 'approved',
+    });
+    const preview = await t.call('preview-push', {
+      bundle_workflow_id: imported.data.bundle_workflow_id,
+      store_id: connected.data.store.id,
+    });
+    expect(preview.status).toBe(200);
+    const ours = preview.data.changes.filter((c) => c.bundle_workflow_product_id === script!.id);
+    expect(ours.map((c) => c.field)).toEqual(expect.arrayContaining(['seo_title', 'short_description']));
+    for (const change of ours) expect(change.after, change.field).not.toMatch(/<\s*\/?\s*script/i);
+    expect(ours.find((c) => c.field === 'seo_title')?.after).toMatch(/^&lt;script&gt;alert\(1\)/);
   });
 });

@@ -70,6 +70,15 @@ export const COLUMN_KINDS = {
   'merchant-report': { product_id: 'key', name: 'text', handle: 'text', sku: 'key', reason: 'text' },
   redirects: { 'Redirect from': 'text', 'Redirect to': 'text' },
   'woocommerce-redirects': { source: 'text', target: 'text', regex: 'key', code: 'key' },
+  // A push to a connected store (stores/push-plan.ts) writes the same fields as the files, through the API.
+  push: {
+    description: 'html',
+    short_description: 'html',
+    seo_title: 'name',
+    seo_description: 'name',
+    handle: 'text',
+    alt_texts: 'name',
+  },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 
 export type KindedFile = keyof typeof COLUMN_KINDS;
