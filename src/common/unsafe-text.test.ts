@@ -28,3 +28,18 @@ describe('findUnsafeText', () => {
     expect(formatPath(['alt_texts', 2, 'alt_text'])).toBe('alt_texts[2].alt_text');
   });
 });
+
+describe('findUnsafeText on a deep value', () => {
+  it('walks 200,000 levels without overflowing the stack, and names the path', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const found = findUnsafeText(deep);
+    expect(found?.problem).toBe('a NUL character');
+    expect(found?.path).toHaveLength(200_000);
+    expect(findUnsafeText({ a: [{ b: 'ok' }, { c: 'ok', 'd\u0000': 1 }] })?.path).toEqual([
+      'a',
+      1,
+      'd\u0000',
+    ]);
+  });
+});

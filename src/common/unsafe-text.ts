@@ -12,28 +12,49 @@ export type UnsafeText = {
   problem: 'a NUL character' | 'a lone surrogate (broken UTF-16)';
 };
 
+// The walk keeps its own stack, and each step points at its parent instead of copying the path: a body nested
+// thousands deep (an auth request, which no depth limit guards) is walked in linear time and never overflows
+// the call stack. The path is built only for the string that is found.
+type Trail = { segment: string | number; parent: Trail | null } | null;
+type Step = { value: unknown; trail: Trail };
+
+const pathOf = (trail: Trail): (string | number)[] => {
+  const path: (string | number)[] = [];
+  for (let at = trail; at; at = at.parent) path.push(at.segment);
+  return path.reverse();
+};
+
+function unsafeIn(text: string, trail: Trail): UnsafeText | null {
+  const match = UNSAFE.exec(text);
+  if (!match) return null;
+  return {
+    path: pathOf(trail),
+    index: match.index,
+    problem: match[0] === '\u0000' ? 'a NUL character' : 'a lone surrogate (broken UTF-16)',
+  };
+}
+
 /** The first unsafe string in a parsed JSON value (keys included), depth first, or null. */
 export function findUnsafeText(value: unknown, path: (string | number)[] = []): UnsafeText | null {
-  if (typeof value === 'string') {
-    const match = UNSAFE.exec(value);
-    if (!match) return null;
-    return {
-      path,
-      index: match.index,
-      problem: match[0] === '\u0000' ? 'a NUL character' : 'a lone surrogate (broken UTF-16)',
-    };
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], [...path, i]);
+  let root: Trail = null;
+  for (const segment of path) root = { segment, parent: root };
+  const stack: Step[] = [{ value, trail: root }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const { value: current, trail } = step;
+    if (typeof current === 'string') {
+      const found = unsafeIn(current, trail);
       if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findUnsafeText(key, [...path, key]) ?? findUnsafeText(item, [...path, key]);
-      if (found) return found;
+    } else if (Array.isArray(current)) {
+      // Pushed last to first, so that the first item is looked at first.
+      for (let i = current.length - 1; i >= 0; i--)
+        stack.push({ value: current[i], trail: { segment: i, parent: trail } });
+    } else if (current && typeof current === 'object') {
+      const entries = Object.entries(current);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        const at = { segment: key, parent: trail };
+        stack.push({ value: item, trail: at }, { value: key, trail: at });
+      }
     }
   }
   return null;

@@ -132,6 +132,7 @@ export function buildServices(
     log,
     mailQueue: createMailQueue(db),
     socialProviders: socialProviders(config),
+    isProduction: config.NODE_ENV === 'production',
   });
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log.warn('The web app is not built (dist/web); run `npm run build` to serve it.');

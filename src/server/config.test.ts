@@ -38,7 +38,31 @@ describe('loadConfig', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).HOST).toBe('0.0.0.0');
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      APP_URL: 'https://copy.example',
+    };
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+  });
+
+  it('refuses an http APP_URL in production unless TRUST_PROXY says a proxy terminates TLS', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    for (const APP_URL of ['http://copy.example', undefined]) {
+      expect(() => loadConfig({ ...production, APP_URL })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, APP_URL })).toThrow(/APP_URL .*production.*TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ ...production, APP_URL: 'http://copy.example', TRUST_PROXY: '0' })).toThrow(
+      /TRUST_PROXY/,
+    );
+    expect(loadConfig({ ...production, APP_URL: 'http://copy.example', TRUST_PROXY: 'true' }).APP_URL).toBe(
+      'http://copy.example',
+    );
+    expect(loadConfig({ ...production, APP_URL: 'https://copy.example' }).APP_URL).toBe(
+      'https://copy.example',
+    );
+    // Development on localhost stays as it was.
+    expect(loadConfig({ NODE_ENV: 'development' }).APP_URL).toBe('http://localhost:3000');
   });
 
   it('reads TRUST_PROXY as a hop count or proxy addresses, naming a bad value', () => {

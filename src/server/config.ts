@@ -218,6 +218,17 @@ export const configSchema = z
         message: 'is required when NODE_ENV=production',
       });
     }
+    // Production's session cookie is always Secure (auth.ts), which a browser keeps only from https: an http
+    // APP_URL (unset means http://localhost) works only behind a proxy that terminates TLS, and TRUST_PROXY is
+    // how the operator says there is one. Otherwise no one could sign in, so boot stops and says why.
+    const appUrl = c.APP_URL ?? 'http://localhost';
+    if (c.NODE_ENV === 'production' && appUrl.startsWith('http:') && c.TRUST_PROXY.kind === 'none') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: `is ${c.APP_URL ? 'an http:// address' : 'unset (http://localhost)'} in production: set APP_URL to the https:// address users open, or set TRUST_PROXY when a proxy in front of the app terminates TLS`,
+      });
+    }
   })
   .transform((c) => ({
     ...c,

@@ -1,8 +1,10 @@
 // Issue 20 item 4: files safe where they open. A catalogue of formula-like and HTML names exported in every
 // format and parsed back: no cell of generated copy starts a formula, the store's own values come back as
-// they went in, no HTML column holds an unescaped <script, and the JSON-LD holds no </script at all.
+// they went in (names with their markup escaped, column-kinds.ts), no HTML column holds an unescaped <script,
+// and the JSON-LD holds no </script at all.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeTags } from '../../src/server/export/column-kinds';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';
@@ -83,7 +85,7 @@ describe('files safe where they open', () => {
     for (const row of rows)
       for (const column of copy) expect(FORMULA_START.test(row[column] ?? ''), column).toBe(false);
     expect(rows.map((row) => row['Variant SKU']).sort()).toEqual([...SKUS].sort());
-    expect(rows.map((row) => row.Title).sort()).toEqual([...NAMES].sort());
+    expect(rows.map((row) => row.Title).sort()).toEqual(NAMES.map(escapeTags).sort());
     for (const row of rows) expect(row['Body (HTML)']).not.toMatch(/<\/?script/i);
   });
 
@@ -102,7 +104,7 @@ describe('files safe where they open', () => {
       expect(row['Short description']).toMatch(/^<(p|ul)>/);
     }
     expect(rows.map((row) => row.SKU).sort()).toEqual([...SKUS].sort());
-    expect(rows.map((row) => row.Name).sort()).toEqual([...NAMES].sort());
+    expect(rows.map((row) => row.Name).sort()).toEqual(NAMES.map(escapeTags).sort());
   });
 
   it('merchant: ids are the store SKUs as they came, titles and descriptions never start a formula', async () => {

@@ -1,5 +1,6 @@
-// Issue 20's low items: an out-of-range cursor is a 400; changing how an account signs in ends its other
-// sessions; the job loop's lock is per user; a provider's bad answer is a warning with its kind.
+// The low items of the hostile re-tests: an out-of-range cursor is a 400; JSON nested past the depth limit is
+// a 400 naming it; changing how an account signs in ends its other sessions; the job loop's lock is per user;
+// a provider's bad answer is a warning with its kind.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/server/ai/copy-writer';
@@ -28,6 +29,47 @@ describe('view-bundle-workflow since cursor', () => {
     expect(view.status).toBe(400);
     expect(view.error?.type).toBe('bad_input');
     expect(view.error?.message).toMatch(/since/);
+  });
+});
+
+describe('JSON nested past the depth limit', () => {
+  const post = (name: string, text: string) =>
+    t.app.app.request(`/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.user.token}` },
+      body: text,
+    });
+  const deepValue = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const refusesNamingTheLimit = async (response: Response) => {
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { type: string; message: string } };
+    expect(error.type).toBe('bad_input');
+    expect(error.message).toMatch(/nested more than 64 levels/);
+  };
+
+  it.each([10_000, 200_000])(
+    'answers 400 naming the limit at %i levels, for a function and a list function',
+    async (depth) => {
+      await refusesNamingTheLimit(await post('list-bundles', deepValue(depth)));
+      await refusesNamingTheLimit(
+        await post(
+          'new-bundle',
+          `{"bundle_name":"Deep","columns":["title"],"raw_csv":"Oak table","workflow_id":${OFFLINE},"custom_fields":${deepValue(depth)}}`,
+        ),
+      );
+      await refusesNamingTheLimit(
+        await post('estimate-cost', `{"raw_csv":"Oak table","x":${deepValue(depth)}}`),
+      );
+    },
+  );
+
+  it('answers a deep sign-in body without a server error', async () => {
+    const response = await t.app.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: `{"email":${deepValue(200_000)},"password":"x"}`,
+    });
+    expect(response.status).toBeLessThan(500);
   });
 });
 

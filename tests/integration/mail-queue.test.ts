@@ -108,7 +108,7 @@ describe('mail through the job queue, in production with real SMTP', () => {
 describe('a failed send', () => {
   it('is retried, and delivered on a later attempt', async () => {
     const smtp = await startSmtpSink({ refuse: (count) => count === 1 });
-    const testApp = await createTestApp({ NODE_ENV: 'production', SMTP_URL: smtp.url });
+    const testApp = await createTestApp({ NODE_ENV: 'production', SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
     try {
       await testApp.services.auth.api
         .requestPasswordReset({ body: { email: 'none@example.com' } })

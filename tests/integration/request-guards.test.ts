@@ -1,7 +1,10 @@
 // Functions refuse cross-site cookie calls, ask who is calling before anything else, and answer bad text and
-// out-of-range ids with 400 bad_input; the dev outbox answers only this machine.
+// out-of-range ids with 400 bad_input; the dev outbox answers only this machine; production's session cookie
+// is Secure even where APP_URL is http behind a TLS proxy.
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionRequest } from '../../src/common/functions';
+import { user as users } from '../../src/server/db/schema';
 import { errorOf } from '../support/answers';
 import {
   authRequest,
@@ -164,7 +167,7 @@ describe('dev outbox', () => {
   });
 
   it('is never served in production', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
+    const production = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
     try {
       expect(production.services.outbox).toBeUndefined();
       const response = await production.app.request('/dev/outbox.json', {}, fromAddress('127.0.0.1'));
@@ -172,5 +175,39 @@ describe('dev outbox', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('the session cookie in production', () => {
+  it('is Secure although APP_URL is http (behind a TLS-terminating proxy)', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
+    try {
+      const email = 'secure-cookie@example.com';
+      const password = 'correct horse battery staple';
+      const headers = { 'x-forwarded-for': randomClientAddress() };
+      const signUp = await authRequest(production, '/sign-up/email', { email, password, name: 'S' }, headers);
+      expect(signUp.status).toBe(200);
+      // Production sends mail over SMTP, which this test has none of: the address is confirmed in the database.
+      await production.services.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+      const signIn = await authRequest(production, '/sign-in/email', { email, password }, headers);
+      expect(signIn.status).toBe(200);
+      const session = signIn.headers.getSetCookie().find((c) => /session_token=/.test(c));
+      expect(session).toBeDefined();
+      expect(session).toMatch(/;\s*Secure/i);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('is as it was for development on http://localhost: not Secure, so the browser sends it back', async () => {
+    const { user } = t;
+    const signIn = await authRequest(
+      t.app,
+      '/sign-in/email',
+      { email: user.email, password: user.password },
+      { 'x-forwarded-for': user.address },
+    );
+    const session = signIn.headers.getSetCookie().find((c) => /session_token=/.test(c));
+    expect(session).not.toMatch(/;\s*Secure/i);
   });
 });

@@ -24,6 +24,8 @@ export type AuthOptions = {
   /** Mail is queued, never sent inside the request. */
   mailQueue: MailQueue;
   socialProviders?: BetterAuthOptions['socialProviders'];
+  /** NODE_ENV=production: the session cookie is Secure whatever APP_URL's scheme (config.ts explains). */
+  isProduction?: boolean;
 };
 
 const APP_NAME = 'Copyloom';
@@ -36,6 +38,7 @@ export function createAuth({
   log = silentLogger,
   mailQueue,
   socialProviders = {},
+  isProduction = false,
 }: AuthOptions) {
   const send = (kind: MailKind, to: string, subject: string, text: string) =>
     mailQueue.send({ kind, to, subject, text });
@@ -116,7 +119,9 @@ export function createAuth({
       disableOriginCheck: false,
       disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-      useSecureCookies: new URL(appUrl).protocol === 'https:',
+      // In production always: behind a TLS-terminating proxy APP_URL may say http while browsers use https.
+      // A development server on http://localhost keeps cookies a plain-http browser will send back.
+      useSecureCookies: isProduction || new URL(appUrl).protocol === 'https:',
     },
     // bearer() comes last: its after-hook reads the final session cookie, after two-factor has withdrawn it.
     plugins: [

@@ -4,6 +4,7 @@
 // description, image, sku and gtin where known, brand, url, and offers with price, priceCurrency and
 // availability, but only when both a price and the bundle's currency are known.
 import type { BundleWorkflowProduct } from '../../common/entities';
+import { escapeForScript } from './column-kinds';
 import {
   groupOptions,
   isSellable,
@@ -143,12 +144,8 @@ export const JSONLD_HEAD = '{\n  "@context": "https://schema.org",\n  "@graph": 
 export const JSONLD_TAIL = '\n  ]\n}\n';
 
 /**
- * A node as it sits in the @graph list, indented to match JSONLD_HEAD. <, > and & are written as \u003c,
- * \u003e and \u0026 (issue 20), so the file can be pasted into a <script type="application/ld+json"> whole:
- * no text in it can close the tag.
+ * A node as it sits in the @graph list, indented to match JSONLD_HEAD, with < > & escaped (escapeForScript):
+ * every JSON-LD file is written through here, so none holds a raw < that could close its <script> tag.
  */
 export const jsonLdEntry = (node: JsonLd) =>
-  `    ${JSON.stringify(node, null, 2).replace(/\n/g, '\n    ')}`.replace(
-    /[<>&]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  escapeForScript(`    ${JSON.stringify(node, null, 2).replace(/\n/g, '\n    ')}`);

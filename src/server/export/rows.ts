@@ -4,6 +4,7 @@
 import Papa from 'papaparse';
 import type { BundleWorkflowProduct, ImageDetail } from '../../common/entities';
 import { slugify } from '../slug/slug';
+import { escapeHtml, writeCell } from './column-kinds';
 import { isStoreDescription } from './fill-empty';
 
 /** SPEC §3 CSV export row, keys in header order. */
@@ -41,20 +42,27 @@ export function describeWithFactSheet(description: string | null | undefined, fa
   return text ? `${text}\n\n${facts}` : facts;
 }
 
-/** The export rows of a run, sorted by id ascending (SPEC §3). */
+/**
+ * The export rows of a run, sorted by id ascending (SPEC §3), their text written as the csv file's column
+ * kinds say (column-kinds.ts): the csv and json files hold the same rows.
+ */
 export function buildExportRows(products: readonly BundleWorkflowProduct[]): ExportRow[] {
+  const text = (header: (typeof EXPORT_HEADERS)[number], value: string) => writeCell('csv', header, value);
   return [...products]
     .sort((a, b) => a.id - b.id)
     .map((product) => ({
       id: product.id,
       variant_of: product.is_multiple_of ?? null,
-      page_title: product.page_title ?? '',
-      meta_description: product.meta_description ?? '',
-      heading: product.heading ?? '',
-      description: describeWithFactSheet(product.description, product.fact_sheet),
-      url_suggestion: product.url_suggestion ?? '',
+      page_title: text('page_title', product.page_title ?? ''),
+      meta_description: text('meta_description', product.meta_description ?? ''),
+      heading: text('heading', product.heading ?? ''),
+      description: text('description', describeWithFactSheet(product.description, product.fact_sheet)),
+      url_suggestion: text('url_suggestion', product.url_suggestion ?? ''),
       url_suggestion_level: product.url_suggestion_level,
-      image_details: product.image_details ?? [],
+      image_details: (product.image_details ?? []).map((image) => ({
+        ...image,
+        alt_text: image.alt_text === null ? null : writeCell('csv', 'image_details.alt_text', image.alt_text),
+      })),
     }));
 }
 
@@ -127,9 +135,6 @@ export function exportRowsToCsv(rows: readonly ExportRow[]): string {
 export function exportRowsToJson(rows: readonly ExportRow[]): string {
   return `${JSON.stringify(rows, null, 2)}\n`;
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // A list item in plain-text copy: "- ", "* " or "• " and then its text.
 const LIST_ITEM = /^[-*•]\s+(?=\S)/;

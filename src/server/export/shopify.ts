@@ -70,7 +70,8 @@ export function shopifyGroupRows(group: ProductGroup, hasVariants: boolean): str
       handle,
       isFirst ? (parent.product_details.product_name ?? '') : '',
       // Store-importer columns: the store's own values (handle, Title, options, SKU, image URL) go back as they
-      // came; the copy loses any formula start (copyCell) unless it is the store's own text.
+      // came, but for markup in a name (escaped by the writer, column-kinds.ts); the copy loses any formula
+      // start (copyCell) unless it is the store's own text.
       isFirst ? copyCell(productBodyHtml(parent), store.description) : '',
       ...(hasVariants ? (variantCells[i] ?? VARIANT_HEADERS.map(() => '')) : []),
       image?.url ?? '',

@@ -3,9 +3,10 @@
 // file holds the keys, the copy and the SEO plugins' meta columns (§b, "Meta columns (Yoast / Rank Math)").
 import type { BundleWorkflowProduct } from '../../common/entities';
 import { carriesStoreText } from './approval';
+import { escapeHtml } from './column-kinds';
 import { isStoreDescription } from './fill-empty';
 import { productSku, productStoreId } from './product-keys';
-import { copyCell, escapeHtml, toShopifyBodyHtml } from './rows';
+import { copyCell, toShopifyBodyHtml } from './rows';
 
 export const WOOCOMMERCE_HEADERS = [
   'ID',
@@ -23,7 +24,8 @@ export const WOOCOMMERCE_HEADERS = [
 const oneLine = (html: string) => html.replace(/\n/g, '');
 
 /**
- * One row per product and per variation; the Name stays the store's own, as in the Shopify export. With
+ * One row per product and per variation; the Name stays the store's own (markup escaped by the writer,
+ * column-kinds.ts), as in the Shopify export. With
  * `fillEmptyOnly` the product has been through keepStoreCopy, and the store's short description is kept too.
  */
 export function woocommerceRow(product: BundleWorkflowProduct, { fillEmptyOnly = false } = {}): string[] {

@@ -4,6 +4,7 @@
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { FunctionRequest } from '../../common/functions';
 import { approvedGroup } from './approval';
+import { type KindedFile, writeCells } from './column-kinds';
 import { keepStoreCopy } from './fill-empty';
 import { JSONLD_HEAD, JSONLD_TAIL, jsonLdEntry, jsonLdNode } from './jsonld';
 import { MERCHANT_REPORT_HEADERS, merchantGroupRows, merchantHeaders, tsvLine } from './merchant';
@@ -47,8 +48,17 @@ function asGroup(members: BundleWorkflowProduct[]): ProductGroup {
 }
 
 // Store files are read by importers, not spreadsheets: no formula quote (it would be imported as text). Their
-// copy cells lose a formula start instead, and the store's own values go back as they came (rows.ts copyCell).
-const storeCsv = (rows: string[][]) => (rows.length > 0 ? [unparseCsvRows(rows, { neutralise: false })] : []);
+// copy cells lose a formula start instead (rows.ts copyCell), and each cell is written for its column's kind
+// (column-kinds.ts): markup in a name is escaped, our HTML and the store's keys go as they are.
+const storeCsv = (file: KindedFile, headers: readonly string[], rows: string[][]) =>
+  rows.length > 0
+    ? [
+        unparseCsvRows(
+          rows.map((row) => writeCells(file, headers, row)),
+          { neutralise: false },
+        ),
+      ]
+    : [];
 const csvHead = (headers: readonly string[]) =>
   `${unparseCsvRows([[...headers]], { neutralise: false })}${CSV_NEWLINE}`;
 
@@ -118,7 +128,13 @@ function formatWriter(format: ExportFormat, options: ExportOptions): ExportWrite
         separator: CSV_NEWLINE,
         tail: '',
         pieces: (members) =>
-          members.length > 0 ? storeCsv(shopifyGroupRows(asGroup(members), hasVariants)) : [],
+          members.length > 0
+            ? storeCsv(
+                'shopify',
+                shopifyExportHeaders(hasVariants),
+                shopifyGroupRows(asGroup(members), hasVariants),
+              )
+            : [],
       };
     case 'woocommerce':
       // Grouped, so that a variable product and its variations are in the file together or not at all.
@@ -130,7 +146,12 @@ function formatWriter(format: ExportFormat, options: ExportOptions): ExportWrite
         head: csvHead(WOOCOMMERCE_HEADERS),
         separator: CSV_NEWLINE,
         tail: '',
-        pieces: (members) => storeCsv(members.map((product) => woocommerceRow(product, { fillEmptyOnly }))),
+        pieces: (members) =>
+          storeCsv(
+            'woocommerce',
+            WOOCOMMERCE_HEADERS,
+            members.map((product) => woocommerceRow(product, { fillEmptyOnly })),
+          ),
       };
     case 'merchant':
       return merchantWriter(options);
@@ -143,7 +164,12 @@ function formatWriter(format: ExportFormat, options: ExportOptions): ExportWrite
         head: csvHead(REDIRECT_HEADERS),
         separator: CSV_NEWLINE,
         tail: '',
-        pieces: (page) => storeCsv(page.map(shopifyRedirectRow).filter((row) => row !== null)),
+        pieces: (page) =>
+          storeCsv(
+            'redirects',
+            REDIRECT_HEADERS,
+            page.map(shopifyRedirectRow).filter((row) => row !== null),
+          ),
       };
     case 'woocommerce-redirects': {
       const base = productBasePath(options.productBase);
@@ -157,6 +183,8 @@ function formatWriter(format: ExportFormat, options: ExportOptions): ExportWrite
         tail: '',
         pieces: (page) =>
           storeCsv(
+            'woocommerce-redirects',
+            REDIRECTION_PLUGIN_HEADERS,
             page.map((product) => woocommerceRedirectRow(product, base)).filter((row) => row !== null),
           ),
       };
@@ -180,19 +208,22 @@ function formatWriter(format: ExportFormat, options: ExportOptions): ExportWrite
 function merchantWriter({ merchantIdOf, generative = false }: ExportOptions): ExportWriter {
   if (!merchantIdOf) throw new Error('The merchant writer needs merchantIdOf.');
   const unmatched: string[][] = [];
+  const headers = merchantHeaders(generative);
   return {
     contentType: 'application/zip',
     extension: 'tsv',
     suffix: 'merchant-feed',
     grouped: true,
-    head: `${tsvLine(merchantHeaders(generative))}\n`,
+    head: `${tsvLine(headers)}\n`,
     separator: '\n',
     tail: '\n',
     pieces: (members) => {
       if (members.length === 0) return [];
       const out = merchantGroupRows(asGroup(members), { idOf: merchantIdOf, generative });
-      unmatched.push(...out.unmatched);
-      return out.rows.map(tsvLine);
+      unmatched.push(
+        ...out.unmatched.map((row) => writeCells('merchant-report', MERCHANT_REPORT_HEADERS, row)),
+      );
+      return out.rows.map((row) => tsvLine(writeCells('merchant', headers, row)));
     },
     report: {
       suffix: 'merchant-unmatched',

@@ -1,7 +1,10 @@
 // Reads a JSON document as its text arrives and hands the strings at chosen paths to a sink piece by piece,
 // decoded, without building the document: new-bundle's list (`raw_csv`, `store_export.text`) is counted by
 // import-limits.ts while the body is still coming in. Short strings at other paths (`columns`) are collected.
-// It only follows the structure; JSON.parse, later, is the judge of whether the document is valid.
+// It only follows the structure; JSON.parse, later, is the judge of whether the document is valid. It refuses
+// a document nested past MAX_JSON_DEPTH as soon as it opens the level too many, as parseRequestJson would:
+// each string works out its path from the stack, so a deep body would cost depth × strings.
+import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 
 export type TapSink = {
   /** The path of a string value whose text should be streamed, e.g. "raw_csv" or "store_export.text". */
@@ -109,9 +112,10 @@ export function createJsonStringTap(sink: TapSink) {
         isKey = top?.isObject === true && top.expectKey;
         path = isKey ? '' : pathOf();
         isStreamed = !isKey && sink.streams(path);
-      } else if (ch === '{') stack.push({ isObject: true, key: '', expectKey: true });
-      else if (ch === '[') stack.push({ isObject: false, key: '', expectKey: false });
-      else if (ch === '}' || ch === ']') stack.pop();
+      } else if (ch === '{' || ch === '[') {
+        stack.push({ isObject: ch === '{', key: '', expectKey: ch === '{' });
+        if (stack.length > MAX_JSON_DEPTH) throw tooDeep();
+      } else if (ch === '}' || ch === ']') stack.pop();
       else if (ch === ',' && top?.isObject) top.expectKey = true;
     }
     flush();

@@ -1,14 +1,16 @@
-// A function's request body: JSON, then the unsafe-text check, then the contract's schema. Shared by the
-// route and the import worker (new-bundle's body is parsed there).
+// A function's request body: its depth, JSON, then the unsafe-text check, then the contract's schema. Shared
+// by the route and, through read-list-request.ts, by the list functions inline and in the import worker.
 import { type FunctionName, functions } from '../../common/functions';
 import { findUnsafeText, formatPath } from '../../common/unsafe-text';
 import { AppError } from '../app-error';
 import { locateInProductList } from '../bundles/parse-product-list';
+import { refuseDeepJson } from './json-depth';
 
-/** A function's JSON body, checked: valid JSON, no text PostgreSQL cannot store, and the function's schema. */
+/** A function's JSON body, checked: nested no deeper than MAX_JSON_DEPTH, valid JSON, no text PostgreSQL cannot store, and the function's schema. */
 export function parseRequestJson(name: FunctionName, text: string): unknown {
   let json: unknown = {};
   if (text.trim()) {
+    refuseDeepJson(text);
     try {
       json = JSON.parse(text);
     } catch {

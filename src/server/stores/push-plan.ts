@@ -6,6 +6,7 @@ import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../c
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } from '../db/schema';
+import { escapeHtml, writeCell } from '../export/column-kinds';
 import { toShopifyBodyHtml } from '../export/rows';
 import { requireOwnedRun } from '../ownership/lookups';
 import { type LiveProduct, readLiveProducts, storeKey } from './live-values';
@@ -100,8 +101,9 @@ export async function plannedProducts(
     if (store.platform === 'shopify' && isVariant) continue;
     const fields = fieldsFor(store.platform, isVariant, wanted);
     const values = new Map<string, string>();
-    const set = (field: string, value: string | null | undefined) => {
-      if (value?.trim()) values.set(field, value.trim());
+    // Each value as the store files write its column (column-kinds.ts): markup in text never goes raw.
+    const set = (field: PushField, value: string | null | undefined, key: string = field) => {
+      if (value?.trim()) values.set(key, writeCell('push', field, value.trim()));
     };
     if (fields.has('description') && product.description?.trim()) {
       const html = toShopifyBodyHtml(product.description, isVariant ? null : product.factSheet);
@@ -113,7 +115,9 @@ export async function plannedProducts(
         'short_description',
         product.factSheet?.trim()
           ? oneLine(toShopifyBodyHtml('', product.factSheet))
-          : product.metaDescription,
+          : product.metaDescription?.trim()
+            ? `<p>${escapeHtml(product.metaDescription.trim())}</p>`
+            : '',
       );
     }
     if (fields.has('seo_title')) set('seo_title', product.pageTitle);
@@ -122,7 +126,7 @@ export async function plannedProducts(
     if (fields.has('alt_texts')) {
       for (const image of images.filter((i) => i.bundleWorkflowProductId === product.id)) {
         const remoteId = link.remoteImageIds[image.position];
-        if (remoteId) set(`alt_text:${remoteId}`, image.altText);
+        if (remoteId) set('alt_texts', image.altText, `alt_text:${remoteId}`);
       }
     }
     planned.push({
