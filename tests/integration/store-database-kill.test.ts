@@ -50,7 +50,11 @@ beforeAll(async () => {
   // of the catalogue costs more than the small bucket holds) and the one pushed to, whose bucket refills
   // slowly: a productUpdate costs 10 points, so about four products a second once the bucket is spent.
   const catalogue = shopifyCatalogue(EXTRA_PRODUCTS);
-  pushSetupFake = await startFakeShopify(catalogue, { accessToken: TOKEN, bucketSize: 1e9, restoreRate: 1e9 });
+  pushSetupFake = await startFakeShopify(catalogue, {
+    accessToken: TOKEN,
+    bucketSize: 1e9,
+    restoreRate: 1e9,
+  });
   pushFake = await startFakeShopify(catalogue, { accessToken: TOKEN, bucketSize: 150, restoreRate: 40 });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'copyloom-store-kill-'));
   const port = await findFreePort();
@@ -264,11 +268,10 @@ describe('the embedded PostgreSQL killed under a store job', () => {
     expect(productCount).toBe(EXTRA_PRODUCTS + 1);
     expect(items).toHaveLength(productCount * FIELDS.length);
 
-    await waitUntil(
-      'the push has written some products',
-      () => pushUpdates().length >= KILL_AFTER_UPDATES,
-      { timeoutMs: 60_000, intervalMs: 20 },
-    );
+    await waitUntil('the push has written some products', () => pushUpdates().length >= KILL_AFTER_UPDATES, {
+      timeoutMs: 60_000,
+      intervalMs: 20,
+    });
     let writtenAtKill = 0;
     const recoveredMs = await killDatabaseAndWaitForApp(() => {
       writtenAtKill = new Set(pushUpdates()).size;
