@@ -18,11 +18,14 @@ import { productInputOf } from '../tests/support/store-requests';
 
 export type FunctionsUser = { index: number; token: string };
 export type FunctionsSettings = { baseUrl: string; users: FunctionsUser[]; loadMs: number; seed: number };
-export type Call = { name: FunctionName; ms: number; status: number };
+/** The set-up (each user's first webhook, store, key, bundle and import), or the load's mix after it. */
+export type Phase = 'set-up' | 'load';
+export type Call = { name: FunctionName; ms: number; status: number; phase: Phase };
 export type FunctionsResults = {
+  /** Every answered call. */
   calls: Call[];
   /** Answers other than 2xx and the expected 429, and requests that got no answer, each described. */
-  errors: { name: FunctionName; what: string }[];
+  errors: { name: FunctionName; what: string; phase: Phase }[];
   /** Webhook deliveries the receiver got (test-webhook and push.completed). */
   deliveries: number;
   /** productUpdate calls the stores answered, and the products that got more than one. */
@@ -46,6 +49,8 @@ const LIST_PRODUCTS = 20;
 const THINK_MS = [250, 750] as const;
 /** Creations a user makes at most during the load: each adds rows (and a run) that later calls read. */
 const MAX_CREATED = { bundles: 4, imports: 2, keys: 10, searchImports: 5 } as const;
+/** Every user's set-up, and its store's import written by the built-in writer, within this. */
+const SET_UP_LIMIT_MS = 240_000;
 /** After the load, pushes still running get this long to end. */
 const PUSH_SETTLE_MS = 30_000;
 
@@ -144,7 +149,9 @@ function runUsers(
   const random = seededRandom(settings.seed);
   const calls: Call[] = [];
   const errors: FunctionsResults['errors'] = [];
-  const deadline = performance.now() + settings.loadMs;
+  // Set-up first, bounded; the load's own clock starts once every user's store is imported and written.
+  let deadline = performance.now() + SET_UP_LIMIT_MS;
+  let phase: Phase = 'set-up';
   const isOver = () => performance.now() >= deadline;
 
   /**
@@ -174,18 +181,18 @@ function runUsers(
       text = await response.text();
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      errors.push({ name, what: `no answer: ${String(error)}${cause ? ` (${cause})` : ''}` });
+      errors.push({ name, what: `no answer: ${String(error)}${cause ? ` (${cause})` : ''}`, phase });
       return undefined;
     }
     const ms = performance.now() - started;
-    calls.push({ name, ms, status: response.status });
+    calls.push({ name, ms, status: response.status, phase });
     if (response.status === 429) {
       const waitMs = Number(response.headers.get('retry-after') ?? 1) * 1000;
       await sleep(Math.min(waitMs, deadline - performance.now()));
       return undefined;
     }
     if (response.status < 200 || response.status >= 300) {
-      errors.push({ name, what: `${response.status} ${text.slice(0, 200)}` });
+      errors.push({ name, what: `${response.status} ${text.slice(0, 200)}`, phase });
       return undefined;
     }
     return JSON.parse(text) as T;
@@ -341,17 +348,35 @@ function runUsers(
     pushIds: [],
     created: { bundles: 0, imports: 0, keys: 0, searchImports: 0 },
   }));
-  const loops = states.map(async (state, i) => {
+  const setUpAll = states.map(async (state, i) => {
     // People do not start in step: spread over the first two seconds.
     await sleep((i / states.length) * 2_000);
     await setUp(state);
-    while (!isOver()) {
-      await pickAction().run(state);
-      await sleep(THINK_MS[0] + random() * (THINK_MS[1] - THINK_MS[0]));
+    // As a person waits for the import and its copy before pushing: looking at the run now and then.
+    while (state.imported && !state.isImportedRunWritten && !isOver()) {
+      await viewImportedRun(state);
+      await sleep(1_000);
+    }
+    if (state.imported && !state.isImportedRunWritten) {
+      errors.push({
+        name: 'import-store',
+        what: `the import's run was not written in ${SET_UP_LIMIT_MS} ms`,
+      });
     }
   });
 
-  return Promise.all(loops).then(async () => {
+  return Promise.all(setUpAll).then(async () => {
+    deadline = performance.now() + settings.loadMs;
+    phase = 'load';
+    await Promise.all(
+      states.map(async (state, i) => {
+        await sleep((i / states.length) * 1_000);
+        while (!isOver()) {
+          await pickAction().run(state);
+          await sleep(THINK_MS[0] + random() * (THINK_MS[1] - THINK_MS[0]));
+        }
+      }),
+    );
     // Every push started must end done: a push left running or failed is an error of the app.
     const unfinished: string[] = [];
     const settleBy = performance.now() + PUSH_SETTLE_MS;
