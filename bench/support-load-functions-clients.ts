@@ -361,6 +361,7 @@ function runUsers(
       errors.push({
         name: 'import-store',
         what: `the import's run was not written in ${SET_UP_LIMIT_MS} ms`,
+        phase,
       });
     }
   });
