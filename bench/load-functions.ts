@@ -21,12 +21,11 @@ import { startWorker } from '../src/server/runner/start-worker';
 import { TSX_LOADER } from '../tests/support/worker-process';
 import { listenOnLoopback, signUpUser, withBenchApp } from './support';
 import type {
-  Call,
   FromFunctionsClients,
   FunctionsResults,
-  FunctionsUser,
   ToFunctionsClients,
 } from './support-load-functions-clients';
+import type { Call, FunctionsUser } from './support-load-functions-user';
 
 const USERS = Math.min(50, Number(process.env.LOAD_FUNCTIONS_USERS ?? 20));
 const LOAD_MS = Math.min(300, Number(process.env.LOAD_FUNCTIONS_SECONDS ?? 60)) * 1000;
