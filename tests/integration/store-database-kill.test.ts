@@ -2,8 +2,10 @@
 // process on its own embedded PostgreSQL, as in database-blink.test.ts, so killing the postmaster with SIGKILL
 // hurts no other test), connected to the Shopify fake. The import is killed once the fake has answered some of
 // the catalogue's pages, the push once the fake has received some of its productUpdates; after the kill the
-// app answers again, the import fills the bundle with every product once, and the push finishes with every
-// product holding our copy, none skipped and none sent more than one productUpdate.
+// app answers again. The import's retried job reads the catalogue again from its first page and fills the
+// bundle with every product once. The push's retried job finds the products written before the kill but not
+// yet recorded already ours, and records them without writing them again: every product holds our copy, none
+// is skipped and none got more than one productUpdate.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
