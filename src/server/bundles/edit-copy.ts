@@ -5,7 +5,7 @@ import { countCharacters, SEO_LIMITS } from '../../common/copy-rules';
 import type { BundleWorkflowProduct } from '../../common/entities';
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { AppError } from '../app-error';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
 import { COPY_PROBLEM_MESSAGES } from '../generation/check-copy';
 import { recheckSavedCopy } from '../generation/recheck-copy';
@@ -34,40 +34,20 @@ function checkLimit(field: string, limitKey: string, value: string): string | nu
   return null;
 }
 
+type CopyEdit = ParsedFunctionRequest<'update-product-copy'>;
+
 export async function updateProductCopy(
   db: Database,
   ownerId: string,
-  input: ParsedFunctionRequest<'update-product-copy'>,
+  input: CopyEdit,
 ): Promise<BundleWorkflowProduct> {
   const { row } = await requireOwnedRunProduct(db, ownerId, input.bundle_workflow_product_id);
   const fields = input.fields;
   const altTexts = input.alt_texts ?? [];
-  const problems = [
-    ...Object.entries(fields).map(([field, value]) => checkLimit(field, field, value ?? '')),
-    ...altTexts.map((a, i) => checkLimit(`alt_texts[${i}]`, 'alt_text', a.alt_text)),
-  ].filter((problem): problem is string => problem !== null);
-  if (problems.length > 0) throw new AppError('bad_input', problems.join(' '));
-  if (Object.keys(fields).length === 0 && altTexts.length === 0) {
-    throw new AppError('bad_input', 'Nothing to change: give at least one field.');
-  }
+  refuseOutOfLimits(fields, altTexts);
 
   await db.transaction(async (tx) => {
-    // The row is locked while it is compared and written, so a regeneration saving at the same moment
-    // either lands before (and the save is refused as stale) or waits until this one is kept.
-    const p = bundleWorkflowProducts;
-    const current = await tx
-      .select({
-        updated_at: sql<string>`to_char(${p.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-      })
-      .from(p)
-      .where(eq(p.id, row.id))
-      .for('update');
-    if (input.expected_updated_at !== undefined && current[0]?.updated_at !== input.expected_updated_at) {
-      throw new AppError(
-        'conflict',
-        'This product changed since you opened it (it was regenerated or edited elsewhere). Reload it, or compare, before saving.',
-      );
-    }
+    await refuseIfChanged(tx, row.id, input.expected_updated_at);
     // An edit always sends the product back to pending review, even one that touches only alt texts.
     await tx
       .update(bundleWorkflowProducts)
@@ -81,26 +61,7 @@ export async function updateProductCopy(
         reviewState: 'pending',
       })
       .where(eq(bundleWorkflowProducts.id, row.id));
-    if (altTexts.length > 0) {
-      const ids = altTexts.map((a) => a.bundle_workflow_products_image_id);
-      const owned = await tx
-        .select({ id: bundleWorkflowProductImages.id })
-        .from(bundleWorkflowProductImages)
-        .where(
-          and(
-            inArray(bundleWorkflowProductImages.id, ids),
-            eq(bundleWorkflowProductImages.bundleWorkflowProductId, row.id),
-          ),
-        );
-      if (owned.length !== new Set(ids).size)
-        throw new AppError('unknown_bundle', 'That image is not one of this product’s.');
-      for (const { bundle_workflow_products_image_id: id, alt_text } of altTexts) {
-        await tx
-          .update(bundleWorkflowProductImages)
-          .set({ altText: alt_text.trim() })
-          .where(eq(bundleWorkflowProductImages.id, id));
-      }
-    }
+    if (altTexts.length > 0) await writeAltTexts(tx, row.id, altTexts);
     await insertVersion(tx, row.id, 'edited', ownerId);
     await recheckSavedCopy(tx, row.id);
     await logGeneral(
@@ -114,4 +75,58 @@ export async function updateProductCopy(
   });
   const [product] = await runProducts(db, row.bundleWorkflowId, row.id);
   return product!;
+}
+
+/** Every field past its limits in one message, or an edit that changes nothing, refused before any write. */
+function refuseOutOfLimits(fields: CopyEdit['fields'], altTexts: NonNullable<CopyEdit['alt_texts']>) {
+  const problems = [
+    ...Object.entries(fields).map(([field, value]) => checkLimit(field, field, value ?? '')),
+    ...altTexts.map((a, i) => checkLimit(`alt_texts[${i}]`, 'alt_text', a.alt_text)),
+  ].filter((problem): problem is string => problem !== null);
+  if (problems.length > 0) throw new AppError('bad_input', problems.join(' '));
+  if (Object.keys(fields).length === 0 && altTexts.length === 0) {
+    throw new AppError('bad_input', 'Nothing to change: give at least one field.');
+  }
+}
+
+/** Refuses a save made against copy that changed since the editor loaded it. */
+async function refuseIfChanged(tx: Queryable, id: number, expectedUpdatedAt: string | undefined) {
+  // The row is locked while it is compared and written, so a regeneration saving at the same moment
+  // either lands before (and the save is refused as stale) or waits until this one is kept.
+  const p = bundleWorkflowProducts;
+  const current = await tx
+    .select({
+      updated_at: sql<string>`to_char(${p.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(p)
+    .where(eq(p.id, id))
+    .for('update');
+  if (expectedUpdatedAt !== undefined && current[0]?.updated_at !== expectedUpdatedAt) {
+    throw new AppError(
+      'conflict',
+      'This product changed since you opened it (it was regenerated or edited elsewhere). Reload it, or compare, before saving.',
+    );
+  }
+}
+
+/** The edited alt texts, refused when any image is not the product's own. */
+async function writeAltTexts(tx: Queryable, id: number, altTexts: NonNullable<CopyEdit['alt_texts']>) {
+  const ids = altTexts.map((a) => a.bundle_workflow_products_image_id);
+  const owned = await tx
+    .select({ id: bundleWorkflowProductImages.id })
+    .from(bundleWorkflowProductImages)
+    .where(
+      and(
+        inArray(bundleWorkflowProductImages.id, ids),
+        eq(bundleWorkflowProductImages.bundleWorkflowProductId, id),
+      ),
+    );
+  if (owned.length !== new Set(ids).size)
+    throw new AppError('unknown_bundle', 'That image is not one of this product’s.');
+  for (const { bundle_workflow_products_image_id: imageId, alt_text } of altTexts) {
+    await tx
+      .update(bundleWorkflowProductImages)
+      .set({ altText: alt_text.trim() })
+      .where(eq(bundleWorkflowProductImages.id, imageId));
+  }
 }

@@ -1,11 +1,11 @@
 // regenerate-products: write chosen products again, or every failed product of a run. A locked field keeps
 // its text: it is neither cleared here nor overwritten when the new copy is saved (saveCopy). "Keep my edits"
 // locks the edited fields first, in the same transaction (lock_fields).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CopyFieldName } from '../../common/entities';
 import { AppError } from '../app-error';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../db/schema';
 import { requireOwnedRun } from '../ownership/lookups';
 import { queueGenerateJobs } from '../queue/generate-jobs';
@@ -27,55 +27,18 @@ export async function regenerateProducts(
   onlyTop?: number,
 ): Promise<number> {
   const { run } = await requireOwnedRun(db, ownerId, bundleWorkflowId);
-  if (onlyTop !== undefined) {
-    if (bundleWorkflowProductIds)
-      throw new AppError('bad_input', 'Give bundle_workflow_product_ids or only_top, not both.');
-    bundleWorkflowProductIds = await topRunProductIds(db, run.bundleId, bundleWorkflowId, onlyTop);
-    if (bundleWorkflowProductIds.length === 0) {
-      throw new AppError(
-        'bad_input',
-        "only_top: none of this run's products has missed clicks; import Search Console data first.",
-      );
-    }
-  }
+  const ids =
+    onlyTop === undefined
+      ? bundleWorkflowProductIds
+      : await onlyTopIds(db, run.bundleId, bundleWorkflowId, bundleWorkflowProductIds, onlyTop);
   return db.transaction(async (tx) => {
     const inRun = eq(bundleWorkflowProducts.bundleWorkflowId, bundleWorkflowId);
-    const chosen = bundleWorkflowProductIds
-      ? and(inRun, inArray(bundleWorkflowProducts.id, bundleWorkflowProductIds))
+    const chosen = ids
+      ? and(inRun, inArray(bundleWorkflowProducts.id, ids))
       : and(inRun, eq(bundleWorkflowProducts.status, 'failed'));
-    if (bundleWorkflowProductIds && lockFields.length > 0) {
-      const inThisRun = await tx
-        .select({ id: bundleWorkflowProducts.id })
-        .from(bundleWorkflowProducts)
-        .where(chosen);
-      await changeLocks(
-        tx,
-        inThisRun.map((row) => row.id),
-        lockFields,
-        true,
-      );
-    }
-    const reset = await tx
-      .update(bundleWorkflowProducts)
-      .set({
-        status: 'queued',
-        progress: 0,
-        error: null,
-        pageTitle: clearUnlessLocked('page_title', bundleWorkflowProducts.pageTitle),
-        metaDescription: clearUnlessLocked('meta_description', bundleWorkflowProducts.metaDescription),
-        heading: clearUnlessLocked('heading', bundleWorkflowProducts.heading),
-        description: clearUnlessLocked('description', bundleWorkflowProducts.description),
-        factSheet: clearUnlessLocked('fact_sheet', bundleWorkflowProducts.factSheet),
-        // New copy goes back for review.
-        reviewState: 'pending',
-      })
-      .where(chosen)
-      .returning({
-        id: bundleWorkflowProducts.id,
-        productId: bundleWorkflowProducts.productId,
-        lockedFields: bundleWorkflowProducts.lockedFields,
-      });
-    if (bundleWorkflowProductIds && reset.length !== new Set(bundleWorkflowProductIds).size) {
+    if (ids && lockFields.length > 0) await lockChosen(tx, chosen, lockFields);
+    const reset = await resetChosen(tx, chosen);
+    if (ids && reset.length !== new Set(ids).size) {
       throw new AppError('unknown_bundle', 'Some of those products are not in this run.');
     }
     if (reset.length === 0) return 0;
@@ -101,7 +64,65 @@ export async function regenerateProducts(
   });
 }
 
-/** The run's products among the bundle's top N by missed clicks (only_top, issue 26). */
+/** The products only_top chooses, refused beside a list of its own or when no product has missed clicks. */
+async function onlyTopIds(
+  db: Database,
+  bundleId: number,
+  bundleWorkflowId: number,
+  bundleWorkflowProductIds: number[] | undefined,
+  onlyTop: number,
+): Promise<number[]> {
+  if (bundleWorkflowProductIds)
+    throw new AppError('bad_input', 'Give bundle_workflow_product_ids or only_top, not both.');
+  const ids = await topRunProductIds(db, bundleId, bundleWorkflowId, onlyTop);
+  if (ids.length === 0) {
+    throw new AppError(
+      'bad_input',
+      "only_top: none of this run's products has missed clicks; import Search Console data first.",
+    );
+  }
+  return ids;
+}
+
+/** "Keep my edits": the chosen products' fields locked before they are cleared. */
+async function lockChosen(tx: Queryable, chosen: SQL | undefined, lockFields: CopyFieldName[]) {
+  const inThisRun = await tx
+    .select({ id: bundleWorkflowProducts.id })
+    .from(bundleWorkflowProducts)
+    .where(chosen);
+  await changeLocks(
+    tx,
+    inThisRun.map((row) => row.id),
+    lockFields,
+    true,
+  );
+}
+
+/** The chosen products queued again, their unlocked fields cleared. */
+function resetChosen(tx: Queryable, chosen: SQL | undefined) {
+  return tx
+    .update(bundleWorkflowProducts)
+    .set({
+      status: 'queued',
+      progress: 0,
+      error: null,
+      pageTitle: clearUnlessLocked('page_title', bundleWorkflowProducts.pageTitle),
+      metaDescription: clearUnlessLocked('meta_description', bundleWorkflowProducts.metaDescription),
+      heading: clearUnlessLocked('heading', bundleWorkflowProducts.heading),
+      description: clearUnlessLocked('description', bundleWorkflowProducts.description),
+      factSheet: clearUnlessLocked('fact_sheet', bundleWorkflowProducts.factSheet),
+      // New copy goes back for review.
+      reviewState: 'pending',
+    })
+    .where(chosen)
+    .returning({
+      id: bundleWorkflowProducts.id,
+      productId: bundleWorkflowProducts.productId,
+      lockedFields: bundleWorkflowProducts.lockedFields,
+    });
+}
+
+/** The run's products among the bundle's top N by missed clicks (only_top; docs/search-data.md). */
 async function topRunProductIds(db: Database, bundleId: number, bundleWorkflowId: number, n: number) {
   const top = await topProductIds(db, bundleId, n);
   if (top.length === 0) return [];

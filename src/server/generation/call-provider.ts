@@ -24,7 +24,7 @@ import {
   settleAiCallStatement,
   startedAiLogEntry,
 } from '../run-log/run-log';
-import { reserveCall } from '../spending-cap/spending-cap';
+import { type Reservation, reserveCall } from '../spending-cap/spending-cap';
 import { withPrompt } from './build-prompt';
 
 export class SpendingCapReached extends Error {
@@ -38,7 +38,7 @@ export type ProviderCall = (
   progress?: number,
 ) => Promise<WriteCopyResult>;
 
-/** The workflow's request settings and price (issue 13). */
+/** What a user's workflow may set for its calls; unset, the model's default and list price apply. */
 export type CallSettings = {
   temperature?: number | null;
   maxOutputTokens?: number | null;
@@ -62,16 +62,7 @@ function quickPromptTokens(messages: readonly { role: string; content: string }[
   return Math.ceil(characters / 3) + 4 * messages.length + 3;
 }
 
-export function createProviderCall({
-  db,
-  writer,
-  templates,
-  isCapKnownUnset: isCapKnownUnsetAtStart,
-  target,
-  productRowId,
-  settings = {},
-  signal,
-}: {
+type ProviderCallOptions = {
   db: Database;
   writer: CopyWriter;
   templates: PromptTemplates;
@@ -82,56 +73,20 @@ export function createProviderCall({
   productRowId?: number;
   settings?: CallSettings;
   signal?: AbortSignal;
-}): ProviderCall {
-  // Later attempts and the repair call ask again, since the user may set a cap while the run goes.
-  let isCapKnownUnset = isCapKnownUnsetAtStart;
-  const { ownPrice = null } = settings;
+};
 
-  const settle = async (logId: number, entry: LogEntry, progress?: number) => {
-    const settled = settleAiCallStatement(db, logId, entry);
-    if (progress === undefined || productRowId === undefined) {
-      await settled;
-      return;
-    }
-    // One statement for the settlement and the step's progress: a product takes several steps, and each round
-    // trip costs more than the work it carries (bench/throughput).
-    const progressed = db
-      .update(bundleWorkflowProducts)
-      .set({ progress })
-      .where(and(eq(bundleWorkflowProducts.id, productRowId), ne(bundleWorkflowProducts.status, 'done')));
-    await db.execute(sql`with settled as (${settled.getSQL()}) ${progressed.getSQL()}`);
-  };
+export function createProviderCall(options: ProviderCallOptions): ProviderCall {
+  const { db, writer, templates, target, productRowId, settings = {}, signal } = options;
+  // Later attempts and the repair call ask again, since the user may set a cap while the run goes.
+  let isCapKnownUnset = options.isCapKnownUnset;
+  const { ownPrice = null } = settings;
+  const settle = (logId: number, entry: LogEntry, progress?: number) =>
+    settleCall(db, productRowId, logId, entry, progress);
 
   return (event, input, progress) => {
-    const callInput: WriteCopyInput = {
-      ...withPrompt(templates, input),
-      // Always a cap on the answer, so a model that loops inside a JSON string stops (issue 13).
-      maxOutputTokens:
-        input.maxOutputTokens ?? settings.maxOutputTokens ?? defaultMaxOutputTokens(input.imageCount),
-      ...(settings.temperature != null && input.temperature === undefined
-        ? { temperature: settings.temperature }
-        : {}),
-    };
-    const maxOutputTokens = callInput.maxOutputTokens!;
+    const callInput = requestOf(templates, settings, input);
     const price = effectivePrice(callInput.model, ownPrice);
-    const reservation = (isPrecise: boolean) => {
-      const messages = callInput.prompt?.rendered ?? [];
-      const promptTokens =
-        (isPrecise ? countChatTokens(messages, callInput.model) : quickPromptTokens(messages)) +
-        PROMPT_TOKEN_MARGIN;
-      const worstCase = { prompt_tokens: promptTokens, completion_tokens: maxOutputTokens };
-      const reservedUsd = price ? costAt(price, worstCase) : null;
-      return {
-        started: startedAiLogEntry(target, event, {
-          model: callInput.model,
-          promptTokens,
-          maxOutputTokens,
-          reservedUsd,
-        }),
-        // A model without a price still counts against a cap: its tokens at the dearest known price.
-        worstUsd: costAt(price ?? UNKNOWN_PRICE_CAP_RATE, worstCase),
-      };
-    };
+    const reservation = reservationOf(target, event, callInput, price);
 
     return withProviderRetries(
       async () => {
@@ -149,7 +104,10 @@ export function createProviderCall({
             await db.delete(logs).where(eq(logs.id, reserved.logId));
             throw error;
           }
-          await settleFailure(reserved.logId, event, callInput.model, error).catch(() => {
+          await settle(
+            reserved.logId,
+            failedCallEntry(target, event, callInput.model, error, ownPrice),
+          ).catch(() => {
             // The line stays 'started' and counts at its reserved cost: more than it cost, never less.
           });
           throw error;
@@ -169,24 +127,95 @@ export function createProviderCall({
       },
     );
   };
+}
 
-  /** An unusable answer still cost its tokens; a call that got no answer costs nothing. */
-  function settleFailure(logId: number, event: string, model: string, error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
-    const empty = { model, messages: [] };
-    const usage =
-      error instanceof ProviderError && error.usage
-        ? error.usage
-        : { prompt_tokens: 0, completion_tokens: 0 };
-    const entry = aiLogEntry(
-      target,
-      error instanceof ProviderError && error.usage ? `${event} (unusable answer)` : `${event} (no answer)`,
-      { content: '', model, usage, originalRequest: empty, finalRequest: empty },
-      { error: message },
-      ownPrice,
-    );
-    // A failed call with no usage was not billed: it settles at 0, priced or not.
-    if (!(error instanceof ProviderError && error.usage)) entry.cost = 0;
-    return settle(logId, entry);
+/** The request as sent: the templates' prompt, and the workflow's settings where the input has none. */
+function requestOf(
+  templates: PromptTemplates,
+  settings: CallSettings,
+  input: WriteCopyInput,
+): WriteCopyInput {
+  return {
+    ...withPrompt(templates, input),
+    // Always a cap on the answer, so a model that loops inside a JSON string stops.
+    maxOutputTokens:
+      input.maxOutputTokens ?? settings.maxOutputTokens ?? defaultMaxOutputTokens(input.imageCount),
+    ...(settings.temperature != null && input.temperature === undefined
+      ? { temperature: settings.temperature }
+      : {}),
+  };
+}
+
+/** The call's worst case (its prompt and every answer token it may use) as a 'started' line and in USD. */
+function reservationOf(
+  target: LogTarget & { bundleId: number },
+  event: string,
+  callInput: WriteCopyInput,
+  price: ModelPrice | null,
+): Reservation {
+  const maxOutputTokens = callInput.maxOutputTokens!;
+  return (isPrecise) => {
+    const messages = callInput.prompt?.rendered ?? [];
+    const promptTokens =
+      (isPrecise ? countChatTokens(messages, callInput.model) : quickPromptTokens(messages)) +
+      PROMPT_TOKEN_MARGIN;
+    const worstCase = { prompt_tokens: promptTokens, completion_tokens: maxOutputTokens };
+    const reservedUsd = price ? costAt(price, worstCase) : null;
+    return {
+      started: startedAiLogEntry(target, event, {
+        model: callInput.model,
+        promptTokens,
+        maxOutputTokens,
+        reservedUsd,
+      }),
+      // A model without a price still counts against a cap: its tokens at the dearest known price.
+      worstUsd: costAt(price ?? UNKNOWN_PRICE_CAP_RATE, worstCase),
+    };
+  };
+}
+
+/** Settles the call's line and, when given, the product's progress. */
+async function settleCall(
+  db: Database,
+  productRowId: number | undefined,
+  logId: number,
+  entry: LogEntry,
+  progress?: number,
+) {
+  const settled = settleAiCallStatement(db, logId, entry);
+  if (progress === undefined || productRowId === undefined) {
+    await settled;
+    return;
   }
+  // One statement for the settlement and the step's progress: a product takes several steps, and each round
+  // trip costs more than the work it carries (bench/throughput).
+  const progressed = db
+    .update(bundleWorkflowProducts)
+    .set({ progress })
+    .where(and(eq(bundleWorkflowProducts.id, productRowId), ne(bundleWorkflowProducts.status, 'done')));
+  await db.execute(sql`with settled as (${settled.getSQL()}) ${progressed.getSQL()}`);
+}
+
+/** An unusable answer still cost its tokens; a call that got no answer costs nothing. */
+function failedCallEntry(
+  target: LogTarget & { bundleId: number },
+  event: string,
+  model: string,
+  error: unknown,
+  ownPrice: ModelPrice | null,
+): LogEntry {
+  const message = error instanceof Error ? error.message : String(error);
+  const empty = { model, messages: [] };
+  const usage =
+    error instanceof ProviderError && error.usage ? error.usage : { prompt_tokens: 0, completion_tokens: 0 };
+  const entry = aiLogEntry(
+    target,
+    error instanceof ProviderError && error.usage ? `${event} (unusable answer)` : `${event} (no answer)`,
+    { content: '', model, usage, originalRequest: empty, finalRequest: empty },
+    { error: message },
+    ownPrice,
+  );
+  // A failed call with no usage was not billed: it settles at 0, priced or not.
+  if (!(error instanceof ProviderError && error.usage)) entry.cost = 0;
+  return entry;
 }

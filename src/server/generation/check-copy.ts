@@ -1,9 +1,9 @@
-// Checks generated copy before it is saved (DESIGN.md, generation pipeline, "Copy"; issue 14): the limits
-// Google shows in characters and pixels (common/seo-checks.ts, the same measure the screen uses), no empty
-// required field, one alt text per image, no claim the input lacks (common/claims.ts), a variant naming what
-// sets it apart, no banned phrase and no altered protected term. The result is stored on the product as its
-// `problems`, and the screen flags exactly those. Problem messages are fed back to the model in a repair
-// prompt, so each names its field and its token.
+// Checks generated copy before it is saved (docs/pipeline.md, "One product"): the limits Google shows in
+// characters and pixels (common/seo-checks.ts, the same measure the screen uses), no empty required field,
+// one alt text per image, no claim the input lacks (common/claims.ts), a variant naming what sets it apart,
+// no banned phrase and no altered protected term. The result is stored on the product as its `problems`, and
+// the screen flags exactly those. Problem messages are fed back to the model in a repair prompt, so each
+// names its field and its token.
 import { collectGroundedKeys, findUngroundedTokens } from '../../common/claims';
 import { distinctiveNameWords, findUncleanText, namesProduct } from '../../common/copy-hygiene';
 import { findBannedPhrases, findProtectedTermMisses, namesValue } from '../../common/copy-rules';
@@ -136,6 +136,17 @@ export function checkCopy(
   imageCount: number,
   context: CopyRulesContext = {},
 ): CopyProblem[] {
+  return [
+    ...presenceAndLimitProblems(copy, imageCount),
+    ...ungroundedProblems(copy, facts, imageCount, context.language),
+    ...variantUnnamedProblems(copy, context.variantValues ?? []),
+    ...offProductProblems(copy, context.productName),
+    ...wordingProblems(copy, context),
+  ];
+}
+
+/** Empty required fields and alt texts, a wrong number of alt texts, then every limit breached. */
+function presenceAndLimitProblems(copy: CopyFields, imageCount: number): CopyProblem[] {
   const problems: CopyProblem[] = [];
   for (const field of REQUIRED_COPY_FIELDS) {
     if (copy[field].trim() === '')
@@ -160,9 +171,19 @@ export function checkCopy(
     lengthProblems.push(limitProblem(field, 'alt_text', altText));
   });
   for (const problem of lengthProblems) if (problem) problems.push(problem);
+  return problems;
+}
 
+/** Claims the product data does not back, field by field. */
+function ungroundedProblems(
+  copy: CopyFields,
+  facts: ProductFacts,
+  imageCount: number,
+  givenLanguage: string | null | undefined,
+): CopyProblem[] {
+  const problems: CopyProblem[] = [];
   const grounded = collectGroundedKeys(facts);
-  const language = context.language?.trim().toLowerCase() ?? '';
+  const language = givenLanguage?.trim().toLowerCase() ?? '';
   const mode = { anyNoun: language !== '' && !language.startsWith('en') };
   for (const [field, text] of fieldTexts(copy)) {
     const checked = field.startsWith('alt_texts[') ? withoutImagePosition(text, imageCount) : text;
@@ -170,34 +191,47 @@ export function checkCopy(
       problems.push({ field, kind: 'ungrounded', message: COPY_PROBLEM_MESSAGES.ungrounded(field, token) });
     }
   }
+  return problems;
+}
 
-  const values = (context.variantValues ?? []).filter((value) => value.trim() !== '');
-  if (values.length > 0) {
-    for (const field of ['page_title', 'heading'] as const) {
-      const missing = values.filter((value) => !namesValue(copy[field], value));
-      if (copy[field].trim() !== '' && missing.length > 0) {
-        problems.push({
-          field,
-          kind: 'variant_unnamed',
-          message: COPY_PROBLEM_MESSAGES.variantUnnamed(field, missing),
-        });
-      }
+/** A variant's title or heading that leaves out an option value setting it apart from its parent. */
+function variantUnnamedProblems(copy: CopyFields, variantValues: readonly string[]): CopyProblem[] {
+  const problems: CopyProblem[] = [];
+  const values = variantValues.filter((value) => value.trim() !== '');
+  if (values.length === 0) return problems;
+  for (const field of ['page_title', 'heading'] as const) {
+    const missing = values.filter((value) => !namesValue(copy[field], value));
+    if (copy[field].trim() !== '' && missing.length > 0) {
+      problems.push({
+        field,
+        kind: 'variant_unnamed',
+        message: COPY_PROBLEM_MESSAGES.variantUnnamed(field, missing),
+      });
     }
   }
+  return problems;
+}
 
-  if (context.productName) {
-    const words = distinctiveNameWords(context.productName.name, context.productName.brand);
-    for (const field of ['page_title', 'heading'] as const) {
-      if (copy[field].trim() !== '' && !namesProduct(copy[field], words)) {
-        problems.push({
-          field,
-          kind: 'off_product',
-          message: COPY_PROBLEM_MESSAGES.offProduct(field, context.productName.name),
-        });
-      }
+/** A title or heading that names no distinctive word of the product's name. */
+function offProductProblems(copy: CopyFields, productName: CopyRulesContext['productName']): CopyProblem[] {
+  const problems: CopyProblem[] = [];
+  if (!productName) return problems;
+  const words = distinctiveNameWords(productName.name, productName.brand);
+  for (const field of ['page_title', 'heading'] as const) {
+    if (copy[field].trim() !== '' && !namesProduct(copy[field], words)) {
+      problems.push({
+        field,
+        kind: 'off_product',
+        message: COPY_PROBLEM_MESSAGES.offProduct(field, productName.name),
+      });
     }
   }
+  return problems;
+}
 
+/** Unclean text (escapes written out, control or garbled characters), banned phrases, altered terms. */
+function wordingProblems(copy: CopyFields, context: CopyRulesContext): CopyProblem[] {
+  const problems: CopyProblem[] = [];
   for (const [field, text] of fieldTexts(copy)) {
     const unclean = findUncleanText(text);
     if (unclean) {

@@ -34,7 +34,7 @@ export type CostEstimate = {
 
 /**
  * The share of products assumed to need a repair call when the user has no runs to measure it from: about what
- * small and mid-sized models show on the fixture catalogues (issue 13 measured a 2.7× miss without repairs).
+ * small and mid-sized models show on the fixture catalogues (an estimate without repairs once missed by 2.7×).
  */
 export const DEFAULT_REPAIR_RATE = 0.3;
 
@@ -64,7 +64,7 @@ export type EstimateInput = {
   voice?: CopyVoice;
   /** Which product is a variant of which (by position), as the run links them; detected by name when unset. */
   parentOf?: Map<number, number>;
-  /** A batch workflow's calls go through the Batch API, at half the list price (issue 16). */
+  /** A batch workflow's calls go through the Batch API, at half the list price (docs/batch-mode.md). */
   batch?: boolean;
   /** The share of products expected to take a repair call; DEFAULT_REPAIR_RATE when unset. */
   repairRate?: number;
@@ -93,7 +93,27 @@ const TOKENS_PER_MESSAGE = 3;
 const REPLY_PRIMING_TOKENS = 3;
 
 export function estimateRunCost(input: EstimateInput): CostEstimate {
-  const { model, products, settings, repairRate = DEFAULT_REPAIR_RATE, repairShare, ownPrice = null } = input;
+  const { products } = input;
+  const catalogue = catalogueOf(input);
+  const countMessages = messageCounter(input.model);
+  const step = products.length > MAX_EXACT ? Math.ceil(products.length / MAX_EXACT) : 1;
+  const tally: Tally = { prompt: 0, firstCall: 0, completion: 0, sampled: 0, repairs: 0 };
+  for (let i = 0; i < products.length; i += step)
+    tallyProduct(tally, input, catalogue, countMessages, products[i]!);
+  return estimateOf(input, tally);
+}
+
+/** How the products stand to each other (whose variant each is), and each one's offline stand-in copy. */
+type Catalogue = {
+  byPosition: Map<number, EstimatedProduct>;
+  parentOf: Map<number, number>;
+  variantsOf: Map<number, EstimatedProduct[]>;
+  /** Written once per product, as a variant's prompt needs its parent's and the estimate its own. */
+  offlineCopy: (product: EstimatedProduct) => CopyFields;
+};
+
+function catalogueOf(input: EstimateInput): Catalogue {
+  const { products, settings } = input;
   const parentOf = input.parentOf ?? detectVariants(products);
   const byPosition = new Map(products.map((p) => [p.position, p]));
   const variantsOf = new Map<number, EstimatedProduct[]>();
@@ -115,9 +135,16 @@ export function estimateRunCost(input: EstimateInput): CostEstimate {
     }
     return copy;
   };
+  return { byPosition, parentOf, variantsOf, offlineCopy };
+}
+
+type MessageCounter = (messages: { role: string; content: string }[]) => number;
+
+/** A rendered prompt's tokens as the API counts them. */
+function messageCounter(model: string): MessageCounter {
   // The shared part (the system message) is the same text for every product: counted once.
   const messageTokens = new Map<string, number>();
-  const countMessages = (messages: { role: string; content: string }[]) => {
+  return (messages) => {
     let total = REPLY_PRIMING_TOKENS;
     for (const message of messages) {
       const key = `${message.role}\u0000${message.content}`;
@@ -130,69 +157,79 @@ export function estimateRunCost(input: EstimateInput): CostEstimate {
     }
     return total;
   };
+}
 
-  const step = products.length > MAX_EXACT ? Math.ceil(products.length / MAX_EXACT) : 1;
-  let promptTokens = 0;
-  let firstCallTokens = 0;
-  let completionTokens = 0;
-  let sampled = 0;
-  let repairs = 0;
-  for (let i = 0; i < products.length; i += step) {
-    const product = products[i]!;
-    const writeInput = firstCallInput(input, product, byPosition, parentOf, variantsOf, offlineCopy);
-    sampled++;
-    if (model === OFFLINE_MODEL) {
-      const usage = writeOfflineCopy(writeInput).usage;
-      promptTokens += usage.prompt_tokens;
-      firstCallTokens += usage.prompt_tokens;
-      completionTokens += usage.completion_tokens;
-      continue;
-    }
-    const answer = offlineCopy(product);
-    const answerTokens = countTokens(JSON.stringify(answer), model) * (input.answerScale ?? 1);
-    let firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput)));
-    const parentCopy = writeInput.parent?.copy;
-    if (parentCopy && input.answerScale !== undefined) {
-      // The parent's copy in a variant's prompt is the model's, not the stand-in: as long as its answers run.
-      firstPrompt += (input.answerScale - 1) * countTokens(JSON.stringify(parentCopy), model);
-    }
-    promptTokens += firstPrompt;
-    firstCallTokens += firstPrompt;
-    completionTokens += answerTokens;
-    const isVariant = writeInput.parent !== undefined;
-    const rate = repairShare ? (isVariant ? repairShare.variantRate : repairShare.productRate) : repairRate;
-    repairs += rate;
-    if (repairShare?.prompt != null && repairShare.completion != null) {
-      // Measured: a repair call costs this share of the same product's first call, in prompt and completion.
-      promptTokens += rate * repairShare.prompt * firstPrompt;
-      completionTokens += rate * repairShare.completion * answerTokens;
-    } else {
-      const repair = { previous: answer, problems: TYPICAL_PROBLEMS };
-      const repairPrompt = countMessages(
-        renderMessages(buildMessages(input.templates, { ...writeInput, repair })),
-      );
-      promptTokens += rate * repairPrompt;
-      completionTokens += rate * answerTokens;
-    }
+/** The sampled products' tokens so far, and their expected repair calls. */
+type Tally = { prompt: number; firstCall: number; completion: number; sampled: number; repairs: number };
+
+/** Adds one product: its first call, and its expected share of a repair call. */
+function tallyProduct(
+  tally: Tally,
+  input: EstimateInput,
+  catalogue: Catalogue,
+  countMessages: MessageCounter,
+  product: EstimatedProduct,
+): void {
+  const { model, repairRate = DEFAULT_REPAIR_RATE, repairShare } = input;
+  const writeInput = firstCallInput(input, product, catalogue);
+  tally.sampled++;
+  if (model === OFFLINE_MODEL) {
+    const usage = writeOfflineCopy(writeInput).usage;
+    tally.prompt += usage.prompt_tokens;
+    tally.firstCall += usage.prompt_tokens;
+    tally.completion += usage.completion_tokens;
+    return;
   }
+  const answer = catalogue.offlineCopy(product);
+  const answerTokens = countTokens(JSON.stringify(answer), model) * (input.answerScale ?? 1);
+  let firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput)));
+  const parentCopy = writeInput.parent?.copy;
+  if (parentCopy && input.answerScale !== undefined) {
+    // The parent's copy in a variant's prompt is the model's, not the stand-in: as long as its answers run.
+    firstPrompt += (input.answerScale - 1) * countTokens(JSON.stringify(parentCopy), model);
+  }
+  tally.prompt += firstPrompt;
+  tally.firstCall += firstPrompt;
+  tally.completion += answerTokens;
+  const isVariant = writeInput.parent !== undefined;
+  const rate = repairShare ? (isVariant ? repairShare.variantRate : repairShare.productRate) : repairRate;
+  tally.repairs += rate;
+  if (repairShare?.prompt != null && repairShare.completion != null) {
+    // Measured: a repair call costs this share of the same product's first call, in prompt and completion.
+    tally.prompt += rate * repairShare.prompt * firstPrompt;
+    tally.completion += rate * repairShare.completion * answerTokens;
+  } else {
+    const repair = { previous: answer, problems: TYPICAL_PROBLEMS };
+    const repairPrompt = countMessages(
+      renderMessages(buildMessages(input.templates, { ...writeInput, repair })),
+    );
+    tally.prompt += rate * repairPrompt;
+    tally.completion += rate * answerTokens;
+  }
+}
+
+/** The sample scaled to the whole list, and priced as the run is charged. */
+function estimateOf(input: EstimateInput, tally: Tally): CostEstimate {
+  const { model, products, repairRate = DEFAULT_REPAIR_RATE, repairShare, ownPrice = null } = input;
+  const { sampled } = tally;
   const scale = sampled === 0 ? 0 : products.length / sampled;
   const usage = {
-    prompt_tokens: Math.round(promptTokens * scale),
-    completion_tokens: Math.round(completionTokens * scale),
+    prompt_tokens: Math.round(tally.prompt * scale),
+    completion_tokens: Math.round(tally.completion * scale),
   };
   const listCost = model === OFFLINE_MODEL ? 0 : costOf(model, usage, ownPrice);
   return {
     model,
     products: products.length,
     ...usage,
-    first_call_prompt_tokens: Math.round(firstCallTokens * scale),
+    first_call_prompt_tokens: Math.round(tally.firstCall * scale),
     cost_usd:
       listCost !== null && input.batch
         ? Math.round(listCost * BATCH_PRICE_MULTIPLIER * 1e10) / 1e10
         : listCost,
     sampled,
     repair_rate:
-      model === OFFLINE_MODEL ? 0 : repairShare ? (sampled === 0 ? 0 : repairs / sampled) : repairRate,
+      model === OFFLINE_MODEL ? 0 : repairShare ? (sampled === 0 ? 0 : tally.repairs / sampled) : repairRate,
     tokenizer: describeEncoding(model),
   };
 }
@@ -201,10 +238,7 @@ export function estimateRunCost(input: EstimateInput): CostEstimate {
 function firstCallInput(
   input: EstimateInput,
   product: EstimatedProduct,
-  byPosition: Map<number, EstimatedProduct>,
-  parentOf: Map<number, number>,
-  variantsOf: Map<number, EstimatedProduct[]>,
-  offlineCopy: (product: EstimatedProduct) => CopyFields,
+  { byPosition, parentOf, variantsOf, offlineCopy }: Catalogue,
 ): WriteCopyInput {
   const parentPosition = parentOf.get(product.position);
   const parent = parentPosition === undefined ? undefined : byPosition.get(parentPosition);

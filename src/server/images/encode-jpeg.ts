@@ -6,11 +6,11 @@ import sharp, { type SharpOptions } from 'sharp';
 import { exifWithoutLocation, hasLocation } from './image-metadata';
 
 export const IMAGE_COMPRESSION_DEFAULTS = {
-  /** Issue 5: at most 2048 px on the long edge (IMAGE_MAX_EDGE). */
+  /** At most 2048 px on the long edge (IMAGE_MAX_EDGE): Shopify's advice for square product images. */
   maxEdge: 2048,
   /** 50 megapixels covers any real product photo; a decompression bomb is refused before decoding. */
   maxInputPixels: 50_000_000,
-  /** Issue 5: mozjpeg at quality 80, progressive. */
+  /** mozjpeg at quality 80, progressive: small files with little visible loss, drawn while they load. */
   quality: 80,
 } as const;
 
@@ -77,16 +77,7 @@ export async function compressImage(input: Buffer, options: CompressOptions = {}
   const maxEdge = options.maxEdge ?? IMAGE_COMPRESSION_DEFAULTS.maxEdge;
   const maxInputPixels = options.maxInputPixels ?? IMAGE_COMPRESSION_DEFAULTS.maxInputPixels;
   const quality = options.quality ?? IMAGE_COMPRESSION_DEFAULTS.quality;
-
-  if (input.length === 0) throw new ImageCompressionError('empty', 'The image file is empty.');
-  const format = detectImageFormat(input);
-  if (!format) {
-    throw new ImageCompressionError(
-      'not_an_image',
-      `The file at this address is not an image (expected ${SUPPORTED}).`,
-    );
-  }
-
+  const format = formatOrRefuse(input);
   const decoderOptions: SharpOptions = {
     limitInputPixels: maxInputPixels,
     // 'error' refuses truncated or corrupt files instead of encoding grey garbage; warnings are tolerated.
@@ -96,43 +87,15 @@ export async function compressImage(input: Buffer, options: CompressOptions = {}
   };
 
   // The header alone gives the size, so a bomb is refused before a single pixel is decoded.
-  let width: number;
-  let height: number;
-  let exif: Buffer | undefined;
-  let orientation: number | undefined;
-  try {
-    // Reading the header is safe at any size; the cap is applied just below, with a clearer message.
-    const metadata = await sharp(input, { ...decoderOptions, limitInputPixels: false }).metadata();
-    width = metadata.width ?? 0;
-    height = metadata.pageHeight ?? metadata.height ?? 0;
-    exif = metadata.exif;
-    orientation = metadata.orientation;
-  } catch (error) {
-    throw describeDecodeError(error, format);
-  }
+  const header = await readHeader(input, decoderOptions, format);
+  const { width, height } = header;
   if (width * height > maxInputPixels) {
     throw tooManyPixels(width, height, maxInputPixels);
   }
 
   try {
-    const { data, info } = await sharp(input, decoderOptions)
-      .rotate()
-      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
-      // JPEG has no alpha: transparent pixels become white, as on a product page, rather than black.
-      .flatten({ background: '#ffffff' })
-      // ICC, XMP and IPTC as they were; EXIF rewritten without its GPS block (and with no stale orientation).
-      .keepMetadata()
-      .withExif(exifWithoutLocation(exif))
-      .jpeg({ quality, progressive: true, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    // A JPEG that is already small and upright, within the size limit and without a location, is kept as it
-    // was when re-encoding would not make it smaller: compression never makes an image bigger.
-    const isKeepable =
-      format === 'jpeg' &&
-      Math.max(width, height) <= maxEdge &&
-      (orientation === undefined || orientation === 1) &&
-      !hasLocation(exif);
-    if (isKeepable && data.length >= input.length) {
+    const { data, info } = await encodeJpeg(input, decoderOptions, header.exif, maxEdge, quality);
+    if (isKeepable(format, header, maxEdge) && data.length >= input.length) {
       return {
         bytes: input,
         width,
@@ -153,6 +116,76 @@ export async function compressImage(input: Buffer, options: CompressOptions = {}
   } catch (error) {
     throw describeDecodeError(error, format, width, height, maxInputPixels);
   }
+}
+
+/** The format the file's first bytes name; an empty file or one that is no image is refused. */
+function formatOrRefuse(input: Buffer): ImageFormat {
+  if (input.length === 0) throw new ImageCompressionError('empty', 'The image file is empty.');
+  const format = detectImageFormat(input);
+  if (!format) {
+    throw new ImageCompressionError(
+      'not_an_image',
+      `The file at this address is not an image (expected ${SUPPORTED}).`,
+    );
+  }
+  return format;
+}
+
+type ImageHeader = { width: number; height: number; exif?: Buffer; orientation?: number };
+
+/** The size (one frame's), EXIF and orientation, as the file's header states them. */
+async function readHeader(
+  input: Buffer,
+  decoderOptions: SharpOptions,
+  format: ImageFormat,
+): Promise<ImageHeader> {
+  try {
+    // Reading the header is safe at any size; the cap is applied by the caller, with a clearer message.
+    const metadata = await sharp(input, { ...decoderOptions, limitInputPixels: false }).metadata();
+    return {
+      width: metadata.width ?? 0,
+      height: metadata.pageHeight ?? metadata.height ?? 0,
+      exif: metadata.exif,
+      orientation: metadata.orientation,
+    };
+  } catch (error) {
+    throw describeDecodeError(error, format);
+  }
+}
+
+/** Upright, within the long edge, on white, as mozjpeg; the metadata kept, all but the location. */
+function encodeJpeg(
+  input: Buffer,
+  decoderOptions: SharpOptions,
+  exif: Buffer | undefined,
+  maxEdge: number,
+  quality: number,
+) {
+  return (
+    sharp(input, decoderOptions)
+      .rotate()
+      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
+      // JPEG has no alpha: transparent pixels become white, as on a product page, rather than black.
+      .flatten({ background: '#ffffff' })
+      // ICC, XMP and IPTC as they were; EXIF rewritten without its GPS block (and with no stale orientation).
+      .keepMetadata()
+      .withExif(exifWithoutLocation(exif))
+      .jpeg({ quality, progressive: true, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true })
+  );
+}
+
+/**
+ * A JPEG that is already small and upright, within the size limit and without a location, is kept as it was
+ * when re-encoding would not make it smaller: compression never makes an image bigger.
+ */
+function isKeepable(format: ImageFormat, header: ImageHeader, maxEdge: number): boolean {
+  return (
+    format === 'jpeg' &&
+    Math.max(header.width, header.height) <= maxEdge &&
+    (header.orientation === undefined || header.orientation === 1) &&
+    !hasLocation(header.exif)
+  );
 }
 
 function tooManyPixels(width: number, height: number, maxInputPixels: number): ImageCompressionError {

@@ -1,14 +1,15 @@
-// The before/after report (issue 26 §3). An import (the "after" window) is compared with the latest earlier
-// import of the same length that ends before it starts (the "before" window). A product is "rewritten" when
-// its copy was exported after the before window ended and at least COPY_SETTLE_DAYS before the after window
-// began; products never exported are the control group. A rewritten product's CTR change is credited to the
-// copy only where its mean position moved by at most MAX_POSITION_MOVE; otherwise it is inconclusive.
+// The before/after report (docs/search-data.md, "Before and after"). An import (the "after" window) is
+// compared with the latest earlier import of the same length that ends before it starts (the "before"
+// window). A product is "rewritten" when its copy was exported after the before window ended and at least
+// COPY_SETTLE_DAYS before the after window began; products never exported are the control group. A rewritten
+// product's CTR change is credited to the copy only where its mean position moved by at most
+// MAX_POSITION_MOVE; otherwise it is inconclusive.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { copyExports, products, searchImports, searchProductStats } from '../db/schema';
 import { sumPages } from './import-search-data';
 
-/** Google needs a few days to recrawl and show new copy (issue 26; research: 2–3 days of data lag). */
+/** Google needs a few days to recrawl and show new copy (research: 2–3 days of data lag). */
 export const COPY_SETTLE_DAYS = 3;
 /** More than one place of movement and the CTR change is the ranking's, not the snippet's (kongmetrics). */
 export const MAX_POSITION_MOVE = 1;
@@ -96,15 +97,16 @@ function total(windows: Window[]): Window {
   );
 }
 
+const windowOf = (row: ImportRow) => ({
+  import_id: row.id,
+  start: row.period_start,
+  end: row.period_end,
+  days: row.days,
+});
+
 export async function beforeAfterReport(db: Queryable, bundleId: number, afterImportId?: number) {
   const { after, before } = await findWindows(db, bundleId, afterImportId);
   if (!after) return { status: 'no_import' as const };
-  const windowOf = (row: ImportRow) => ({
-    import_id: row.id,
-    start: row.period_start,
-    end: row.period_end,
-    days: row.days,
-  });
   if (!before) {
     return {
       status: 'no_before_window' as const,
@@ -114,13 +116,37 @@ export async function beforeAfterReport(db: Queryable, bundleId: number, afterIm
   }
   const windows = [before.id, after.id];
   const stats = await statsOf(db, windows);
+  const named = await productsInWindows(db, bundleId, windows);
+  const statOf = new Map(stats.map((row) => [`${row.import_id}:${row.product_id}`, row]));
+  const rows = named.map((product) => compareProduct(product, statOf, before, after));
+  const both = rows.filter((row) => row.before && row.after);
+  return {
+    status: 'ready' as const,
+    before: windowOf(before),
+    after: windowOf(after),
+    products: rows,
+    groups: groupTotals(rows),
+    bundle: {
+      products: both.length,
+      before: both.length ? total(both.map((row) => row.before!)) : null,
+      after: both.length ? total(both.map((row) => row.after!)) : null,
+    },
+    excluded: {
+      no_data_in_one_window: rows.filter((row) => row.verdict === 'no data in one window').length,
+      not_comparable: rows.filter((row) => row.verdict === 'not comparable').length,
+    },
+  };
+}
+
+/** The bundle's products with figures in either window, each with its name and when its copy was exported. */
+function productsInWindows(db: Queryable, bundleId: number, windows: number[]) {
   const p = products;
   const e = copyExports;
   const inWindows = db
     .select({ id: searchProductStats.productId })
     .from(searchProductStats)
     .where(inArray(searchProductStats.importId, windows));
-  const named = await db
+  return db
     .select({
       id: p.id,
       name: sql<string | null>`coalesce(${p.details}->>'product_name', ${p.details}->>'title')`,
@@ -132,38 +158,50 @@ export async function beforeAfterReport(db: Queryable, bundleId: number, afterIm
     .leftJoin(e, eq(e.productId, p.id))
     .where(and(eq(p.bundleId, bundleId), inArray(p.id, inWindows)))
     .orderBy(p.id);
-  const statOf = new Map(stats.map((row) => [`${row.import_id}:${row.product_id}`, row]));
-  const pick = (row: StatRow | undefined): Window | null =>
-    row ? { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position } : null;
-  const rows = named.map((product) => {
-    const b = pick(statOf.get(`${before.id}:${product.id}`));
-    const a = pick(statOf.get(`${after.id}:${product.id}`));
-    const { group, reason } = groupOf(product.exported_at, before, after);
-    const positionMove = a && b ? a.position - b.position : null;
-    const verdict: Verdict =
-      group === 'not comparable'
-        ? 'not comparable'
-        : !a || !b
-          ? 'no data in one window'
-          : group === 'control'
-            ? 'control'
-            : Math.abs(positionMove!) <= MAX_POSITION_MOVE
-              ? 'credited'
-              : 'inconclusive (position moved)';
-    return {
-      product_id: product.id,
-      name: product.name ?? `Product ${product.id}`,
-      group,
-      reason,
-      exported_at: product.exported_at,
-      before: b,
-      after: a,
-      ctr_change: a && b ? a.ctr - b.ctr : null,
-      position_move: positionMove,
-      verdict,
-    };
-  });
-  const groups = (
+}
+type ProductRow = Awaited<ReturnType<typeof productsInWindows>>[number];
+
+const pick = (row: StatRow | undefined): Window | null =>
+  row ? { clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position } : null;
+
+/** One product's two windows, its group, and whether its CTR change can be credited to the copy. */
+function compareProduct(
+  product: ProductRow,
+  statOf: Map<string, StatRow>,
+  before: ImportRow,
+  after: ImportRow,
+) {
+  const b = pick(statOf.get(`${before.id}:${product.id}`));
+  const a = pick(statOf.get(`${after.id}:${product.id}`));
+  const { group, reason } = groupOf(product.exported_at, before, after);
+  const positionMove = a && b ? a.position - b.position : null;
+  const verdict: Verdict =
+    group === 'not comparable'
+      ? 'not comparable'
+      : !a || !b
+        ? 'no data in one window'
+        : group === 'control'
+          ? 'control'
+          : Math.abs(positionMove!) <= MAX_POSITION_MOVE
+            ? 'credited'
+            : 'inconclusive (position moved)';
+  return {
+    product_id: product.id,
+    name: product.name ?? `Product ${product.id}`,
+    group,
+    reason,
+    exported_at: product.exported_at,
+    before: b,
+    after: a,
+    ctr_change: a && b ? a.ctr - b.ctr : null,
+    position_move: positionMove,
+    verdict,
+  };
+}
+
+/** Each group's totals in the two windows, its products those of one verdict. */
+function groupTotals(rows: ReturnType<typeof compareProduct>[]) {
+  return (
     [
       ['rewritten', 'credited'],
       ['rewritten (position moved)', 'inconclusive (position moved)'],
@@ -178,21 +216,4 @@ export async function beforeAfterReport(db: Queryable, bundleId: number, afterIm
       after: members.length ? total(members.map((row) => row.after!)) : null,
     };
   });
-  const both = rows.filter((row) => row.before && row.after);
-  return {
-    status: 'ready' as const,
-    before: windowOf(before),
-    after: windowOf(after),
-    products: rows,
-    groups,
-    bundle: {
-      products: both.length,
-      before: both.length ? total(both.map((row) => row.before!)) : null,
-      after: both.length ? total(both.map((row) => row.after!)) : null,
-    },
-    excluded: {
-      no_data_in_one_window: rows.filter((row) => row.verdict === 'no data in one window').length,
-      not_comparable: rows.filter((row) => row.verdict === 'not comparable').length,
-    },
-  };
 }

@@ -1,53 +1,12 @@
-// A WooCommerce store's catalogue read through REST v3 (issue 24): products in pages of 100, and each
-// variable product's variations in pages of 100, written out as WooCommerce's own product CSV export so that
-// import-store makes exactly the bundle that export would. The SEO title and description come from the
-// plugin the store uses (Yoast or Rank Math meta_data keys).
+// A WooCommerce store's catalogue read through REST v3 (docs/store-apis.md), so that a connected store
+// imports without a CSV export by hand: products in pages of 100, and each variable product's variations in
+// pages of 100, then written out as the store's own export (woocommerce-rows.ts). The SEO title and
+// description come from the plugin the store uses (Yoast or Rank Math meta_data keys).
 
-import {
-  type PulledCatalogue,
-  type PulledRecord,
-  type PullOptions,
-  tooManyProducts,
-} from './pulled-catalogue';
+import { type PulledCatalogue, type PullOptions, tooManyProducts } from './pulled-catalogue';
 import { StoreApiError } from './store-api-error';
 import { type WooConnection, wooRequest } from './woocommerce-api';
-
-type WooImage = { id: number; src: string; alt: string };
-type WooMeta = { key: string; value: unknown };
-type WooAttribute = {
-  name: string;
-  options?: string[];
-  option?: string;
-  variation?: boolean;
-  visible?: boolean;
-};
-type WooProduct = {
-  id: number;
-  name: string;
-  slug: string;
-  type: string;
-  status: string;
-  sku: string;
-  regular_price: string;
-  sale_price: string;
-  description: string;
-  short_description: string;
-  global_unique_id?: string;
-  stock_status: string;
-  date_modified_gmt: string;
-  categories: { name: string }[];
-  tags: { name: string }[];
-  brands?: { name: string }[];
-  images: WooImage[];
-  attributes: WooAttribute[];
-  meta_data: WooMeta[];
-};
-type WooVariation = Omit<
-  WooProduct,
-  'name' | 'slug' | 'type' | 'images' | 'categories' | 'tags' | 'short_description'
-> & {
-  image: WooImage | null;
-};
+import { type WooEntry, type WooProduct, type WooVariation, writeWooExport } from './woocommerce-rows';
 
 /** The SEO plugins' meta keys (Yoast, Rank Math), as their own CSV columns name them. */
 export const SEO_META_KEYS = {
@@ -65,9 +24,13 @@ export async function pullWooCommerceCatalogue(
   connection: WooConnection,
   options: PullOptions,
 ): Promise<PulledCatalogue> {
+  const entries = await readEntries(connection, options);
+  return writeWooExport(entries, SEO_META_KEYS[seoPluginOf(entries)]);
+}
+
+async function readEntries(connection: WooConnection, options: PullOptions): Promise<WooEntry[]> {
   const { maxProducts, signal } = options;
-  const products: WooProduct[] = [];
-  const entries: { product: WooProduct; variations: WooVariation[] }[] = [];
+  const entries: WooEntry[] = [];
   let count = 0;
   for (let page = 1; ; page++) {
     const answer = await readPage<WooProduct>(connection, '/products', page, signal);
@@ -83,130 +46,18 @@ export async function pullWooCommerceCatalogue(
           : [];
       count += 1 + variations.length;
       if (count > maxProducts) throw tooMany(maxProducts);
-      products.push(product);
       entries.push({ product, variations });
     }
-    await options.onProgress?.(products.length);
-    if (answer.isLast) break;
+    await options.onProgress?.(entries.length);
+    if (answer.isLast) return entries;
   }
-  const plugin = products.some((p) => p.meta_data.some((m) => m.key.startsWith('rank_math_')))
+}
+
+/** Rank Math when any product carries its meta keys; otherwise Yoast. */
+function seoPluginOf(entries: WooEntry[]): keyof typeof SEO_META_KEYS {
+  return entries.some(({ product }) => product.meta_data.some((m) => m.key.startsWith('rank_math_')))
     ? 'rank_math'
     : 'yoast';
-  const keys = SEO_META_KEYS[plugin];
-  const attributeSlots = Math.max(1, ...products.map((p) => p.attributes.length));
-  const header = [
-    'ID',
-    'Type',
-    'SKU',
-    'GTIN, UPC, EAN, or ISBN',
-    'Name',
-    'Published',
-    'Short description',
-    'Description',
-    'In stock?',
-    'Sale price',
-    'Regular price',
-    'Categories',
-    'Tags',
-    'Brands',
-    'Images',
-    'Parent',
-    ...Array.from({ length: attributeSlots }, (_, n) => [
-      `Attribute ${n + 1} name`,
-      `Attribute ${n + 1} value(s)`,
-      `Attribute ${n + 1} visible`,
-    ]).flat(),
-    `Meta: ${keys.title}`,
-    `Meta: ${keys.description}`,
-  ];
-  const rows: string[][] = [header];
-  const records: PulledRecord[] = [];
-  const imageIdByUrl = new Map<string, string>();
-  const altTextsByRecord = new Map<number, string[]>();
-  const meta = (item: { meta_data: WooMeta[] }, key: string) => {
-    const value = item.meta_data.find((m) => m.key === key)?.value;
-    return typeof value === 'string' ? value : '';
-  };
-  const push = (cells: Record<string, string>, record: PulledRecord, images: WooImage[]) => {
-    for (const image of images) imageIdByUrl.set(image.src, String(image.id));
-    if (images.some((image) => image.alt))
-      altTextsByRecord.set(
-        records.length,
-        images.map((image) => image.alt),
-      );
-    rows.push(header.map((column) => cells[column] ?? ''));
-    records.push(record);
-  };
-  for (const { product, variations } of entries) {
-    const cells: Record<string, string> = {
-      ID: String(product.id),
-      Type: product.type,
-      SKU: product.sku,
-      'GTIN, UPC, EAN, or ISBN': product.global_unique_id ?? '',
-      Name: product.name,
-      Published: product.status === 'publish' ? '1' : '0',
-      'Short description': product.short_description,
-      Description: product.description,
-      'In stock?': product.stock_status === 'outofstock' ? '0' : '1',
-      'Sale price': product.sale_price,
-      'Regular price': product.regular_price,
-      Categories: product.categories.map((c) => c.name.replace(/,/g, '\\,')).join(', '),
-      Tags: product.tags.map((t) => t.name.replace(/,/g, '\\,')).join(', '),
-      Brands: (product.brands ?? []).map((b) => b.name).join(', '),
-      Images: product.images.map((image) => image.src).join(', '),
-      [`Meta: ${keys.title}`]: meta(product, keys.title),
-      [`Meta: ${keys.description}`]: meta(product, keys.description),
-    };
-    product.attributes.forEach((attribute, n) => {
-      cells[`Attribute ${n + 1} name`] = attribute.name;
-      cells[`Attribute ${n + 1} value(s)`] = (attribute.options ?? []).join(', ');
-      cells[`Attribute ${n + 1} visible`] = attribute.visible === false ? '0' : '1';
-    });
-    push(
-      cells,
-      {
-        remoteProductId: String(product.id),
-        remoteVariantId: null,
-        remoteUpdatedAt: product.date_modified_gmt,
-      },
-      product.images,
-    );
-    for (const variation of variations) {
-      const own: Record<string, string> = {
-        ID: String(variation.id),
-        Type: 'variation',
-        SKU: variation.sku,
-        'GTIN, UPC, EAN, or ISBN': variation.global_unique_id ?? '',
-        Name: product.name,
-        Published: '1',
-        Description: variation.description,
-        'In stock?': variation.stock_status === 'outofstock' ? '0' : '1',
-        'Sale price': variation.sale_price,
-        'Regular price': variation.regular_price,
-        Images: variation.image?.src ?? '',
-        Parent: `id:${product.id}`,
-        [`Meta: ${keys.title}`]: meta(variation, keys.title),
-        [`Meta: ${keys.description}`]: meta(variation, keys.description),
-      };
-      // A variation names its value of each attribute the parent varies by, in the parent's slots.
-      product.attributes.forEach((attribute, n) => {
-        const value = variation.attributes.find((a) => a.name === attribute.name)?.option;
-        if (!attribute.variation || value === undefined) return;
-        own[`Attribute ${n + 1} name`] = attribute.name;
-        own[`Attribute ${n + 1} value(s)`] = value;
-      });
-      push(
-        own,
-        {
-          remoteProductId: String(product.id),
-          remoteVariantId: String(variation.id),
-          remoteUpdatedAt: variation.date_modified_gmt,
-        },
-        variation.image ? [variation.image] : [],
-      );
-    }
-  }
-  return { format: 'woocommerce', rows, records, imageIdByUrl, altTextsByRecord };
 }
 
 async function readPage<T>(
