@@ -1,4 +1,4 @@
-// The push-to-store job (issue 24): one per push or undo, keyed by it so that a retry never runs two at once,
+// The push-to-store job: one per push or undo, keyed by it so that a retry never runs two at once,
 // and in its store's named queue, so that a store has one job in flight at a time.
 import { z } from 'zod';
 import type { Queryable } from '../db/client';

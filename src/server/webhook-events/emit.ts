@@ -1,4 +1,4 @@
-// Emitting a webhook event (issue 25): one delivery per enabled endpoint of the owner that asked for it,
+// Emitting a webhook event: one delivery per enabled endpoint of the owner that asked for it,
 // queued for the deliver-webhook task. Its own folder, so that domain code (generation, spending caps,
 // batches) can emit without depending on the endpoints' address checks.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Webhook endpoints (issue 25): create (the signing secret is in that answer only, and sealed at rest: see
+// Webhook endpoints: create (the signing secret is in that answer only, and sealed at rest: see
 // webhook-secrets.ts), list with their latest attempts, delete, and test. Events are emitted by src/server/webhook-events.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
