@@ -16,8 +16,8 @@ import { webhookSigningSecret } from './webhook-secrets';
 
 export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 /**
- * One attempt holds a webhook slot at most this long: a receiver should answer at once and work afterwards
- * (Standard Webhooks advises a few seconds); a slow one is retried later instead of holding the slot.
+ * One attempt holds a webhook slot at most this long: a receiver should acknowledge at once and do its work
+ * afterwards; a slow one is retried later instead of holding the slot.
  */
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /** A receiver that takes no connection at all is given up on sooner. */
