@@ -14,7 +14,7 @@ export const FUNCTION_ERROR_TYPES = [
   'forbidden',
   /** The thing changed since the caller read it (a stale save). */
   'conflict',
-  /** Too many requests from one API key in a minute; Retry-After says when to try again. */
+  /** Too many requests in a minute (from one API key, or test-webhooks of one user); Retry-After says when to try again. */
   'rate_limited',
   /** The request body is past the size limit; nothing of it was read further. */
   'too_large',

@@ -23,3 +23,13 @@ export class AppError extends Error {
     };
   }
 }
+
+/** A 429 (an API key past its requests a minute, too many test-webhooks): the route adds Retry-After. */
+export class RateLimited extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super('rate_limited', message);
+  }
+}

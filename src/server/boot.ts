@@ -18,6 +18,7 @@ import { prepareDatabase } from './prepare-database';
 import { createMailQueue } from './queue/mail-jobs';
 import { type RunningWorker, startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
+import { poolSizesFromConfig } from './runner/worker-pools';
 
 import type { Services } from './services';
 import { storeAccessFromConfig } from './stores/store-access';
@@ -151,8 +152,9 @@ export function buildServices(
     pool,
     taskList,
     concurrency: Math.max(1, config.WORKER_CONCURRENCY),
-    // Image jobs in a pool of their own: a silent image host never holds a generation slot.
-    imageConcurrency: config.IMAGE_WORKER_CONCURRENCY,
+    // Image fetches, webhook deliveries and store jobs in pools of their own: a silent host, receiver or
+    // store never holds a generation slot (runner/worker-pools.ts).
+    ...poolSizesFromConfig(config),
     log,
     ...workerTimings(config),
   };

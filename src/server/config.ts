@@ -95,7 +95,21 @@ export const configSchema = z
       .min(1, 'must be a whole number from 1 to 64')
       .max(64, 'must be a whole number from 1 to 64')
       .default(4),
-    /** PostgreSQL connections this process may hold; unset, 20 for the server and the pools' sum + 4 for a worker. */
+    /** Webhook deliveries run in a pool of their own this size (in each process that runs jobs). */
+    WEBHOOK_WORKER_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 64' })
+      .int('must be a whole number from 1 to 64')
+      .min(1, 'must be a whole number from 1 to 64')
+      .max(64, 'must be a whole number from 1 to 64')
+      .default(4),
+    /** Store pushes and imports run in a pool of their own this size (in each process that runs jobs). */
+    STORE_WORKER_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 64' })
+      .int('must be a whole number from 1 to 64')
+      .min(1, 'must be a whole number from 1 to 64')
+      .max(64, 'must be a whole number from 1 to 64')
+      .default(4),
+    /** PostgreSQL connections this process may hold; unset, 20 for the server and the pools' sum + 6 for a worker. */
     DATABASE_POOL_SIZE: z.coerce
       .number({ error: 'must be a whole number from 2 to 500' })
       .int('must be a whole number from 2 to 500')

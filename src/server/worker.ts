@@ -9,6 +9,7 @@ import { loggerForConfig } from './logger';
 import { prepareDatabase } from './prepare-database';
 import { startWorker, workerTimings } from './runner/start-worker';
 import { createTaskList } from './runner/task-list';
+import { poolSizesFromConfig } from './runner/worker-pools';
 
 import { handleProcessFailures, stopOnSignals } from './shutdown';
 import { storeAccessFromConfig } from './stores/store-access';
@@ -26,11 +27,11 @@ async function main() {
     );
     process.exit(1);
   }
-  const database = connectDatabase(
-    config.DATABASE_URL,
-    config.DATABASE_POOL_SIZE ?? config.WORKER_CONCURRENCY + config.IMAGE_WORKER_CONCURRENCY + 4,
-    log,
-  );
+  const pools = poolSizesFromConfig(config);
+  // A connection for each slot, plus each pool's LISTEN connection and two to spare.
+  const slots =
+    config.WORKER_CONCURRENCY + pools.imageConcurrency + pools.webhookConcurrency + pools.storeConcurrency;
+  const database = connectDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE ?? slots + 6, log);
   await prepareDatabase(database.pool, database.db);
   // Store credentials and webhook secrets are sealed with a key from AUTH_SECRET: without it (or
   // STORE_SECRETS_KEY), this worker could not open them, so it leaves push and webhook jobs to the server.
@@ -45,7 +46,7 @@ async function main() {
   const worker = await startWorker({
     pool: database.pool,
     concurrency,
-    imageConcurrency: config.IMAGE_WORKER_CONCURRENCY,
+    ...pools,
     log,
     ...workerTimings(config),
     taskList: createTaskList({
@@ -60,7 +61,7 @@ async function main() {
     }),
   });
   log.info(
-    `Copyloom worker running (concurrency ${concurrency}, images ${config.IMAGE_WORKER_CONCURRENCY}).`,
+    `Copyloom worker running (concurrency ${concurrency}, images ${pools.imageConcurrency}, webhooks ${pools.webhookConcurrency}, stores ${pools.storeConcurrency}).`,
   );
 
   const stop = async () => {

@@ -99,14 +99,15 @@ describe('N app processes and M worker processes on one PostgreSQL', () => {
     });
     const { bundle_id: bundleId, bundle_workflow_id: runId } = await answerOf('new-bundle', created);
 
-    // Both worker processes beat, each for its two pools (generation and images); the apps run none.
-    const heartbeats = await waitUntil('both workers beat for both pools', async () => {
+    // Both worker processes beat, each for its four pools (generation, images, webhooks, stores); the apps
+    // run none.
+    const heartbeats = await waitUntil('both workers beat for every pool', async () => {
       const { rows: beats } = await pool.query<{ count: number }>(
         'select count(*)::int from worker_heartbeats',
       );
-      return (beats[0]?.count ?? 0) >= 4 ? beats[0]!.count : undefined;
+      return (beats[0]?.count ?? 0) >= 8 ? beats[0]!.count : undefined;
     });
-    expect(heartbeats).toBe(4);
+    expect(heartbeats).toBe(8);
 
     await waitUntil(
       'the run is settled',

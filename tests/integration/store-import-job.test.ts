@@ -232,7 +232,7 @@ describe('the 50,000-product limit', () => {
 });
 
 describe('import-store with an Idempotency-Key', () => {
-  it('answers a repeat with the same bundle and queues one import', async () => {
+  it('answers a repeat with the same bundle and queues one import, in its store’s job queue', async () => {
     const storeId = await connect(small);
     const body = { store_id: storeId, bundle_name: 'Once only' };
     const headers = { 'idempotency-key': 'import-once-0001' };
@@ -241,13 +241,18 @@ describe('import-store with an Idempotency-Key', () => {
     expect(first.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.data).toEqual(first.data);
-    const { rows } = await t.app.services.db.execute<{ n: number; jobs: number }>(sql`
+    const { rows } = await t.app.services.db.execute<{ n: number; jobs: number; queues: string[] }>(sql`
+      with jobs as (
+        select q.queue_name from graphile_worker._private_jobs j
+        join graphile_worker._private_tasks k on k.id = j.task_id
+        left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
+        where k.identifier = 'import-store' and j.payload->>'importId' =
+          (select i.id::text from store_imports i where i.bundle_id = ${first.data.bundle_id}))
       select (select count(*)::int from store_imports i join bundles b on b.id = i.bundle_id
               where b.name = 'Once only') as n,
-             (select count(*)::int from graphile_worker._private_jobs j
-              join graphile_worker._private_tasks k on k.id = j.task_id
-              where k.identifier = 'import-store' and j.payload->>'importId' =
-                (select i.id::text from store_imports i where i.bundle_id = ${first.data.bundle_id})) as jobs`);
-    expect(rows[0]).toEqual({ n: 1, jobs: 1 });
+             (select count(*)::int from jobs) as jobs,
+             (select array_agg(queue_name) from jobs) as queues`);
+    // One job in flight per store: its job queue is the store's (decision 020).
+    expect(rows[0]).toEqual({ n: 1, jobs: 1, queues: [`stores:${storeId}`] });
   });
 });

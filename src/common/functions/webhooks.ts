@@ -11,7 +11,13 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-export const WEBHOOK_LIMITS = { maxUrlLength: 2000, maxEndpointsPerUser: 20, attemptsShown: 20 } as const;
+export const WEBHOOK_LIMITS = {
+  maxUrlLength: 2000,
+  maxEndpointsPerUser: 20,
+  attemptsShown: 20,
+  /** test-webhook calls one user may make in a minute; past it, 429 with Retry-After. */
+  testsPerMinute: 10,
+} as const;
 
 export const webhookAttemptSchema = z.object({
   delivery_id: id,

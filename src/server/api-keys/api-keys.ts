@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { API_KEY_LIMITS, type ApiKey, type ApiKeyScope } from '../../common/functions/api-keys';
-import { AppError } from '../app-error';
+import { AppError, RateLimited } from '../app-error';
 import type { Queryable } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { liveApiKeyOf } from '../ownership/conditions';
@@ -132,14 +132,4 @@ export async function authenticateApiKey(
     );
   }
   return { userId: row.userId, apiKeyId: row.id, scopes: row.scopes as ApiKeyScope[] };
-}
-
-/** A 429: the route adds Retry-After. */
-export class RateLimited extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message: string,
-  ) {
-    super('rate_limited', message);
-  }
 }

@@ -40,7 +40,7 @@ function errorResponses(): Record<string, unknown> {
         ? {
             headers: {
               'Retry-After': {
-                description: 'Seconds until the key may call again.',
+                description: 'Seconds until the caller may call again.',
                 schema: { type: 'integer' },
               },
             },

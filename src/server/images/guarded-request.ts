@@ -17,7 +17,10 @@ export type GuardedNetwork = {
   /** Exact "host:port" pairs that may be private or local (ALLOW_PRIVATE_*_HOSTS). */
   allowPrivateHosts: readonly string[];
   resolve?: Resolver;
+  /** The whole request, from the lookup to the answer's last byte. */
   timeoutMs?: number;
+  /** The lookup and TCP connect alone; unset, only the whole request's deadline applies. */
+  connectTimeoutMs?: number;
 };
 
 export type GuardedResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
@@ -85,9 +88,13 @@ export function guardedRequest(
       },
     });
     const timer = setTimeout(() => request.destroy(timedOut()), timeoutMs);
+    const stopConnectTimer = network.connectTimeoutMs
+      ? limitConnectTime(request, network.connectTimeoutMs, url)
+      : () => {};
     request.on('timeout', () => request.destroy(timedOut()));
     request.on('error', (error) => {
       clearTimeout(timer);
+      stopConnectTimer();
       reject(asGuardedError(error, url));
     });
     request.on('response', (response) => {
@@ -121,6 +128,30 @@ export function guardedRequest(
     });
     request.end(init.body);
   });
+}
+
+/**
+ * A host that takes no connection (a dropped SYN, a dead DNS server) is given up on after `ms`, well before
+ * the whole request's deadline. Answers the function that stops the timer.
+ */
+function limitConnectTime(request: http.ClientRequest, ms: number, url: URL): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => clearTimeout(timer);
+  request.once('socket', (socket) => {
+    if (!socket.connecting) return;
+    timer = setTimeout(
+      () =>
+        request.destroy(
+          new GuardedRequestError(
+            'timeout',
+            `${url.host} did not accept a connection within ${ms / 1000} s.`,
+          ),
+        ),
+      ms,
+    );
+    socket.once('connect', stop);
+  });
+  return stop;
 }
 
 function asGuardedError(error: unknown, url: URL): unknown {

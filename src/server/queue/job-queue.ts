@@ -11,7 +11,14 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: pool });
 }
 
-export type JobOptions = { jobKey?: string; maxAttempts?: number; runAt?: Date; priority?: number };
+export type JobOptions = {
+  jobKey?: string;
+  maxAttempts?: number;
+  runAt?: Date;
+  priority?: number;
+  /** A graphile-worker named queue: its jobs run one at a time, in every worker process together. */
+  queueName?: string;
+};
 
 export async function addJob(
   db: Queryable,
@@ -22,6 +29,7 @@ export async function addJob(
   await db.execute(sql`select graphile_worker.add_job(
     ${task}::text,
     ${JSON.stringify(payload)}::json,
+    queue_name => ${options.queueName ?? null}::text,
     job_key => ${options.jobKey ?? null}::text,
     max_attempts => ${options.maxAttempts ?? 5}::int,
     run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,

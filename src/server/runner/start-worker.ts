@@ -15,10 +15,10 @@ import type { Config } from '../config';
 import { computedRow, parseRows, rowOf } from '../db/raw-rows';
 import { workerHeartbeats } from '../db/schema';
 import { type Logger, silentLogger } from '../logger';
-import { IMAGE_TASKS } from '../queue/image-jobs';
 import { workerLogger } from './worker-logger';
+import { type PoolSizes, planPools } from './worker-pools';
 
-export type WorkerOptions = {
+export type WorkerOptions = PoolSizes & {
   pool: pg.Pool;
   concurrency: number;
   taskList: TaskList;
@@ -27,11 +27,6 @@ export type WorkerOptions = {
   heartbeatMs?: number;
   /** A worker silent for this long is taken for dead. */
   deadAfterMs?: number;
-  /**
-   * When set, the image tasks (IMAGE_TASKS) run in a pool of their own with this many slots, and every other
-   * task in the `concurrency` pool: a slow image host then never holds a generation slot. Unset, one pool.
-   */
-  imageConcurrency?: number;
 };
 
 export type RunningWorker = {
@@ -56,19 +51,18 @@ const RESTART_FIRST_MS = 500;
 const RESTART_MAX_MS = 10_000;
 
 /**
- * Starts the worker: one graphile-worker runner per pool, each supervised on its own. graphile-worker only
- * fetches jobs whose task is in the runner's task list, so runners with disjoint task lists are separate
- * pools with their own concurrency. Send-mail goes with the generation pool.
+ * Starts the worker: one graphile-worker runner per pool (worker-pools.ts: generation, and images, webhooks
+ * and stores where their sizes are set), each supervised on its own, their events on one emitter.
  */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
-  const { imageConcurrency, taskList } = options;
-  const { images, others } = splitTaskList(taskList);
-  if (imageConcurrency === undefined || Object.keys(images).length === 0) return startPool(options);
+  const pools = planPools(options.taskList, options.concurrency, options);
+  if (pools.length === 1) return startPool(options);
   const events: WorkerEvents = new EventEmitter();
   const started: RunningWorker[] = [];
   try {
-    started.push(await startPool({ ...options, taskList: others }, events));
-    started.push(await startPool({ ...options, taskList: images, concurrency: imageConcurrency }, events));
+    for (const { taskList, concurrency } of pools) {
+      started.push(await startPool({ ...options, taskList, concurrency }, events));
+    }
   } catch (error) {
     await Promise.all(started.map((worker) => worker.stop()));
     throw error;
@@ -91,17 +85,6 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       await Promise.all(started.map((worker) => worker.stop()));
     },
   };
-}
-
-/** The task list split by pool: image tasks by name, everything else (tasks added later too) in generation. */
-export function splitTaskList(taskList: TaskList): { images: TaskList; others: TaskList } {
-  const images: TaskList = {};
-  const others: TaskList = {};
-  for (const [name, task] of Object.entries(taskList)) {
-    if (IMAGE_TASKS.has(name)) images[name] = task;
-    else others[name] = task;
-  }
-  return { images, others };
 }
 
 /** Events that reach the shared emitter as well as the pool's own (the pool's own tracks only its ids). */

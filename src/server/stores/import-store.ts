@@ -66,7 +66,7 @@ export async function importStore(
         productsTotal: total,
       })
       .returning({ id: storeImports.id });
-    await queueImport(tx, created!.id);
+    await queueImport(tx, { importId: created!.id, storeId: store.id });
     return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: run!.id };
   });
 }

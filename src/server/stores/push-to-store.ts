@@ -50,7 +50,7 @@ export async function pushToStore(
       };
     });
     await insertItems(tx, items);
-    await queuePush(tx, push!.id);
+    await queuePush(tx, { pushId: push!.id, storeId: store.id });
     return push!.id;
   });
 }
@@ -97,7 +97,7 @@ export async function undoPush(
         redirectId: item.redirectId,
       })),
     );
-    await queuePush(tx, undo!.id);
+    await queuePush(tx, { pushId: undo!.id, storeId: push.storeId });
     return undo!.id;
   });
 }

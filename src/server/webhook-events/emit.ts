@@ -1,4 +1,4 @@
-// Emitting a webhook event (issue 25): one delivery per enabled endpoint of the owner that asked for it,
+// Emitting a webhook event: one delivery per enabled endpoint of the owner that asked for it,
 // queued for the deliver-webhook task. Its own folder, so that domain code (generation, spending caps,
 // batches) can emit without depending on the endpoints' address checks.
 import { randomUUID } from 'node:crypto';
@@ -26,7 +26,7 @@ export async function emitWebhookEvent(
   dedupeKey: string,
 ): Promise<number> {
   const endpoints = await db
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId })
     .from(webhookEndpoints)
     .where(
       and(
@@ -49,7 +49,11 @@ export async function emitWebhookEvent(
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
     if (!delivery) continue;
-    await queueWebhookDelivery(db, delivery.id);
+    await queueWebhookDelivery(db, {
+      deliveryId: delivery.id,
+      endpointId: endpoint.id,
+      userId: endpoint.userId,
+    });
     queued++;
   }
   return queued;

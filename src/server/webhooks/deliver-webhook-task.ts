@@ -1,4 +1,4 @@
-// The deliver-webhook task (issue 25): one attempt at one delivery, signed per Standard Webhooks, with the
+// The deliver-webhook task: one attempt at one delivery, signed per Standard Webhooks, with the
 // attempt logged. On failure the next attempt is queued after WEBHOOK_RETRY_DELAYS_SECONDS (about 5 s, 30 s,
 // then growing to hourly) until 24 hours have passed since the event; then the delivery has failed, and if the
 // endpoint delivered nothing else meanwhile it is switched off and its owner is told by mail.
@@ -15,7 +15,13 @@ import { postWebhook } from './webhook-address';
 import { webhookSigningSecret } from './webhook-secrets';
 
 export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60 * 1000;
-const ATTEMPT_TIMEOUT_MS = 15_000;
+/**
+ * One attempt holds a webhook slot at most this long: a receiver should acknowledge at once and do its work
+ * afterwards; a slow one is retried later instead of holding the slot.
+ */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** A receiver that takes no connection at all is given up on sooner. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export type WebhookDeliveryDeps = {
   db: Database;
@@ -77,6 +83,7 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: numb
   const result = await postWebhook(endpoint.url, headers, body, {
     allowPrivateHosts: deps.allowPrivateHosts,
     timeoutMs: ATTEMPT_TIMEOUT_MS,
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
   });
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   const attempt = delivery.attempts + 1;
@@ -100,7 +107,8 @@ export async function deliverWebhook(deps: WebhookDeliveryDeps, deliveryId: numb
 
   const delay = retryDelayMs(attempt, deps.retryDelaysSeconds);
   if (Date.now() + delay - delivery.createdAt.getTime() <= WEBHOOK_GIVE_UP_MS) {
-    await queueWebhookDelivery(db, deliveryId, new Date(Date.now() + delay));
+    const target = { deliveryId, endpointId: endpoint.id, userId: endpoint.userId };
+    await queueWebhookDelivery(db, target, new Date(Date.now() + delay));
     return;
   }
   await giveUp(deps, delivery.id, endpoint.id, delivery.createdAt);

@@ -56,7 +56,7 @@ export async function postWebhook(
   rawUrl: string,
   headers: Record<string, string>,
   body: string,
-  options: WebhookAddressOptions & { timeoutMs: number },
+  options: WebhookAddressOptions & { timeoutMs: number; connectTimeoutMs: number },
 ): Promise<PostResult> {
   try {
     // Only the status counts; the receiver's answer is read (capped) and dropped.

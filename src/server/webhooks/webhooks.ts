@@ -1,9 +1,9 @@
-// Webhook endpoints (issue 25): create (the signing secret is in that answer only, and sealed at rest: see
+// Webhook endpoints: create (the signing secret is in that answer only, and sealed at rest: see
 // webhook-secrets.ts), list with their latest attempts, delete, and test. Events are emitted by src/server/webhook-events.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { WEBHOOK_LIMITS, type Webhook, type WebhookEvent } from '../../common/functions/webhooks';
-import { AppError } from '../app-error';
+import { AppError, RateLimited } from '../app-error';
 import type { Queryable } from '../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { liveWebhookOf } from '../ownership/conditions';
@@ -97,11 +97,19 @@ export async function deleteWebhook(db: Queryable, userId: string, webhookId: nu
   if (deleted.length === 0) throw new AppError('bad_input', `There is no webhook ${webhookId} of yours.`);
 }
 
-/** Queues a webhook.test event to one endpoint, enabled or not (testing is how a fixed endpoint is checked). */
+/** The advisory lock's first key that makes one user's test-webhooks count one at a time; the second is the user. */
+const TEST_WEBHOOK_LOCK_KEY = 72_610_003;
+
+/**
+ * Queues a webhook.test event to one endpoint, enabled or not (testing is how a fixed endpoint is checked).
+ * At most WEBHOOK_LIMITS.testsPerMinute a minute per user: each test is a request from our address to one the
+ * user chose, and without a cap test-webhook would make us a tool for hammering someone else's server.
+ */
 export async function testWebhook(db: Queryable, userId: string, webhookId: number): Promise<void> {
   const [endpoint] = await db.select().from(webhookEndpoints).where(owned(userId, webhookId));
   if (!endpoint) throw new AppError('bad_input', `There is no webhook ${webhookId} of yours.`);
   await db.transaction(async (tx) => {
+    await refusePastTestRate(tx, userId);
     const [delivery] = await tx
       .insert(webhookDeliveries)
       .values({
@@ -111,8 +119,40 @@ export async function testWebhook(db: Queryable, userId: string, webhookId: numb
         payload: eventBody('webhook.test', { webhook_id: endpoint.id }),
       })
       .returning({ id: webhookDeliveries.id });
-    await queueWebhookDelivery(tx, delivery!.id);
+    await queueWebhookDelivery(tx, { deliveryId: delivery!.id, endpointId: endpoint.id, userId });
   });
+}
+
+/**
+ * The test deliveries themselves are the count: the user's webhook.test rows of the last minute (deleted
+ * endpoints' too). Counting and the insert after it are one step per user, under a transaction-scoped advisory
+ * lock, so concurrent calls cannot all slip under the cap. Retry-After is when the oldest test that still
+ * counts leaves the minute. No table of its own, so no migration.
+ */
+async function refusePastTestRate(tx: Queryable, userId: string): Promise<void> {
+  const limit = WEBHOOK_LIMITS.testsPerMinute;
+  await tx.execute(sql`select pg_advisory_xact_lock(${TEST_WEBHOOK_LOCK_KEY}, hashtext(${userId}))`);
+  const recent = await tx
+    .select({
+      secondsLeft: sql<number>`extract(epoch from (${webhookDeliveries.createdAt} + interval '1 minute' - now()))::float8`,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        eq(webhookEndpoints.userId, userId),
+        eq(webhookDeliveries.eventType, 'webhook.test'),
+        gt(webhookDeliveries.createdAt, sql`now() - interval '1 minute'`),
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(limit);
+  if (recent.length < limit) return;
+  const retryAfter = Math.max(1, Math.ceil(recent[limit - 1]!.secondsLeft));
+  throw new RateLimited(
+    retryAfter,
+    `You sent ${limit} test events in the last minute, the most allowed; wait ${retryAfter} s.`,
+  );
 }
 
 type AttemptRow = {
