@@ -9,8 +9,6 @@ import type { Database } from '../db/client';
 import { clearAttempts, giveBackAttempt, takeAttempt } from './attempt-counter';
 import { pendingUserId } from './totp-replay-guard';
 
-export { lockoutSeconds } from './attempt-counter';
-
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 type Guard = {
