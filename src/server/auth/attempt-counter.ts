@@ -4,12 +4,17 @@
 // clears the count, anything else (a malformed request, an unconfirmed address) gives the attempt back.
 //
 // Each take and each give-back is one statement on the key's row of sign_in_attempts, the lockout worked out
-// in SQL from the row it updates. Concurrent takes for one key queue on that row's lock for the length of
-// one tiny statement, never for a transaction: a burst of guesses at one account cannot hold the pool's
-// connections while they wait, so it cannot hold up anyone else's requests.
+// in SQL from the row it updates, never a transaction that waits on a lock. The statements go through a
+// KeyedQueue: those for one key run one after another, waiting in memory, not in PostgreSQL on the row's lock
+// with a pooled connection held, and all of them together hold at most COUNTER_CONNECTIONS. A burst of
+// guesses at one account therefore cannot fill the pool and hold up anyone else's requests.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signInAttempts } from '../db/schema';
+import { KeyedQueue } from './keyed-queue';
+
+/** A fifth of the server's default pool (20): the rest stays free for everything else during a burst. */
+const COUNTER_CONNECTIONS = 4;
 
 export const FREE_FAILURES = 5;
 const FIRST_DELAY_SECONDS = 30;
@@ -29,8 +34,25 @@ const lockoutAfter = (failures: SQL) => sql`make_interval(secs => case
     ${FIRST_DELAY_SECONDS} * power(2, least(${failures} - ${FREE_FAILURES}, ${MAX_DOUBLINGS})))
 end)`;
 
-/** Counts one attempt on `key` unless it is locked; locked, it answers the seconds left and counts nothing. */
-export async function takeAttempt(
+export type AttemptCounter = {
+  /** Counts one attempt on `key` unless it is locked; locked, it answers the seconds left and counts nothing. */
+  take: (key: string) => Promise<{ taken: true } | { taken: false; waitSeconds: number }>;
+  /** Gives back an attempt that turned out to be no guess: the count goes down by one, and the wait with it. */
+  giveBack: (key: string) => Promise<void>;
+  /** A right guess: the count starts again. */
+  clear: (key: string) => Promise<void>;
+};
+
+export function attemptCounter(db: Database): AttemptCounter {
+  const queue = new KeyedQueue(COUNTER_CONNECTIONS);
+  return {
+    take: (key) => queue.run(key, () => takeAttempt(db, key)),
+    giveBack: (key) => queue.run(key, () => giveBackAttempt(db, key)),
+    clear: (key) => queue.run(key, () => clearAttempts(db, key)),
+  };
+}
+
+async function takeAttempt(
   db: Database,
   key: string,
 ): Promise<{ taken: true } | { taken: false; waitSeconds: number }> {
@@ -54,8 +76,7 @@ export async function takeAttempt(
   return row.was_refused ? { taken: false, waitSeconds: row.wait_seconds } : { taken: true };
 }
 
-/** Gives back an attempt that turned out to be no guess: the count goes down by one, and the wait with it. */
-export async function giveBackAttempt(db: Database, key: string): Promise<void> {
+async function giveBackAttempt(db: Database, key: string): Promise<void> {
   await db.execute(sql`
     update sign_in_attempts as a set
       failures = greatest(0, a.failures - 1),
@@ -63,7 +84,6 @@ export async function giveBackAttempt(db: Database, key: string): Promise<void> 
     where a.key = ${key} and a.expires_at > now()`);
 }
 
-/** A right guess: the count starts again. */
-export async function clearAttempts(db: Database, key: string): Promise<void> {
+async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
