@@ -4,7 +4,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { lockoutKey } from '../../src/server/auth/account-lockout';
-import { authErrorAnswer, lockoutRecord, totpSecretOf } from '../support/auth-answers';
+import { authErrorAnswer, lockoutRecord, lockoutRowQuery, totpSecretOf } from '../support/auth-answers';
 import {
   authRequest,
   cookiesOf,
@@ -52,13 +52,10 @@ describe('lockout under concurrency', () => {
     expect(responses.at(-1)!.status).toBe(429);
     expect(responses.every((r) => r.headers.get('set-auth-token') === null)).toBe(true);
     expect(await sessionsOf(user)).toBe(before);
-    const { rows } = await t.app.database.pool.query<{ value: string }>(
-      'select value from verification where identifier = $1',
-      [lockoutKey(user.email)],
-    );
-    const state = lockoutRecord.parse(JSON.parse(rows[0]!.value));
+    const { rows } = await t.app.database.pool.query(lockoutRowQuery, [lockoutKey(user.email)]);
+    const state = lockoutRecord.parse(rows[0]);
     expect(state.failures).toBe(counts.wrong);
-    expect(state.lockedUntil).toBeGreaterThan(Date.now());
+    expect(state.lockedUntil.getTime()).toBeGreaterThan(Date.now());
     // Still locked for the right password afterwards.
     expect((await authRequest(t.app, '/sign-in/email', bodies.at(-1), from())).status).toBe(429);
   });

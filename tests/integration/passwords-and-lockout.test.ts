@@ -1,7 +1,7 @@
 // Weak passwords are refused with a reason; wrong passwords lock the account with a growing wait.
 import { describe, expect, it } from 'vitest';
 import { lockoutKey } from '../../src/server/auth/account-lockout';
-import { authErrorAnswer, lockoutRecord } from '../support/auth-answers';
+import { authErrorAnswer, lockoutRecord, lockoutRowQuery } from '../support/auth-answers';
 import { authRequest, createTestUser, randomClientAddress, setupTestApp } from '../support/test-app';
 
 const t = setupTestApp({ signedIn: false });
@@ -41,16 +41,13 @@ describe('per-account lockout', () => {
     authRequest(t.app, '/sign-in/email', { email, password }, fresh());
   /** Ends the current wait, as if its time had passed. */
   const endWait = (email: string) =>
-    t.app.database.pool.query(
-      `update verification set value = jsonb_set(value::jsonb, '{lockedUntil}', '0')::text where identifier = $1`,
-      [lockoutKey(email)],
-    );
-  const lockedSeconds = async (email: string) => {
-    const { rows } = await t.app.database.pool.query('select value from verification where identifier = $1', [
+    t.app.database.pool.query('update sign_in_attempts set locked_until = now() where key = $1', [
       lockoutKey(email),
     ]);
-    const { lockedUntil } = lockoutRecord.parse(JSON.parse(rows[0].value));
-    return Math.round((lockedUntil - Date.now()) / 1000);
+  const lockedSeconds = async (email: string) => {
+    const { rows } = await t.app.database.pool.query(lockoutRowQuery, [lockoutKey(email)]);
+    const { lockedUntil } = lockoutRecord.parse(rows[0]);
+    return Math.round((lockedUntil.getTime() - Date.now()) / 1000);
   };
 
   it('locks after five wrong passwords from different addresses, even the right one, with a growing wait', async () => {
@@ -77,9 +74,7 @@ describe('per-account lockout', () => {
     await endWait(user.email);
     const accepted = await signIn(user.email, user.password);
     expect(accepted.status).toBe(200);
-    const { rows } = await t.app.database.pool.query('select 1 from verification where identifier = $1', [
-      lockoutKey(user.email),
-    ]);
+    const { rows } = await t.app.database.pool.query(lockoutRowQuery, [lockoutKey(user.email)]);
     expect(rows).toHaveLength(0);
   });
 

@@ -22,5 +22,9 @@ export const socialSignInAnswer = z.object({ url: z.string() });
 /** better-auth's error answer (and ours from its hooks): a code and a message. */
 export const authErrorAnswer = z.object({ code: z.string(), message: z.string() });
 
-/** The per-account lockout record kept in the verification table's value (src/server/auth/attempt-counter.ts). */
-export const lockoutRecord = z.object({ failures: z.number(), lockedUntil: z.number() });
+/** A per-account lockout row of sign_in_attempts (src/server/auth/attempt-counter.ts), read by lockoutRowQuery. */
+export const lockoutRecord = z.object({ failures: z.number(), lockedUntil: z.date() });
+
+/** Reads a key's lockout row as lockoutRecord parses it. */
+export const lockoutRowQuery =
+  'select failures, locked_until as "lockedUntil" from sign_in_attempts where key = $1';

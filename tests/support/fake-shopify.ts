@@ -78,6 +78,11 @@ export type FakeShopify = {
   calls: { query: string; variables: Record<string, unknown>; cost: number; throttled: boolean }[];
   /** Answer THROTTLED to every query for this long, whatever the bucket holds. */
   throttleFor: (ms: number) => void;
+  /**
+   * After `passes` more GraphQL requests are answered, every later one answers 429 with Retry-After: `seconds`
+   * (as Shopify does past its request limits), until the returned function is called.
+   */
+  rateLimitAfter: (passes: number, seconds: number) => () => void;
   /** Bulk query operations run (fake-shopify-bulk.ts). */
   bulk: FakeBulk;
   /**
@@ -241,6 +246,8 @@ export async function startFakeShopify(
   let available = bucketSize;
   let lastRefill = Date.now();
   let throttledUntil = 0;
+  /** Set by rateLimitAfter: requests still answered before every one answers 429. */
+  let rateLimit: { passes: number; seconds: number } | null = null;
   let spent = 0;
   let firstAt: number | null = null;
   let lastAt: number | null = null;
@@ -426,6 +433,14 @@ export async function startFakeShopify(
     }
     const match = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(url.pathname);
     if (!match || request.method !== 'POST') return json(response, 404, { errors: 'Not Found' });
+    if (rateLimit && rateLimit.passes-- <= 0) {
+      // https://shopify.dev/docs/api/usage/limits#rate-limits: 429 Too Many Requests with Retry-After.
+      response.writeHead(429, {
+        'content-type': 'application/json',
+        'retry-after': String(rateLimit.seconds),
+      });
+      return response.end(JSON.stringify({ errors: 'Exceeded 2 calls per second for api client.' }));
+    }
     if (match[1] !== FAKE_SHOPIFY_API_VERSION) {
       return json(response, 404, { errors: `API version ${match[1]} is not supported by this fake` });
     }
@@ -537,6 +552,12 @@ export async function startFakeShopify(
     },
     throttleFor: (ms) => {
       throttledUntil = Date.now() + ms;
+    },
+    rateLimitAfter: (passes, seconds) => {
+      rateLimit = { passes, seconds };
+      return () => {
+        rateLimit = null;
+      };
     },
     spent: () => ({ points: spent, firstAt, lastAt }),
     close: () =>

@@ -70,6 +70,8 @@ export type FakeWooCommerce = {
   requests: { method: string; path: string; body: unknown }[];
   /** The next `count` requests answer 429 with Retry-After: `seconds`. */
   rateLimitNext: (count: number, seconds?: number) => void;
+  /** After `passes` more requests are answered, every later one answers 429 with Retry-After: `seconds`, until the returned function is called. */
+  rateLimitAfter: (passes: number, seconds: number) => () => void;
   close: () => Promise<void>;
 };
 
@@ -109,6 +111,8 @@ export async function startFakeWooCommerce(
   const requests: FakeWooCommerce['requests'] = [];
   let limited = 0;
   let retryAfter = 1;
+  /** Set by rateLimitAfter: requests still answered before every one is limited. */
+  let passesBeforeLimit: number | null = null;
   let nextMetaId = 90_000;
 
   const json = (
@@ -218,8 +222,9 @@ export async function startFakeWooCommerce(
       response.writeHead(404, { 'content-type': 'text/html' });
       return response.end('<html><body>Not found</body></html>');
     }
-    if (limited > 0) {
-      limited--;
+    const isLimitedFromNowOn = passesBeforeLimit !== null && passesBeforeLimit-- <= 0;
+    if (limited > 0 || isLimitedFromNowOn) {
+      if (!isLimitedFromNowOn) limited--;
       return json(response, 429, woocommerceError('too_many_requests', 'Too many requests.', 429), {
         'retry-after': String(retryAfter),
       });
@@ -304,6 +309,13 @@ export async function startFakeWooCommerce(
     rateLimitNext: (count, seconds = 1) => {
       limited = count;
       retryAfter = seconds;
+    },
+    rateLimitAfter: (passes, seconds) => {
+      passesBeforeLimit = passes;
+      retryAfter = seconds;
+      return () => {
+        passesBeforeLimit = null;
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -145,6 +145,8 @@ export const storeFunctions = {
       push_id: id,
       kind: z.enum(PUSH_KINDS),
       state: z.enum(PUSH_STATES),
+      /** Why the whole push failed (a store that refused it, or asked us to wait too long); null otherwise. */
+      error: z.string().nullable(),
       done: z.number(),
       failed: z.number(),
       skipped: z.number(),

@@ -6,10 +6,8 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../db/client';
-import { clearAttempts, giveBackAttempt, takeAttempt } from './attempt-counter';
+import { attemptCounter } from './attempt-counter';
 import { pendingUserId } from './totp-replay-guard';
-
-export { lockoutSeconds } from './attempt-counter';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -70,6 +68,7 @@ const guardFor = (path: string | undefined) => GUARDS.find((guard) => guard.path
 export function accountLockout(db: Database): BetterAuthPlugin {
   // The attempt each request took, from its before-hook to its after-hook.
   const taken = new WeakMap<object, string>();
+  const counter = attemptCounter(db);
   const requestOf = (ctx: HookContext): object | undefined => ctx.request ?? ctx.headers ?? undefined;
   return {
     id: 'account-lockout',
@@ -82,7 +81,7 @@ export function accountLockout(db: Database): BetterAuthPlugin {
             const request = requestOf(ctx);
             const key = await guard.key(ctx);
             if (!key || !request) return;
-            const attempt = await takeAttempt(db, key);
+            const attempt = await counter.take(key);
             if (!attempt.taken) {
               throw new APIError('TOO_MANY_REQUESTS', {
                 code: 'ACCOUNT_LOCKED',
@@ -106,11 +105,11 @@ export function accountLockout(db: Database): BetterAuthPlugin {
             const status = (returned as { statusCode?: unknown } | undefined)?.statusCode;
             if (returned instanceof Error && typeof status === 'number') {
               const code = (returned as { body?: { code?: string } }).body?.code;
-              if (!guardFor(ctx.path)!.isWrongGuess(status, code)) await giveBackAttempt(db, key);
+              if (!guardFor(ctx.path)!.isWrongGuess(status, code)) await counter.giveBack(key);
             } else if (returned instanceof Error) {
-              await giveBackAttempt(db, key);
+              await counter.giveBack(key);
             } else if (returned) {
-              await clearAttempts(db, key);
+              await counter.clear(key);
             }
           }),
         },

@@ -7,7 +7,9 @@ import { runPush } from './run-push';
 import type { StoreAccess } from './store-access';
 
 export function pushToStoreTask(db: Database, access: StoreAccess, log?: Logger): Task {
-  return async (payload) => {
-    await runPush(db, access, pushPayloadSchema.parse(payload).pushId, log);
+  return async (payload, helpers) => {
+    const { pushId } = pushPayloadSchema.parse(payload);
+    const attempt = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+    await runPush(db, access, pushId, attempt, log);
   };
 }

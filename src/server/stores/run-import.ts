@@ -5,7 +5,8 @@
 // retried job reads again from the start (a Shopify bulk operation already started is waited for, not started
 // again), and the transaction, which locks the import and fills it only while it is running, cannot fill a
 // bundle twice. A store's refusal, a catalogue over the limit or a store since disconnected fails the import
-// with the reason, which view-bundle-workflow shows; other errors are retried, and fail it on the last attempt.
+// with the reason, which view-bundle-workflow shows; other errors are retried, and fail it on the last attempt,
+// and so is a throttled store unless it asks for an absurd wait (isRetriedLater).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BUNDLE_LIMITS } from '../../common/constants';
 import { AppError } from '../app-error';
@@ -19,20 +20,18 @@ import { readShopifyBulk } from './shopify-bulk';
 import { countShopifyProducts, readShopifyPages } from './shopify-catalogue';
 import { shopifyCatalogue } from './shopify-rows';
 import type { StoreAccess } from './store-access';
-import { StoreApiError } from './store-api-error';
+import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { asBadInput, storeClient } from './store-connection';
 import { StoreRequestError } from './store-request';
 import { pullWooCommerceCatalogue } from './woocommerce-catalogue';
 
 export const DEFAULT_SHOPIFY_BULK_THRESHOLD = 2_000;
 
-export type ImportAttempt = { attempt: number; maxAttempts: number };
-
 export async function runImport(
   db: Database,
   access: StoreAccess,
   importId: number,
-  attempt: ImportAttempt = { attempt: 1, maxAttempts: 1 },
+  attempt: JobAttempt = { attempt: 1, maxAttempts: 1 },
   log?: Logger,
 ): Promise<void> {
   const [row] = await db
@@ -94,6 +93,8 @@ export async function runImport(
     const isStoreFailure =
       error instanceof StoreApiError || error instanceof StoreRequestError || error instanceof AppError;
     if (!isStoreFailure && attempt.attempt < attempt.maxAttempts) throw error;
+    // Thrown, a throttled import waits for the queue's retry with its worker slot free.
+    if (error instanceof StoreApiError && isRetriedLater(error, attempt)) throw error;
     const reason = asBadInput(error, 'store');
     const message =
       error instanceof AppError && error.type === 'unknown_store'

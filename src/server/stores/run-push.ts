@@ -12,7 +12,7 @@ import { emitPushCompleted } from '../webhook-events/push-events';
 import { readLiveProducts, storeKey } from './live-values';
 import { openOwnedStore } from './owned-stores';
 import type { StoreAccess } from './store-access';
-import { StoreApiError } from './store-api-error';
+import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { storeClient } from './store-connection';
 import { StoreRequestError } from './store-request';
 import { type ProductWrite, writeProducts } from './write-values';
@@ -26,11 +26,15 @@ const IN_FLIGHT = { shopify: 1, woocommerce: 3 } as const;
 const CANNOT_CLEAR_ALT =
   "WooCommerce's API cannot clear an image's alt text; clear it in the WordPress media library.";
 
-/** Runs (or finishes) a push; a failure the store will repeat marks the push failed instead of retrying. */
+/**
+ * Runs (or finishes) a push; a failure the store will repeat marks the push failed instead of retrying, and so
+ * does a throttled store on the job's last attempt or when it asks for an absurd wait.
+ */
 export async function runPush(
   db: Database,
   access: StoreAccess,
   pushId: number,
+  attempt: JobAttempt = { attempt: 1, maxAttempts: 1 },
   log?: Logger,
 ): Promise<void> {
   const [push] = await db.select().from(storePushes).where(eq(storePushes.id, pushId));
@@ -61,8 +65,9 @@ export async function runPush(
     }
     await finish(db, pushId, { state: 'done', finishedAt: new Date() });
   } catch (error) {
-    if (!(error instanceof StoreApiError || error instanceof StoreRequestError) || error.kind === 'throttled')
-      throw error;
+    if (!(error instanceof StoreApiError || error instanceof StoreRequestError)) throw error;
+    // Thrown, a throttled push waits for the queue's retry with its worker slot free.
+    if (error instanceof StoreApiError && isRetriedLater(error, attempt)) throw error;
     log?.warn({ pushId, kind: error.kind }, 'A push to a store failed');
     await finish(db, pushId, { state: 'failed', error: error.message, finishedAt: new Date() });
   }

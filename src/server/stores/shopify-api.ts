@@ -1,8 +1,9 @@
 // Shopify's Admin GraphQL API at a pinned version (https://shopify.dev/api/usage/versioning): one call, with
 // the calculated-cost bucket honoured. A THROTTLED answer waits exactly until the bucket holds the query's
-// cost (extensions.cost.throttleStatus), then asks again; 429 and 5xx wait for Retry-After or back off.
+// cost (extensions.cost.throttleStatus), then asks again; 429 and 5xx wait for Retry-After or back off. No
+// single wait is slept past MAX_STORE_WAIT_MS: a longer one fails the call at once, naming it.
 // https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits
-import { retryAfterMs, StoreApiError, sleep } from './store-api-error';
+import { MAX_STORE_WAIT_MS, retryAfterMs, StoreApiError, waitAsAsked } from './store-api-error';
 import { type StoreNetwork, storeRequest } from './store-request';
 
 /** A stable version, supported for at least 12 months after its release. */
@@ -46,9 +47,10 @@ export async function shopifyGraphql<T>(
     }
     if (response.status === 429 || response.status >= 500) {
       if (++serverRetries > MAX_SERVER_RETRIES || Date.now() - started > MAX_WAIT_MS) {
-        throw new StoreApiError('api', `Shopify kept answering ${response.status}.`);
+        const kind = response.status === 429 ? 'throttled' : 'api';
+        throw new StoreApiError(kind, `Shopify kept answering ${response.status}.`);
       }
-      await sleep(retryAfterMs(response.headers['retry-after'], 1000 * 2 ** serverRetries), signal);
+      await waitAsAsked(retryAfterMs(response.headers['retry-after'], 1000 * 2 ** serverRetries), signal);
       continue;
     }
     const answer = parseAnswer<T>(response.status, response.body);
@@ -63,10 +65,10 @@ export async function shopifyGraphql<T>(
               1000,
           )
         : 1000;
-      if (Date.now() - started + wait > MAX_WAIT_MS) {
+      if (wait <= MAX_STORE_WAIT_MS && Date.now() - started + wait > MAX_WAIT_MS) {
         throw new StoreApiError('throttled', 'Shopify kept throttling the requests for two minutes.');
       }
-      await sleep(wait, signal);
+      await waitAsAsked(wait, signal);
       continue;
     }
     if (errors.length > 0 || typeof answer.errors === 'string' || !answer.data) {

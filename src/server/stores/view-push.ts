@@ -21,6 +21,7 @@ export async function viewPush(
     push_id: push.id,
     kind: push.kind,
     state: push.state,
+    error: push.error,
     done: count('written'),
     failed: count('failed'),
     skipped: count('skipped'),

@@ -1,7 +1,7 @@
 // WooCommerce's REST API v3: one request, authenticated with the consumer key and secret over HTTP Basic,
 // or in the query string when the server strips the Authorization header (WooCommerce answers "Consumer key
-// is missing." then; _authentication.md). 429 waits for Retry-After; 5xx backs off.
-import { retryAfterMs, StoreApiError, sleep } from './store-api-error';
+// is missing." then; _authentication.md). 429 waits for Retry-After, up to MAX_STORE_WAIT_MS; 5xx backs off.
+import { retryAfterMs, StoreApiError, waitAsAsked } from './store-api-error';
 import { type StoreNetwork, storeRequest } from './store-request';
 
 export type WooConnection = {
@@ -44,7 +44,7 @@ export async function wooRequest<T>(
     if (response.status === 429 || response.status >= 500) {
       if (attempt >= MAX_RETRIES)
         throw new StoreApiError('throttled', `WooCommerce kept answering ${response.status}.`);
-      await sleep(retryAfterMs(response.headers['retry-after'], 1000 * 2 ** attempt), options.signal);
+      await waitAsAsked(retryAfterMs(response.headers['retry-after'], 1000 * 2 ** attempt), options.signal);
       continue;
     }
     const body = parseJson(response.body);

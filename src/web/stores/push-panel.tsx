@@ -91,6 +91,11 @@ export function PushPanel({
             {view.kind === 'undo' ? 'Undo' : 'Push'} {view.state}: {view.done} written, {view.skipped}{' '}
             skipped, {view.failed} failed
           </Badge>
+          {view.state === 'failed' && view.error && (
+            <Text size="xs" c="red">
+              {view.error}
+            </Text>
+          )}
           {view.kind === 'push' && view.state === 'done' && view.done > 0 && (
             <Button
               size="compact-xs"

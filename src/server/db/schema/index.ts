@@ -3,6 +3,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './run-records';
 export * from './search-data';
+export * from './sign-in-attempts';
 export * from './spend';
 export * from './stores';
 export * from './webhooks';

@@ -1,0 +1,119 @@
+// 200 sign-in attempts for one account at once, against the real server process, each from its own address
+// behind a trusted proxy (so the per-address rate limit does not stop them before the lockout): none may
+// answer 500, and a bystander's list-bundles, asked over and over during the burst, stays within 3× its time
+// at rest. Counting an attempt is one statement, queued per account in memory (src/server/auth/attempt-counter.ts),
+// so the burst never holds the pool's connections while it waits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../src/server/db/embedded';
+import { percentile } from '../support/hostile-import';
+import { type HttpUser, signUpOverHttp } from '../support/http-user';
+import { randomClientAddress } from '../support/test-app';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { spawnServerProcess, stopWorkerProcess, type WorkerProcess } from '../support/worker-process';
+
+const ATTEMPTS = 200;
+const REST_MS = 1_500;
+const BYSTANDER_EVERY_MS = 50;
+const BYSTANDER_IN_FLIGHT = 4;
+
+let database: TestDatabase;
+let server: WorkerProcess;
+let url: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const port = await findFreePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawnServerProcess('sign-in-burst', {
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: url,
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    NODE_ENV: 'test',
+    TRUST_PROXY: 'true',
+    // One slot, for the confirmation mails.
+    WORKER_CONCURRENCY: '1',
+  });
+  await server.ready;
+}, 90_000);
+afterAll(async () => {
+  if (server) await stopWorkerProcess(server, 5_000);
+  await database?.drop();
+});
+
+/** One list-bundles, which must answer 200. */
+async function listBundles(user: HttpUser): Promise<void> {
+  const response = await user.call('list-bundles', {});
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`list-bundles answered ${response.status}`);
+}
+
+/**
+ * A bystander's list-bundles on a clock, one every BYSTANDER_EVERY_MS until `until` settles, at most
+ * BYSTANDER_IN_FLIGHT at once so that the bystander does not load the server itself. Each call's time counts
+ * from when it was due, not from when it could be sent: a stall shows in every call it delays, not in one.
+ */
+async function timeBystander(user: HttpUser, until: Promise<unknown>): Promise<number[]> {
+  let isRunning = true;
+  void until.finally(() => {
+    isRunning = false;
+  });
+  const times: number[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  for (let tick = 0; isRunning; tick++) {
+    const due = started + tick * BYSTANDER_EVERY_MS;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    while (inFlight.size >= BYSTANDER_IN_FLIGHT) await Promise.race(inFlight);
+    const call: Promise<void> = listBundles(user).then(() => {
+      times.push(performance.now() - due);
+      inFlight.delete(call);
+    });
+    inFlight.add(call);
+  }
+  await Promise.all(inFlight);
+  return times;
+}
+
+function signInFromAnywhere(email: string, password: string): Promise<Response> {
+  return fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': randomClientAddress() },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe('a burst of sign-ins for one account', () => {
+  it('answers no 500, and a bystander is not held up', async () => {
+    const target = await signUpOverHttp(url, { clientAddress: randomClientAddress() });
+    const bystander = await signUpOverHttp(url, { clientAddress: randomClientAddress() });
+    for (let i = 0; i < 5; i++) await listBundles(bystander);
+    const atRest = await timeBystander(bystander, new Promise((resolve) => setTimeout(resolve, REST_MS)));
+
+    const started = performance.now();
+    const burstDone = Promise.all(
+      Array.from({ length: ATTEMPTS }, (_, i) =>
+        signInFromAnywhere(target.email, `wrong guess ${i}`).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
+    );
+    const [responses, duringBurst] = await Promise.all([burstDone, timeBystander(bystander, burstDone)]);
+    const burstMs = performance.now() - started;
+
+    const tally = new Map<number, number>();
+    for (const status of responses) tally.set(status, (tally.get(status) ?? 0) + 1);
+    const rest = percentile(atRest, 50);
+    const burst = percentile(duringBurst, 50);
+    console.log(
+      `burst of ${ATTEMPTS} in ${burstMs.toFixed(0)} ms: ${[...tally].map(([s, n]) => `${n}×${s}`).join(', ')}; ` +
+        `bystander list-bundles median ${rest.toFixed(1)} ms at rest (p95 ${percentile(atRest, 95).toFixed(1)}), ` +
+        `${burst.toFixed(1)} ms during (p95 ${percentile(duringBurst, 95).toFixed(1)}, ${duringBurst.length} calls)`,
+    );
+    expect(responses.filter((s) => s >= 500)).toEqual([]);
+    expect(duringBurst.length).toBeGreaterThanOrEqual(3);
+    expect(burst).toBeLessThanOrEqual(3 * rest);
+  }, 120_000);
+});
