@@ -1,4 +1,4 @@
-// Limits before work (issue 20): a store export or pasted list is counted as its text arrives, and refused
+// Limits before work: a store export or pasted list is counted as its text arrives, and refused
 // (AppError bad_input naming the limit and the row) the moment it passes one: rows, products (variants
 // included), images of one product, the length of a cell and of a row. One pass, constant work per
 // character, and memory for the current row and the handles seen only, so a 1,000,000-row file costs what
@@ -15,7 +15,9 @@ import { chooseDelimiter } from './parse-product-list';
 export type ScanTarget =
   | { kind: 'store_export' }
   /** A pasted list; its columns when the request gave them before the list (else fewer checks run here). */
-  | { kind: 'list'; columns?: readonly string[] };
+  | { kind: 'list'; columns?: readonly string[] }
+  /** Any other CSV (a Search Console export): its own row check, beside the cell and row lengths here. */
+  | { kind: 'table'; checkRow: RowCheck };
 
 export type ImportScanner = { push: (text: string) => void; end: () => void };
 
@@ -29,10 +31,15 @@ const DELIMITER_SAMPLE_CHARS = 64 * 1024;
 const DELIMITER_SAMPLE_LINES = 10;
 const NO_OPTION_VALUE = 'default title';
 
-type RowCheck = (fields: readonly string[], record: number) => void;
+export type RowCheck = (fields: readonly string[], record: number) => void;
 
 export function createImportScanner(target: ScanTarget): ImportScanner {
-  const checkRow = target.kind === 'store_export' ? storeExportRows() : listRows(target.columns);
+  const checkRow =
+    target.kind === 'table'
+      ? target.checkRow
+      : target.kind === 'store_export'
+        ? storeExportRows()
+        : listRows(target.columns);
   let sample = '';
   let delimiter = -1;
   let inQuotes = false;
