@@ -1,4 +1,4 @@
-// Hostile imports against a real server process (issue 20): the files, and a measurement of one refusal —
+// Hostile imports against a real server process: the files, and a measurement of one refusal —
 // how long the 400 took, how slow /api/health was meanwhile, and how much the server's resident memory grew.
 // No test-framework imports, so the bench (bench/hostile-import.ts) uses it too.
 import { readFileSync } from 'node:fs';
@@ -83,8 +83,13 @@ const HEALTH_EVERY_MS = 50;
 const AFTER_MS = 500;
 
 /** Posts new-bundle with `body` while /api/health is asked every 50 ms, and the server's RSS is sampled. */
-export async function measureNewBundle(server: HostileServer, body: object): Promise<Refusal> {
-  const json = JSON.stringify({ bundle_name: 'Hostile', ...body });
+export function measureNewBundle(server: HostileServer, body: object): Promise<Refusal> {
+  return measureFunction(server, 'new-bundle', { bundle_name: 'Hostile', ...body });
+}
+
+/** Posts the function `name` with `body`, measured as measureNewBundle measures. */
+export async function measureFunction(server: HostileServer, name: string, body: object): Promise<Refusal> {
+  const json = JSON.stringify(body);
   const rssBefore = residentMb(server.pid);
   let rssPeak = rssBefore;
   const healthMs: number[] = [];
@@ -100,7 +105,7 @@ export async function measureNewBundle(server: HostileServer, body: object): Pro
     }
   })();
   const started = performance.now();
-  const response = await fetch(`${server.url}/functions/v1/new-bundle`, {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
     body: json,

@@ -83,10 +83,14 @@ export function createImportScanner(target: ScanTarget): ImportScanner {
 
   // The next character that matters outside quotes, found by the regex engine rather than char by char.
   let special = /[,\r\n"]/g;
+  // A CRLF split between two chunks is one line end, not a blank row after it.
+  let endedOnCR = false;
   const tokenize = (text: string) => {
+    if (text === '') return;
     const length = text.length;
-    let start = 0;
-    let i = 0;
+    let i = endedOnCR && !inQuotes && text.charCodeAt(0) === LF ? 1 : 0;
+    let start = i;
+    endedOnCR = false;
     while (i < length) {
       if (inQuotes) {
         const quote = text.indexOf('"', i);
@@ -126,7 +130,8 @@ export function createImportScanner(target: ScanTarget): ImportScanner {
       } else {
         append(text, start, at);
         endRow();
-        if (c === CR && text.charCodeAt(i) === LF) i += 1;
+        if (c === CR && i === length) endedOnCR = true;
+        else if (c === CR && text.charCodeAt(i) === LF) i += 1;
         start = i;
       }
     }
