@@ -191,10 +191,10 @@ function checkRowCount(rows: number, record: number): void {
   }
 }
 
-function checkImages(count: number, where: string): void {
+function checkImages(count: number, where: () => string): void {
   if (count > BUNDLE_LIMITS.maxImagesPerProduct) {
     throw refuse(
-      `${where}: the product has more than ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images; the limit is ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images per product.`,
+      `${where()}: the product has more than ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images; the limit is ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images per product.`,
     );
   }
 }
@@ -204,11 +204,11 @@ function storeExportRows(): RowCheck {
   let rows = 0;
   let products = 0;
   let check: RowCheck | undefined;
-  const countProduct = (where: string) => {
+  const countProduct = (where: () => string) => {
     products += 1;
     if (products > BUNDLE_LIMITS.maxProducts) {
       throw refuse(
-        `${where}: the export has more than ${fmt(BUNDLE_LIMITS.maxProducts)} products (variants included); the limit is ${fmt(BUNDLE_LIMITS.maxProducts)} per bundle.`,
+        `${where()}: the export has more than ${fmt(BUNDLE_LIMITS.maxProducts)} products (variants included); the limit is ${fmt(BUNDLE_LIMITS.maxProducts)} per bundle.`,
       );
     }
   };
@@ -223,7 +223,7 @@ function storeExportRows(): RowCheck {
   };
 }
 
-function shopifyRows(headers: readonly string[], countProduct: (where: string) => void): RowCheck {
+function shopifyRows(headers: readonly string[], countProduct: (where: () => string) => void): RowCheck {
   const names = headers.map(normaliseHeader);
   const at = (...candidates: string[]) =>
     candidates.map((name) => names.indexOf(name)).find((index) => index >= 0) ?? -1;
@@ -238,7 +238,8 @@ function shopifyRows(headers: readonly string[], countProduct: (where: string) =
   const cell = (fields: readonly string[], index: number) => (index >= 0 ? (fields[index] ?? '').trim() : '');
   return (fields, record) => {
     const handle = cell(fields, handleAt);
-    const where = `Row ${fmt(record)} of the file (handle ${handle.slice(0, 100)})`;
+    // Named only when refused: formatting the row number of every row cost more than counting it.
+    const where = () => `Row ${fmt(record)} of the file (handle ${handle.slice(0, 100)})`;
     if (!handles.has(handle)) {
       if (!handle || !cell(fields, titleAt)) return;
       handles.add(handle);
@@ -263,12 +264,12 @@ function shopifyRows(headers: readonly string[], countProduct: (where: string) =
   };
 }
 
-function wooCommerceRows(headers: readonly string[], countProduct: (where: string) => void): RowCheck {
+function wooCommerceRows(headers: readonly string[], countProduct: (where: () => string) => void): RowCheck {
   const names = headers.map(normaliseHeader);
   const nameAt = names.indexOf('name');
   const imagesAt = names.indexOf('images');
   return (fields, record) => {
-    const where = `Row ${fmt(record)} of the file`;
+    const where = () => `Row ${fmt(record)} of the file`;
     if (!(fields[nameAt] ?? '').trim()) return;
     countProduct(where);
     if (imagesAt >= 0) checkImages(splitWooCommerceImages(fields[imagesAt] ?? '').length, where);
@@ -299,7 +300,7 @@ function listRows(columns: readonly string[] | undefined): RowCheck {
     }
     if (imagesAt >= 0) {
       const count = (fields[imagesAt] ?? '').split(IMAGE_URL_SEPARATOR).filter((url) => url.trim()).length;
-      checkImages(count, `Row ${fmt(products)}, column image_urls`);
+      checkImages(count, () => `Row ${fmt(products)}, column image_urls`);
     }
   };
 }

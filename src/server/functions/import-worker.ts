@@ -18,6 +18,7 @@ parentPort?.on(
       const body = readImportRequest(name, decoder.decode(bytes), inlineRows);
       answer = { ok: true, body };
       if (body.search) transfer = transferablesOf(body.search);
+      if (body.list?.rows) transfer = [body.list.rows.jsonb.buffer as ArrayBuffer];
     } catch (error) {
       answer =
         error instanceof AppError

@@ -4,7 +4,7 @@
 // errors either way. The request goes back without its file's text, which the products or pages replace.
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { parseProductList } from '../bundles/parse-product-list';
-import { type ProductListInput, productRowsJson, readProductList } from '../bundles/read-product-list';
+import { type ProductListInput, productRowsJsonb, readProductList } from '../bundles/read-product-list';
 import { readSearchUpload } from '../search-data/search-upload';
 import type { ImportBody, ImportFunction } from './import-body';
 import { parseRequestJson } from './parse-body';
@@ -36,13 +36,13 @@ export function readImportRequest(name: ImportFunction, text: string, inlineRows
   }
   const input = parseRequestJson(name, text) as ParsedFunctionRequest<'new-bundle'>;
   const read = readProductList(input);
-  // A list new-bundle leaves to the prepare-run job needs only inserting: it crosses as one string.
+  // A list new-bundle leaves to the prepare-run job needs only inserting: it crosses as one buffer.
   const list: ProductListInput =
     read.parsed.length > inlineRows
       ? {
           columns: read.columns,
           parsed: [],
-          rowsJson: { json: productRowsJson(read.parsed), count: read.parsed.length },
+          rows: { jsonb: productRowsJsonb(read.parsed), count: read.parsed.length },
         }
       : read;
   const { raw_csv: _text, store_export: storeExport, ...rest } = input;
