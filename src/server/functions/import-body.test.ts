@@ -52,4 +52,24 @@ describe('readImportBody', () => {
     );
     expect(pool.calls).toBe(1);
   });
+
+  it('counts a Search Console upload as it arrives: its rows, its base64, and reads a small one inline', async () => {
+    const upload = (body: object) =>
+      readImportBody('import-search-data', request({ bundle_id: 1, period_start: '2026-10-01', ...body }));
+    const header = 'Top pages,Clicks,Impressions,CTR,Position\n';
+    const page = (i: number) => `/p/${i},1,10,10%,2.5`;
+    const tooMany = header + Array.from({ length: 100_001 }, (_, i) => page(i)).join('\n');
+    await expect(upload({ text: tooMany })).rejects.toMatchObject({
+      type: 'bad_input',
+      message: 'the text row 100002: more than 100000 rows; at most 100000.',
+    });
+    await expect(upload({ zip_base64: `UEsDBA${'é'.repeat(10)}` })).rejects.toMatchObject({
+      message: 'zip_base64 is not base64.',
+    });
+    expect(pool.calls).toBe(0);
+    const small = await upload({ text: header + page(1), period_end: '2026-10-28' });
+    expect(pool.calls).toBe(0);
+    expect(small.input).toMatchObject({ bundle_id: 1, text: '' });
+    expect(small.search).toMatchObject({ ok: true, table: { count: 1 } });
+  });
 });

@@ -33,7 +33,7 @@ export type SearchUpload =
     }
   | { ok: false; error: { type: FunctionErrorType; message?: string } };
 
-/** The CTR and figures of one page come back in this order; see PageTable.figures. */
+/** clicks, impressions, ctr and position: the figures of one page in PageTable.figures. */
 const FIGURES_PER_PAGE = 4;
 
 export function readSearchUpload(upload: { text?: string; zip_base64?: string }): SearchUpload {
@@ -70,7 +70,7 @@ function decodeZip(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, 'base64'));
 }
 
-export function tablePages(pages: readonly PageRow[]): PageTable {
+function tablePages(pages: readonly PageRow[]): PageTable {
   const keys = pages.map((page) => normaliseUrl(page.url));
   const figures = new Float64Array(pages.length * FIGURES_PER_PAGE);
   pages.forEach((page, index) => {
