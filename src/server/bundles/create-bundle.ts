@@ -100,8 +100,8 @@ export async function insertProducts(
 ): Promise<number[]> {
   const insert = sql`
     insert into products (bundle_id, position, details, image_urls, store_copy)
-    select ${bundleId}, r.position, r.details, r.image_urls, r.store_copy
-    from jsonb_to_recordset(${rowsJsonb}::jsonb) as r(position int, details jsonb, image_urls jsonb, store_copy jsonb)
+    select ${bundleId}, r.position, r.details, r."imageUrls", r."storeCopy"
+    from jsonb_to_recordset(${rowsJsonb}::jsonb) as r(position int, details jsonb, "imageUrls" jsonb, "storeCopy" jsonb)
     order by r.position`;
   if (parsed.length === 0) {
     await tx.execute(insert);
