@@ -24,6 +24,18 @@ describe('import limits, counted as the text arrives', () => {
     );
   });
 
+  it('numbers rows the same when a CRLF falls between two pieces, and runs a table its own row check', () => {
+    const seen: number[] = [];
+    const target: ScanTarget = { kind: 'table', checkRow: (_fields, record) => void seen.push(record) };
+    const text = Array.from({ length: 40 }, (_, i) => `/page-${i},${i}`).join('\r\n');
+    // Pieces of 3, 5 and 7 characters split some CRLFs and not others.
+    for (const size of [3, 5, 7]) {
+      seen.length = 0;
+      expect(scan(target, text, size)).toBeUndefined();
+      expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    }
+  });
+
   it('counts Shopify variants as products and image rows per handle, quoted fields and CRLF included', () => {
     const header = 'Handle,Title,Option1 Name,Option1 Value,Image Src\r\n';
     const variants = [

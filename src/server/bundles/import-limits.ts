@@ -1,4 +1,4 @@
-// Limits before work (issue 20): a store export or pasted list is counted as its text arrives, and refused
+// Limits before work: a store export or pasted list is counted as its text arrives, and refused
 // (AppError bad_input naming the limit and the row) the moment it passes one: rows, products (variants
 // included), images of one product, the length of a cell and of a row. One pass, constant work per
 // character, and memory for the current row and the handles seen only, so a 1,000,000-row file costs what
@@ -15,7 +15,9 @@ import { chooseDelimiter } from './parse-product-list';
 export type ScanTarget =
   | { kind: 'store_export' }
   /** A pasted list; its columns when the request gave them before the list (else fewer checks run here). */
-  | { kind: 'list'; columns?: readonly string[] };
+  | { kind: 'list'; columns?: readonly string[] }
+  /** Any other CSV (a Search Console export): its own row check, beside the cell and row lengths here. */
+  | { kind: 'table'; checkRow: RowCheck };
 
 export type ImportScanner = { push: (text: string) => void; end: () => void };
 
@@ -29,10 +31,15 @@ const DELIMITER_SAMPLE_CHARS = 64 * 1024;
 const DELIMITER_SAMPLE_LINES = 10;
 const NO_OPTION_VALUE = 'default title';
 
-type RowCheck = (fields: readonly string[], record: number) => void;
+export type RowCheck = (fields: readonly string[], record: number) => void;
 
 export function createImportScanner(target: ScanTarget): ImportScanner {
-  const checkRow = target.kind === 'store_export' ? storeExportRows() : listRows(target.columns);
+  const checkRow =
+    target.kind === 'table'
+      ? target.checkRow
+      : target.kind === 'store_export'
+        ? storeExportRows()
+        : listRows(target.columns);
   let sample = '';
   let delimiter = -1;
   let inQuotes = false;
@@ -76,10 +83,14 @@ export function createImportScanner(target: ScanTarget): ImportScanner {
 
   // The next character that matters outside quotes, found by the regex engine rather than char by char.
   let special = /[,\r\n"]/g;
+  // A CRLF split between two chunks is one line end, not a blank row after it.
+  let endedOnCR = false;
   const tokenize = (text: string) => {
+    if (text === '') return;
     const length = text.length;
-    let start = 0;
-    let i = 0;
+    let i = endedOnCR && !inQuotes && text.charCodeAt(0) === LF ? 1 : 0;
+    let start = i;
+    endedOnCR = false;
     while (i < length) {
       if (inQuotes) {
         const quote = text.indexOf('"', i);
@@ -119,7 +130,8 @@ export function createImportScanner(target: ScanTarget): ImportScanner {
       } else {
         append(text, start, at);
         endRow();
-        if (c === CR && text.charCodeAt(i) === LF) i += 1;
+        if (c === CR && i === length) endedOnCR = true;
+        else if (c === CR && text.charCodeAt(i) === LF) i += 1;
         start = i;
       }
     }
@@ -179,10 +191,10 @@ function checkRowCount(rows: number, record: number): void {
   }
 }
 
-function checkImages(count: number, where: string): void {
+function checkImages(count: number, where: () => string): void {
   if (count > BUNDLE_LIMITS.maxImagesPerProduct) {
     throw refuse(
-      `${where}: the product has more than ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images; the limit is ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images per product.`,
+      `${where()}: the product has more than ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images; the limit is ${fmt(BUNDLE_LIMITS.maxImagesPerProduct)} images per product.`,
     );
   }
 }
@@ -192,11 +204,11 @@ function storeExportRows(): RowCheck {
   let rows = 0;
   let products = 0;
   let check: RowCheck | undefined;
-  const countProduct = (where: string) => {
+  const countProduct = (where: () => string) => {
     products += 1;
     if (products > BUNDLE_LIMITS.maxProducts) {
       throw refuse(
-        `${where}: the export has more than ${fmt(BUNDLE_LIMITS.maxProducts)} products (variants included); the limit is ${fmt(BUNDLE_LIMITS.maxProducts)} per bundle.`,
+        `${where()}: the export has more than ${fmt(BUNDLE_LIMITS.maxProducts)} products (variants included); the limit is ${fmt(BUNDLE_LIMITS.maxProducts)} per bundle.`,
       );
     }
   };
@@ -211,7 +223,7 @@ function storeExportRows(): RowCheck {
   };
 }
 
-function shopifyRows(headers: readonly string[], countProduct: (where: string) => void): RowCheck {
+function shopifyRows(headers: readonly string[], countProduct: (where: () => string) => void): RowCheck {
   const names = headers.map(normaliseHeader);
   const at = (...candidates: string[]) =>
     candidates.map((name) => names.indexOf(name)).find((index) => index >= 0) ?? -1;
@@ -226,7 +238,8 @@ function shopifyRows(headers: readonly string[], countProduct: (where: string) =
   const cell = (fields: readonly string[], index: number) => (index >= 0 ? (fields[index] ?? '').trim() : '');
   return (fields, record) => {
     const handle = cell(fields, handleAt);
-    const where = `Row ${fmt(record)} of the file (handle ${handle.slice(0, 100)})`;
+    // Named only when refused: formatting the row number of every row cost more than counting it.
+    const where = () => `Row ${fmt(record)} of the file (handle ${handle.slice(0, 100)})`;
     if (!handles.has(handle)) {
       if (!handle || !cell(fields, titleAt)) return;
       handles.add(handle);
@@ -251,12 +264,12 @@ function shopifyRows(headers: readonly string[], countProduct: (where: string) =
   };
 }
 
-function wooCommerceRows(headers: readonly string[], countProduct: (where: string) => void): RowCheck {
+function wooCommerceRows(headers: readonly string[], countProduct: (where: () => string) => void): RowCheck {
   const names = headers.map(normaliseHeader);
   const nameAt = names.indexOf('name');
   const imagesAt = names.indexOf('images');
   return (fields, record) => {
-    const where = `Row ${fmt(record)} of the file`;
+    const where = () => `Row ${fmt(record)} of the file`;
     if (!(fields[nameAt] ?? '').trim()) return;
     countProduct(where);
     if (imagesAt >= 0) checkImages(splitWooCommerceImages(fields[imagesAt] ?? '').length, where);
@@ -287,7 +300,7 @@ function listRows(columns: readonly string[] | undefined): RowCheck {
     }
     if (imagesAt >= 0) {
       const count = (fields[imagesAt] ?? '').split(IMAGE_URL_SEPARATOR).filter((url) => url.trim()).length;
-      checkImages(count, `Row ${fmt(products)}, column image_urls`);
+      checkImages(count, () => `Row ${fmt(products)}, column image_urls`);
     }
   };
 }

@@ -10,23 +10,30 @@ export type ProductListInput = {
   /** Variant links a store export names; without them, variants are detected by name. */
   storeParents?: Map<number, number>;
   /**
-   * A big list read in an import worker: its products as the database takes them (productRowsJson), made
-   * there, with `parsed` left empty. One string crosses to the event loop instead of 50,000 objects.
+   * A big list read in an import worker: its products as the database takes them (productRowsJsonb), made
+   * there, with `parsed` left empty. One buffer is moved to the event loop, not copied, instead of 50,000
+   * objects, and goes to PostgreSQL as it is.
    */
-  rowsJson?: { json: string; count: number };
+  rows?: { jsonb: Uint8Array; count: number };
 };
 
-/** The products as one JSON document that insert unpacks with jsonb_to_recordset. */
-export function productRowsJson(parsed: readonly ParsedProduct[]): string {
-  return JSON.stringify(
-    parsed.map((product) => ({
-      position: product.position,
-      details: product.details,
-      image_urls: product.imageUrls,
-      store_copy: product.storeCopy ?? null,
-    })),
-  );
+/**
+ * The products as one jsonb value in PostgreSQL's binary form (a version byte, 1, then the JSON text in
+ * UTF-8), which insertProducts unpacks with jsonb_to_recordset. Sent as bytes, the text is neither copied
+ * between threads nor encoded again by the driver.
+ */
+export function productRowsJsonb(parsed: readonly ParsedProduct[]): Uint8Array {
+  // The products as they are, keys and all (insertProducts reads "imageUrls" and "storeCopy"): a copy of
+  // 50,000 objects under the database's names cost more than the text they made.
+  const json = JSON.stringify(parsed);
+  const jsonb = new Uint8Array(Buffer.byteLength(json) + 1);
+  jsonb[0] = JSONB_VERSION;
+  new TextEncoder().encodeInto(json, jsonb.subarray(1));
+  return jsonb;
 }
+
+/** The only version of jsonb's binary format (PostgreSQL's jsonb_recv). */
+const JSONB_VERSION = 1;
 
 export function readProductList(input: ParsedFunctionRequest<'new-bundle'>): ProductListInput {
   if (input.store_export) {

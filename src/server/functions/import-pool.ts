@@ -1,5 +1,6 @@
-// A small pool of worker threads for the CPU work of an import (issue 20): JSON.parse of a body of up to
-// 25 MB, Papa Parse, the store mapping and the product-list checks take seconds for a 50,000-product file,
+// A small pool of worker threads for the CPU work of an import: JSON.parse of a body of up to 25 MB, Papa
+// Parse, the store mapping and the product-list checks take seconds for a 50,000-product file (a Search
+// Console export's unzip, parse and URL keys for 100,000 pages as long),
 // which on the event loop would stall every other request. Here they run beside it; at most POOL_SIZE at once,
 // the rest wait their turn. A worker that dies fails only its own import and is replaced on the next.
 import { rmSync } from 'node:fs';
@@ -11,19 +12,19 @@ import { Worker } from 'node:worker_threads';
 import type { FunctionErrorType } from '../../common/errors';
 import { AppError } from '../app-error';
 import { INLINE_RUN_ROWS } from '../queue/run-jobs';
-import type { ListBody, ListFunction } from './list-body';
+import type { ImportBody, ImportFunction } from './import-body';
 
 /** One core stays with the event loop; two workers at most. */
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 export type ImportAnswer =
-  | { ok: true; body: ListBody }
+  | { ok: true; body: ImportBody }
   | { ok: false; error: { type?: FunctionErrorType; message: string } };
 
 type Task = {
-  name: ListFunction;
+  name: ImportFunction;
   bytes: Uint8Array;
-  resolve: (body: ListBody) => void;
+  resolve: (body: ImportBody) => void;
   reject: (error: Error) => void;
 };
 
@@ -62,8 +63,8 @@ const busy = new Map<Worker, Task>();
 const waiting: Task[] = [];
 let started = 0;
 
-/** A list function's body, parsed and its list read in a worker thread; AppError('bad_input') for bad input. */
-export async function runImport(name: ListFunction, bytes: Uint8Array): Promise<ListBody> {
+/** An import function's body, parsed and its file read in a worker thread; AppError('bad_input') for bad input. */
+export async function runImport(name: ImportFunction, bytes: Uint8Array): Promise<ImportBody> {
   entry ??= await workerEntry();
   return new Promise((resolve, reject) => {
     waiting.push({ name, bytes, resolve, reject });

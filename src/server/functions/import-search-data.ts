@@ -2,4 +2,4 @@ import { importSearchData } from '../search-data/import-search-data';
 import type { FunctionHandler } from './types';
 
 export const importSearchDataFunction: FunctionHandler<'import-search-data'> = (ctx, input) =>
-  importSearchData(ctx.db, ctx.userId, input);
+  importSearchData(ctx.db, ctx.userId, input, ctx.searchUpload);

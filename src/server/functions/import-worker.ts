@@ -1,25 +1,30 @@
-// The import worker thread (import-pool.ts): a list function's body in, its parsed request and products out
-// (read-list-request.ts, the same code that reads a small body on the event loop).
+// The import worker thread (import-pool.ts): an import function's body in, its parsed request and what its
+// file held out (read-import-request.ts, the same code that reads a small body on the event loop).
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../app-error';
+import { transferablesOf } from '../search-data/search-upload';
+import type { ImportFunction } from './import-body';
 import type { ImportAnswer } from './import-pool';
-import type { ListFunction } from './list-body';
-import { readListRequest } from './read-list-request';
+import { readImportRequest } from './read-import-request';
 
 const decoder = new TextDecoder();
 
 parentPort?.on(
   'message',
-  ({ name, bytes, inlineRows }: { name: ListFunction; bytes: Uint8Array; inlineRows: number }) => {
+  ({ name, bytes, inlineRows }: { name: ImportFunction; bytes: Uint8Array; inlineRows: number }) => {
     let answer: ImportAnswer;
+    let transfer: ArrayBuffer[] = [];
     try {
-      answer = { ok: true, body: readListRequest(name, decoder.decode(bytes), inlineRows) };
+      const body = readImportRequest(name, decoder.decode(bytes), inlineRows);
+      answer = { ok: true, body };
+      if (body.search) transfer = transferablesOf(body.search);
+      if (body.list?.rows) transfer = [body.list.rows.jsonb.buffer as ArrayBuffer];
     } catch (error) {
       answer =
         error instanceof AppError
           ? { ok: false, error: { type: error.type, message: error.publicMessage ?? error.type } }
           : { ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
     }
-    parentPort?.postMessage(answer);
+    parentPort?.postMessage(answer, transfer);
   },
 );

@@ -36,4 +36,14 @@ describe('JSON string tap', () => {
       ['custom_fields.keywords', 'raw_csv'],
     ]);
   });
+
+  it.each([3, 7, 300, 1_000, 4_096])(
+    'decodes a long list of escapes (read natively) the same, in pieces of %i characters',
+    (size) => {
+      const row = (i: number) => `"Käse ${i}","A \\ path, "quoted"",☕ 😀\t\u0001${i % 7 === 0 ? '\\' : ''}`;
+      const raw_csv = Array.from({ length: 400 }, (_, i) => row(i)).join('\r\n');
+      const { streamed } = tap(JSON.stringify({ columns: ['title'], raw_csv, bundle_name: 'x' }), size);
+      expect(streamed.raw_csv).toBe(raw_csv);
+    },
+  );
 });

@@ -12,7 +12,7 @@ import type { Services } from '../services';
 import { checkAnswer } from './answer-check';
 import { authenticate, type FunctionSession } from './authenticate';
 import { runIdempotent } from './idempotent-call';
-import { isListFunction, readListBody } from './list-body';
+import { isImportFunction, readImportBody } from './import-body';
 import { parseRequestJson } from './parse-body';
 import type { FunctionRegistry } from './registry';
 import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './types';
@@ -54,9 +54,10 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
       requireScope(session, name);
 
-      // A product list is counted as it arrives and parsed in an import worker thread (issue 20).
-      const listBody = isListFunction(name) ? await readListBody(name, c.req.raw) : undefined;
-      const input = listBody ? listBody.input : parseRequestJson(name, await c.req.raw.text());
+      // A file (a product list, a Search Console export) is counted as it arrives, and a big one parsed in
+      // an import worker thread, so that neither stalls the event loop.
+      const importBody = isImportFunction(name) ? await readImportBody(name, c.req.raw) : undefined;
+      const input = importBody ? importBody.input : parseRequestJson(name, await c.req.raw.text());
       const handler = registry[name] as FunctionHandler<FunctionName> | undefined;
       if (!handler)
         throw new AppError('server_error', `The function "${name}" is not available on this server.`);
@@ -67,7 +68,8 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         signal: c.req.raw.signal,
         requestHeaders: c.req.raw.headers,
         responseHeaders: new Headers(),
-        productList: listBody?.list,
+        productList: importBody?.list,
+        searchUpload: importBody?.search,
       };
 
       if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {

@@ -1,6 +1,7 @@
 import type { FunctionName, FunctionResponse, ParsedFunctionRequest } from '../../common/functions';
 import type { ProductListInput } from '../bundles/read-product-list';
 import type { Database } from '../db/client';
+import type { SearchUpload } from '../search-data/search-upload';
 import type { Services } from '../services';
 
 export type FunctionContext = {
@@ -14,6 +15,8 @@ export type FunctionContext = {
   responseHeaders: Headers;
   /** new-bundle, estimate-cost: the products of the list it sent, already read in an import worker thread. */
   productList?: ProductListInput;
+  /** import-search-data: its upload, already read (in an import worker thread when big). */
+  searchUpload?: SearchUpload;
 };
 
 /** A handler returns this when the caller's If-None-Match still matches: the route answers 304, no body. */

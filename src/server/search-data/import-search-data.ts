@@ -8,8 +8,17 @@ import { AppError } from '../app-error';
 import type { Database } from '../db/client';
 import { products as productTable, searchImports, searchProductStats } from '../db/schema';
 import { requireOwnedBundleId } from '../ownership/lookups';
-import { type MatchableProduct, matchPages } from './match-pages';
-import { type PageRow, parseSearchExport } from './parse-export';
+import { addTo, createPageMatcher, type MatchableProduct } from './match-pages';
+import type { PageRow } from './parse-export';
+import {
+  type PageTable,
+  pageAt,
+  pageKeyAt,
+  readSearchUpload,
+  type SearchUpload,
+  unpackAt,
+  uploadedPages,
+} from './search-upload';
 
 export type ImportAnswer = {
   import_id: number;
@@ -21,13 +30,6 @@ export type ImportAnswer = {
   columns_read: Record<string, string>;
   page_rows: number;
 };
-
-function decodeZip(base64: string): Uint8Array {
-  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(base64)) {
-    throw new AppError('bad_input', 'zip_base64 is not base64.');
-  }
-  return new Uint8Array(Buffer.from(base64, 'base64'));
-}
 
 function choosePeriod(
   stated: { start: string; end: string } | null,
@@ -66,17 +68,18 @@ export async function importSearchData(
   db: Database,
   ownerId: string,
   input: ParsedFunctionRequest<'import-search-data'>,
+  /** The upload already read (off the event loop for a big one, search-upload.ts); read here when absent. */
+  upload: SearchUpload = readSearchUpload(input),
 ): Promise<ImportAnswer> {
   const bundleId = await requireOwnedBundleId(db, ownerId, input.bundle_id);
-  const parsed = parseSearchExport(
-    input.zip_base64 !== undefined ? { zip: decodeZip(input.zip_base64) } : { text: input.text ?? '' },
-  );
+  const parsed = uploadedPages(upload);
   const period = choosePeriod(parsed.period, { start: input.period_start, end: input.period_end });
   const products: MatchableProduct[] = await db
     .select({ id: productTable.id, details: productTable.details })
     .from(productTable)
     .where(eq(productTable.bundleId, bundleId));
-  const { matched, unmatched } = matchPages(products, parsed.pages);
+  const { matched, unmatched } = matchTable(products, parsed.table);
+  const pageRows = parsed.table.count;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(searchImports)
@@ -86,8 +89,8 @@ export async function importSearchData(
         periodEnd: period.end,
         source: input.zip_base64 !== undefined ? 'zip' : 'csv',
         columnsRead: parsed.columns,
-        pageRows: parsed.pages.length,
-        unmatched: unmatched.map((page) => page.url),
+        pageRows,
+        unmatched,
       })
       .returning({ id: searchImports.id });
     const stats = [...matched].map(([productId, pages]) => ({
@@ -101,12 +104,25 @@ export async function importSearchData(
     }
     return {
       import_id: row!.id,
-      matched: parsed.pages.length - unmatched.length,
+      matched: pageRows - unmatched.length,
       matched_products: matched.size,
-      unmatched: unmatched.map((page) => page.url),
+      unmatched,
       period,
       columns_read: parsed.columns,
-      page_rows: parsed.pages.length,
+      page_rows: pageRows,
     };
   });
+}
+
+/** The pages by product, from their keys worked out when the upload was read; unmatched ones by URL only. */
+function matchTable(products: readonly MatchableProduct[], table: PageTable) {
+  const productOf = createPageMatcher(products);
+  const matched = new Map<number, PageRow[]>();
+  const unmatched: string[] = [];
+  for (let index = 0; index < table.count; index++) {
+    const productId = productOf(pageKeyAt(table, index));
+    if (productId === undefined) unmatched.push(unpackAt(table.urls, index));
+    else addTo(matched, productId, pageAt(table, index));
+  }
+  return { matched, unmatched };
 }

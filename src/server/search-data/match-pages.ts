@@ -9,7 +9,7 @@
 export type MatchableProduct = { id: number; details: Record<string, string | null | undefined> };
 export type PageMatch<P> = { matched: Map<number, P[]>; unmatched: P[] };
 
-type Key = { path: string; variant: string | null };
+export type Key = { path: string; variant: string | null };
 
 function decode(segment: string): string {
   try {
@@ -56,10 +56,10 @@ function isListingPath(path: string): boolean {
   );
 }
 
-export function matchPages<P extends { url: string }>(
-  products: readonly MatchableProduct[],
-  pages: readonly P[],
-): PageMatch<P> {
+/** Which product a page's key belongs to; built once from the bundle's products, then asked once per page. */
+export type PageMatcher = (key: Key | null) => number | undefined;
+
+export function createPageMatcher(products: readonly MatchableProduct[]): PageMatcher {
   const byPath = new Map<string, number>();
   const byVariant = new Map<string, number>();
   const byHandle = new Map<string, number>();
@@ -75,17 +75,32 @@ export function matchPages<P extends { url: string }>(
         byHandle.set(lastSegment(handle), product.id);
     }
   }
-  const matched = new Map<number, P[]>();
-  const unmatched: P[] = [];
-  for (const page of pages) {
-    const key = normaliseUrl(page.url);
-    const productId = key
+  return (key) =>
+    key
       ? ((key.variant ? byVariant.get(`${key.path}?${key.variant}`) : undefined) ??
         byPath.get(key.path) ??
         (isListingPath(key.path) ? undefined : byHandle.get(lastSegment(key.path))))
       : undefined;
+}
+
+export function matchPages<P extends { url: string }>(
+  products: readonly MatchableProduct[],
+  pages: readonly P[],
+): PageMatch<P> {
+  const productOf = createPageMatcher(products);
+  const matched = new Map<number, P[]>();
+  const unmatched: P[] = [];
+  for (const page of pages) {
+    const productId = productOf(normaliseUrl(page.url));
     if (productId === undefined) unmatched.push(page);
-    else matched.set(productId, [...(matched.get(productId) ?? []), page]);
+    else addTo(matched, productId, page);
   }
   return { matched, unmatched };
+}
+
+/** Pushed, not copied: 100,000 pages of one product must not cost 100,000 copies of its list. */
+export function addTo<P>(matched: Map<number, P[]>, productId: number, page: P): void {
+  const list = matched.get(productId);
+  if (list) list.push(page);
+  else matched.set(productId, [page]);
 }

@@ -1,11 +1,12 @@
-// A list function's body text to its parsed request and products: the work of an import, wherever it runs.
-// A body of up to INLINE_PARSE_BYTES is read here on the event loop (list-body.ts), a bigger one in an import
-// worker thread (import-worker.ts): the same code, so the same checks and the same errors either way.
-// The request goes back without its list text, which the products replace.
+// An import function's body text to its parsed request and what its file held: the work of an import,
+// wherever it runs. A body of up to INLINE_PARSE_BYTES is read here on the event loop (import-body.ts), a
+// bigger one in an import worker thread (import-worker.ts): the same code, so the same checks and the same
+// errors either way. The request goes back without its file's text, which the products or pages replace.
 import type { ParsedFunctionRequest } from '../../common/functions';
 import { parseProductList } from '../bundles/parse-product-list';
-import { type ProductListInput, productRowsJson, readProductList } from '../bundles/read-product-list';
-import type { ListBody, ListFunction } from './list-body';
+import { type ProductListInput, productRowsJsonb, readProductList } from '../bundles/read-product-list';
+import { readSearchUpload } from '../search-data/search-upload';
+import type { ImportBody, ImportFunction } from './import-body';
 import { parseRequestJson } from './parse-body';
 
 /**
@@ -17,7 +18,14 @@ import { parseRequestJson } from './parse-body';
  */
 export const INLINE_PARSE_BYTES = 256 * 1024;
 
-export function readListRequest(name: ListFunction, text: string, inlineRows: number): ListBody {
+export function readImportRequest(name: ImportFunction, text: string, inlineRows: number): ImportBody {
+  if (name === 'import-search-data') {
+    const input = parseRequestJson(name, text) as ParsedFunctionRequest<'import-search-data'>;
+    const search = readSearchUpload(input);
+    // The field that was sent stays, empty: the handler tells a ZIP from Pages.csv by it.
+    const { text: _text, zip_base64: zip, ...rest } = input;
+    return { input: zip !== undefined ? { ...rest, zip_base64: '' } : { ...rest, text: '' }, search };
+  }
   if (name === 'estimate-cost') {
     const input = parseRequestJson(name, text) as ParsedFunctionRequest<'estimate-cost'>;
     // A bundle that exists is estimated from its stored products; only a list not yet sent is parsed here.
@@ -28,13 +36,13 @@ export function readListRequest(name: ListFunction, text: string, inlineRows: nu
   }
   const input = parseRequestJson(name, text) as ParsedFunctionRequest<'new-bundle'>;
   const read = readProductList(input);
-  // A list new-bundle leaves to the prepare-run job needs only inserting: it crosses as one string.
+  // A list new-bundle leaves to the prepare-run job needs only inserting: it crosses as one buffer.
   const list: ProductListInput =
     read.parsed.length > inlineRows
       ? {
           columns: read.columns,
           parsed: [],
-          rowsJson: { json: productRowsJson(read.parsed), count: read.parsed.length },
+          rows: { jsonb: productRowsJsonb(read.parsed), count: read.parsed.length },
         }
       : read;
   const { raw_csv: _text, store_export: storeExport, ...rest } = input;
