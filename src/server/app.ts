@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_STATUS } from '../common/errors';
 import { loopbackOnly, renderOutboxPage } from './auth/dev-outbox';
+import { createSignInGate } from './auth/sign-in-gate';
 import { unsafeAuthInput } from './auth/unsafe-input';
 import { socialProviders } from './config';
 import { checkReadiness, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db/availability';
@@ -64,10 +65,12 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   // The sign-in panel shows a button for each social provider that is configured (none by default).
   app.get('/api/auth-providers', (c) => c.json({ social: Object.keys(socialProviders(services.config)) }));
 
+  const signInGate = createSignInGate();
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const unsafe = await unsafeAuthInput(c.req.raw);
     if (unsafe) return c.json({ code: 'BAD_INPUT', message: unsafe }, 400);
-    const response = await services.auth.handler(withClientAddress(c, services.config.TRUST_PROXY));
+    const request = withClientAddress(c, services.config.TRUST_PROXY);
+    const response = await signInGate(request, () => services.auth.handler(request));
     // better-auth answers a lost database with its own 500: say what it is, so clients wait and retry.
     if (response.status >= 500 && !(await checkReadiness(services.queue.pool)).ready) {
       return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);

@@ -65,6 +65,9 @@ const GUARDS: Guard[] = [
 
 const guardFor = (path: string | undefined) => GUARDS.find((guard) => guard.paths.includes(path ?? ''));
 
+/** The auth paths (better-auth's own, below /api/auth) whose every request is a guess at an account's secret. */
+export const GUESS_PATHS: ReadonlySet<string> = new Set(GUARDS.flatMap((guard) => guard.paths));
+
 export function accountLockout(db: Database): BetterAuthPlugin {
   // The attempt each request took, from its before-hook to its after-hook.
   const taken = new WeakMap<object, string>();
@@ -83,10 +86,11 @@ export function accountLockout(db: Database): BetterAuthPlugin {
             if (!key || !request) return;
             const attempt = await counter.take(key);
             if (!attempt.taken) {
-              throw new APIError('TOO_MANY_REQUESTS', {
-                code: 'ACCOUNT_LOCKED',
-                message: guard.lockedMessage(formatWait(attempt.waitSeconds)),
-              });
+              throw new APIError(
+                'TOO_MANY_REQUESTS',
+                { code: 'ACCOUNT_LOCKED', message: guard.lockedMessage(formatWait(attempt.waitSeconds)) },
+                { 'retry-after': String(attempt.waitSeconds) },
+              );
             }
             taken.set(request, key);
           }),
