@@ -9,7 +9,8 @@ import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
 import { formatCost } from '../lib/format-cost';
 import { usePageTitle } from '../ui/use-page-title';
-import { BATCH_LABEL, BATCH_REPAIR_LABELS, WorkflowForm } from './workflow-form';
+import { BATCH_LABEL, BATCH_REPAIR_LABELS } from './workflow-fields';
+import { WorkflowForm } from './workflow-form';
 
 /** Three typical products; the estimate is scaled from them to 1,000. */
 const SAMPLE_PRODUCTS = [
