@@ -1,4 +1,4 @@
-// The Workflows screen (issue 13): the built-in workflows and the user's own, each with its price (or "price
+// The Workflows screen: the built-in workflows and the user's own, each with its price (or "price
 // unknown — set one") and an estimate per 1,000 products; the user's own can be made, changed and deleted.
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
