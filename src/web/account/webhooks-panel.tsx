@@ -1,4 +1,4 @@
-// Webhooks on the Account page (issue 25): add an endpoint (its signing secret is shown this once), send it a
+// Webhooks on the Account page: add an endpoint (its signing secret is shown this once), send it a
 // test event, see each delivery attempt, delete it.
 import {
   Alert,
@@ -21,7 +21,8 @@ import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
 
-export function WebhooksPanel() {
+/** The user's endpoints, the new endpoint's fields, its secret (shown once), and testing or deleting one. */
+function useWebhooks() {
   const hooks = useFunctionQuery('list-webhooks', {}, { queryKey: queryKeys.webhooks() });
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['run.completed']);
@@ -43,7 +44,19 @@ export function WebhooksPanel() {
     onSuccess: () => notifications.show({ message: 'A test event is on its way.' }),
     invalidates: [queryKeys.webhooks()],
   });
+  const draft = {
+    url,
+    setUrl,
+    events,
+    setEvents,
+    submit: () => create.mutate({ url, events }),
+    isCreating: create.isPending,
+  };
+  return { hooks, draft, secret, hideSecret: () => setSecret(null), remove, test };
+}
 
+export function WebhooksPanel() {
+  const { hooks, draft, secret, hideSecret, remove, test } = useWebhooks();
   return (
     <Paper withBorder p="lg">
       <Stack>
@@ -58,38 +71,13 @@ export function WebhooksPanel() {
             <Stack gap="xs">
               <Text size="sm">Verify deliveries with this secret. Copy it now: it is not shown again.</Text>
               <Code block>{secret}</Code>
-              <Button size="xs" variant="default" w="fit-content" onClick={() => setSecret(null)}>
+              <Button size="xs" variant="default" w="fit-content" onClick={hideSecret}>
                 Done
               </Button>
             </Stack>
           </Alert>
         )}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate({ url, events });
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput
-              label="Endpoint URL"
-              placeholder="https://example.com/copyloom-events"
-              value={url}
-              onChange={(e) => setUrl(e.currentTarget.value)}
-              required
-            />
-            <Checkbox.Group label="Events" value={events} onChange={(v) => setEvents(v as WebhookEvent[])}>
-              <Group gap="md" mt={4}>
-                {WEBHOOK_EVENTS.map((name) => (
-                  <Checkbox key={name} value={name} label={name} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-            <Button type="submit" loading={create.isPending} disabled={events.length === 0} w="fit-content">
-              Add webhook
-            </Button>
-          </Stack>
-        </form>
+        <AddWebhookForm draft={draft} />
         {hooks.data?.webhooks.map((hook) => (
           <WebhookRow
             key={hook.id}
@@ -102,6 +90,41 @@ export function WebhooksPanel() {
         ))}
       </Stack>
     </Paper>
+  );
+}
+
+function AddWebhookForm({ draft }: { draft: ReturnType<typeof useWebhooks>['draft'] }) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        draft.submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Endpoint URL"
+          placeholder="https://example.com/copyloom-events"
+          value={draft.url}
+          onChange={(e) => draft.setUrl(e.currentTarget.value)}
+          required
+        />
+        <Checkbox.Group
+          label="Events"
+          value={draft.events}
+          onChange={(v) => draft.setEvents(v as WebhookEvent[])}
+        >
+          <Group gap="md" mt={4}>
+            {WEBHOOK_EVENTS.map((name) => (
+              <Checkbox key={name} value={name} label={name} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Button type="submit" loading={draft.isCreating} disabled={draft.events.length === 0} w="fit-content">
+          Add webhook
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
@@ -142,29 +165,33 @@ function WebhookRow({
             Delete
           </Button>
         </Group>
-        {hook.recent_attempts.length > 0 && (
-          <Table fz="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Attempt</Table.Th>
-                <Table.Th>Answer</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {hook.recent_attempts.map((a) => (
-                <Table.Tr key={`${a.delivery_id}-${a.attempt}`}>
-                  <Table.Td>{new Date(a.created_at).toLocaleString()}</Table.Td>
-                  <Table.Td>{a.event_type}</Table.Td>
-                  <Table.Td>{a.attempt}</Table.Td>
-                  <Table.Td>{a.status_code ?? a.error ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        {hook.recent_attempts.length > 0 && <AttemptsTable attempts={hook.recent_attempts} />}
       </Stack>
     </Paper>
+  );
+}
+
+function AttemptsTable({ attempts }: { attempts: Webhook['recent_attempts'] }) {
+  return (
+    <Table fz="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>When</Table.Th>
+          <Table.Th>Event</Table.Th>
+          <Table.Th>Attempt</Table.Th>
+          <Table.Th>Answer</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {attempts.map((a) => (
+          <Table.Tr key={`${a.delivery_id}-${a.attempt}`}>
+            <Table.Td>{new Date(a.created_at).toLocaleString()}</Table.Td>
+            <Table.Td>{a.event_type}</Table.Td>
+            <Table.Td>{a.attempt}</Table.Td>
+            <Table.Td>{a.status_code ?? a.error ?? '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

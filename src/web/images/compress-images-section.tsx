@@ -1,4 +1,4 @@
-// The Compress Product Images section below the products table (SPEC §2, §4, §9; issue 5): ask the server to
+// The Compress Product Images section below the products table (SPEC §2, §4, §9): ask the server to
 // compress every image of the run, watch each image's saving arrive, see the failures with their reasons,
 // and download the compressed JPEGs as images.zip.
 import { Alert, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -32,8 +32,8 @@ const BUTTON_LABELS: Record<CompressionState, string> = {
 
 type CompressImagesSectionProps = { run: RunIds; products: BundleWorkflowProduct[] };
 
-export function CompressImagesSection({ run, products }: CompressImagesSectionProps) {
-  const titleId = useId();
+/** The run's images, how far their compression has got, and the requests to compress all or retry the failed. */
+function useImageCompression({ run, products }: CompressImagesSectionProps) {
   const images = useMemo(() => listRunImages(products), [products]);
   const counts = useMemo(() => countCompression(images), [images]);
   const failed = useMemo(() => images.filter((image) => image.compression_error !== null), [images]);
@@ -55,10 +55,13 @@ export function CompressImagesSection({ run, products }: CompressImagesSectionPr
       // The contract caps the list; a retry beyond it is one more click.
       bundle_workflow_products_images_ids: failed.slice(0, BUNDLE_LIMITS.maxProducts).map(imageId),
     });
+  return { images, counts, failed, state, compress, retryFailed, isRetrying: compressFailed.isPending };
+}
 
+export function CompressImagesSection(props: CompressImagesSectionProps) {
+  const titleId = useId();
+  const { images, counts, failed, state, ...compression } = useImageCompression(props);
   const { progress, isExporting, exportZip } = useZipExport(images);
-  const [shownCount, setShownCount] = useState(THUMBNAIL_PAGE);
-
   return (
     <Paper component="section" withBorder p="md" aria-labelledby={titleId}>
       <Stack gap="md">
@@ -68,7 +71,7 @@ export function CompressImagesSection({ run, products }: CompressImagesSectionPr
           </Title>
           {images.length > 0 && (
             <Group gap="xs">
-              <Button onClick={compress} disabled={state !== 'none'}>
+              <Button onClick={compression.compress} disabled={state !== 'none'}>
                 {BUTTON_LABELS[state]}
               </Button>
               <Button
@@ -90,52 +93,66 @@ export function CompressImagesSection({ run, products }: CompressImagesSectionPr
           <CompressionSummary images={images} state={state} />
         )}
 
-        {progress && (
-          <Stack gap={4}>
-            <Progress
-              value={progress.total === 0 ? 100 : (progress.done / progress.total) * 100}
-              aria-label={`Exporting: ${progress.done} of ${progress.total} images`}
-              animated
-              striped
-            />
-            <Text size="sm" c="dimmed">
-              {progress.done} of {progress.total} images
-            </Text>
-          </Stack>
-        )}
+        {progress && <ZipProgress done={progress.done} total={progress.total} />}
 
         {failed.length > 0 && (
           <FailedImages
             failed={failed}
-            onRetry={retryFailed}
-            isRetrying={compressFailed.isPending}
+            onRetry={compression.retryFailed}
+            isRetrying={compression.isRetrying}
             isRetryDisabled={state === 'compressing' || isExporting}
           />
         )}
 
-        {images.length > 0 && (
-          <SimpleGrid
-            cols={{ base: 2, xs: 3, sm: 4, md: 6 }}
-            spacing="sm"
-            role="list"
-            aria-label="Product images"
-          >
-            {images.slice(0, shownCount).map((image) => (
-              <ImageTile key={image.bundle_workflow_products_image_id} image={image} />
-            ))}
-          </SimpleGrid>
-        )}
-        {images.length > shownCount && (
-          <Button
-            variant="subtle"
-            onClick={() => setShownCount((count) => count + THUMBNAIL_PAGE)}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Show more images ({images.length - shownCount} not shown)
-          </Button>
-        )}
+        <ImageGrid images={images} />
       </Stack>
     </Paper>
+  );
+}
+
+function ZipProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={total === 0 ? 100 : (done / total) * 100}
+        aria-label={`Exporting: ${done} of ${total} images`}
+        animated
+        striped
+      />
+      <Text size="sm" c="dimmed">
+        {done} of {total} images
+      </Text>
+    </Stack>
+  );
+}
+
+/** The thumbnails, a page at a time. */
+function ImageGrid({ images }: { images: RunImage[] }) {
+  const [shownCount, setShownCount] = useState(THUMBNAIL_PAGE);
+  return (
+    <>
+      {images.length > 0 && (
+        <SimpleGrid
+          cols={{ base: 2, xs: 3, sm: 4, md: 6 }}
+          spacing="sm"
+          role="list"
+          aria-label="Product images"
+        >
+          {images.slice(0, shownCount).map((image) => (
+            <ImageTile key={image.bundle_workflow_products_image_id} image={image} />
+          ))}
+        </SimpleGrid>
+      )}
+      {images.length > shownCount && (
+        <Button
+          variant="subtle"
+          onClick={() => setShownCount((count) => count + THUMBNAIL_PAGE)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Show more images ({images.length - shownCount} not shown)
+        </Button>
+      )}
+    </>
   );
 }
 

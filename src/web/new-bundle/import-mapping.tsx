@@ -24,21 +24,8 @@ type ImportMappingProps = {
 };
 
 export function ImportMapping(props: ImportMappingProps) {
-  const { table, mapping, onMappingChange } = props;
-  const options = useMemo(
-    () =>
-      table.headers.map((header, index) => ({
-        value: String(index),
-        label: header || `Column ${index + 1}`,
-      })),
-    [table.headers],
-  );
+  const { table, mapping } = props;
   const columns = mappedColumns(mapping);
-  const preview = useMemo(
-    () => table.records.slice(0, PREVIEW_ROWS).map((record) => mapRecord(record, mapping)),
-    [table.records, mapping],
-  );
-
   return (
     <Stack gap="sm">
       <Group gap="xs">
@@ -62,55 +49,87 @@ export function ImportMapping(props: ImportMappingProps) {
         </Alert>
       )}
       <Text size="sm">Check which column of your file fills each product-list column:</Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
-        {IMPORT_COLUMNS.map((column) => (
-          <Select
-            key={column}
-            label={`${column} column`}
-            description={COLUMN_HINTS[column]}
-            placeholder="Not in this file"
-            data={options}
-            value={mapping[column] === null ? null : String(mapping[column])}
-            onChange={(value) =>
-              onMappingChange({ ...mapping, [column]: value === null ? null : Number(value) })
-            }
-            clearable
-            searchable
-            size="xs"
-          />
-        ))}
-      </SimpleGrid>
-      {columns.length > 0 && (
-        <Table.ScrollContainer minWidth={columns.length * 160}>
-          <Table withTableBorder fz="xs" captionSide="top" style={{ tableLayout: 'fixed' }}>
-            <Table.Caption>
-              Preview of the first {Math.min(PREVIEW_ROWS, table.records.length)} rows
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.map((product, row) => (
-                // Preview rows have no identity of their own; their order is fixed.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-                <Table.Tr key={row}>
-                  {columns.map((column) => (
-                    <Table.Td key={column}>
-                      <Text size="xs" lineClamp={3} style={{ wordBreak: 'break-word' }}>
-                        {product[column] ?? ''}
-                      </Text>
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ColumnSelects headers={table.headers} mapping={mapping} onMappingChange={props.onMappingChange} />
+      {columns.length > 0 && <MappingPreview table={table} mapping={mapping} columns={columns} />}
     </Stack>
+  );
+}
+
+type ColumnSelectsProps = {
+  headers: string[];
+  mapping: ColumnMapping;
+  onMappingChange: (mapping: ColumnMapping) => void;
+};
+
+/** One Select per product-list column, offering the file's columns. */
+function ColumnSelects({ headers, mapping, onMappingChange }: ColumnSelectsProps) {
+  const options = useMemo(
+    () =>
+      headers.map((header, index) => ({
+        value: String(index),
+        label: header || `Column ${index + 1}`,
+      })),
+    [headers],
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+      {IMPORT_COLUMNS.map((column) => (
+        <Select
+          key={column}
+          label={`${column} column`}
+          description={COLUMN_HINTS[column]}
+          placeholder="Not in this file"
+          data={options}
+          value={mapping[column] === null ? null : String(mapping[column])}
+          onChange={(value) =>
+            onMappingChange({ ...mapping, [column]: value === null ? null : Number(value) })
+          }
+          clearable
+          searchable
+          size="xs"
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+type MappingPreviewProps = { table: ImportTable; mapping: ColumnMapping; columns: ImportColumn[] };
+
+/** The first products as they will be sent, in the mapped columns. */
+function MappingPreview({ table, mapping, columns }: MappingPreviewProps) {
+  const preview = useMemo(
+    () => table.records.slice(0, PREVIEW_ROWS).map((record) => mapRecord(record, mapping)),
+    [table.records, mapping],
+  );
+  return (
+    <Table.ScrollContainer minWidth={columns.length * 160}>
+      <Table withTableBorder fz="xs" captionSide="top" style={{ tableLayout: 'fixed' }}>
+        <Table.Caption>
+          Preview of the first {Math.min(PREVIEW_ROWS, table.records.length)} rows
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {preview.map((product, row) => (
+            // Preview rows have no identity of their own; their order is fixed.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            <Table.Tr key={row}>
+              {columns.map((column) => (
+                <Table.Td key={column}>
+                  <Text size="xs" lineClamp={3} style={{ wordBreak: 'break-word' }}>
+                    {product[column] ?? ''}
+                  </Text>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

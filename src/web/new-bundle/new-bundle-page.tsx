@@ -1,243 +1,38 @@
 // New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
-import { Button, Checkbox, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { BUNDLE_LIMITS, DEFAULT_COLUMNS } from '../../common/constants';
-import { USER_MESSAGES } from '../../common/errors';
-import type { ColumnMapping } from '../../common/import-columns';
-import { buildProductList } from '../../common/product-import';
-import { storeOfferColumns } from '../../common/store-offer';
-import { newBundleFailureAlert } from '../api/error-messages';
-import { queryKeys } from '../api/query-keys';
-import { useFunctionMutation } from '../api/use-function-mutation';
-import { type SampleStore, sampleProductList } from '../lib/sample-stores';
+import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { CostEstimate } from '../ui/cost-estimate';
 import { SpendingCapInput } from '../ui/spending-cap-input';
 import { usePageTitle } from '../ui/use-page-title';
-import { type ImportedFile, ProductImport } from './product-import';
-import { ProductListField, type ProductListMode } from './product-list-field';
+import { BundleBriefFields } from './bundle-brief-fields';
+import { ProductImport } from './product-import';
+import { ProductListField } from './product-list-field';
 import { SampleStoreButtons } from './sample-store-buttons';
+import { hasPrices, type NewBundleForm, useNewBundleForm } from './use-new-bundle-form';
 import { WorkflowSelect } from './workflow-select';
-
-const URL_TEMPLATE_EXAMPLE = '/products/{{keywords}}-{{variants}}';
-
-type NewBundleValues = {
-  bundleName: string;
-  mode: ProductListMode;
-  manualText: string;
-  keywords: string;
-  urlTemplate: string;
-  businessType: string;
-  toneOfVoice: string;
-  workflowId: number | null;
-  /** As typed: a number, or '' for no cap. */
-  spendingCap: number | string;
-  fillEmptyOnly: boolean;
-  /** ISO 4217, asked when the store's file has prices: neither Shopify's nor WooCommerce's file names one. */
-  currency: string;
-};
-
-/**
- * A Shopify or WooCommerce file whose mapping the user left as it was goes to the server whole, which maps it
- * with the same mapper as this preview and also keeps what the list columns cannot carry: the store's
- * identifiers, variant links and existing SEO copy. A file the user re-mapped, or one too big for one
- * request, goes as the mapped list.
- */
-function storeExportOf(imported: ImportedFile | null, mapping: ColumnMapping | null) {
-  if (!imported || imported.text === '' || mapping !== imported.table.mapping) return null;
-  const { format } = imported.table;
-  if (format !== 'shopify' && format !== 'woocommerce') return null;
-  if (new Blob([imported.text]).size > BUNDLE_LIMITS.maxBodyBytes * 0.9) return null;
-  return { format, text: imported.text };
-}
-
-/** Whether a store export carries prices, so that its structured data can have offers once a currency is set. */
-function hasPrices(imported: ImportedFile | null): boolean {
-  if (!imported) return false;
-  const columns = storeOfferColumns(imported.table.headers);
-  return columns.price >= 0 || columns.salePrice >= 0;
-}
 
 export function NewBundlePage() {
   usePageTitle('New bundle');
-  const navigate = useNavigate();
-  const form = useForm<NewBundleValues>({
-    initialValues: {
-      bundleName: '',
-      mode: 'import',
-      manualText: '',
-      keywords: '',
-      urlTemplate: '',
-      businessType: '',
-      toneOfVoice: '',
-      workflowId: null,
-      spendingCap: '',
-      fillEmptyOnly: false,
-      currency: '',
-    },
-    validate: {
-      // Said here, before anything is sent: the request check would only say the body is invalid.
-      bundleName: (name) => {
-        // An empty name is SPEC §5's alert, in create() below.
-        const length = name.trim().length;
-        const max = BUNDLE_LIMITS.maxBundleNameLength;
-        return length > max ? `At most ${max} characters (this name has ${length}).` : null;
-      },
-    },
-  });
-  // The imported file and its mapping are objects the form does not edit field by field.
-  const [imported, setImported] = useState<ImportedFile | null>(null);
-  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
-  const createBundle = useFunctionMutation('new-bundle', {
-    // SPEC §8: the failure is an alert with a hint; the busy state ends with it (SPEC §4).
-    onError: (error) => window.alert(newBundleFailureAlert(error)),
-    invalidates: [queryKeys.bundles()],
-  });
-  const isCreating = createBundle.isPending;
-  const { mode, manualText, workflowId } = form.values;
-  const { setFieldValue } = form;
-  // Stable, because WorkflowSelect picks its default in an effect that depends on it.
-  const setWorkflowId = useCallback((id: number | null) => setFieldValue('workflowId', id), [setFieldValue]);
-
-  const importedList = useMemo(
-    () => (imported && mapping ? buildProductList(imported.table, mapping) : null),
-    [imported, mapping],
-  );
-  const productList =
-    mode === 'manual'
-      ? { columns: [...DEFAULT_COLUMNS] as string[], raw_csv: manualText }
-      : { columns: importedList?.columns ?? [], raw_csv: importedList?.raw_csv ?? '' };
-  const isListEmpty = productList.raw_csv === '';
-  const storeExport = mode === 'import' ? storeExportOf(imported, mapping) : null;
-  const customFields = {
-    keywords: form.values.keywords,
-    url_template: form.values.urlTemplate,
-    business_type: form.values.businessType,
-    tone_of_voice: form.values.toneOfVoice,
-  };
-
-  const pickSample = (store: SampleStore) =>
-    form.setValues({
-      bundleName: store.name,
-      mode: 'manual',
-      manualText: sampleProductList(store, window.location.origin),
-      keywords: store.keywords,
-      urlTemplate: store.urlTemplate,
-      businessType: store.businessType,
-      toneOfVoice: store.toneOfVoice,
-    });
-
-  const create = ({ bundleName, spendingCap, fillEmptyOnly, currency }: NewBundleValues) => {
-    if (isCreating) return;
-    // SPEC §5: both the name and the list are needed.
-    if (!bundleName.trim() || !productList.raw_csv.trim()) {
-      window.alert(USER_MESSAGES.newBundleMissingFields);
-      return;
-    }
-    createBundle.mutate(
-      {
-        bundle_name: bundleName.trim(),
-        ...(storeExport
-          ? {
-              store_export: storeExport,
-              fill_empty_only: fillEmptyOnly,
-              ...(currency.trim() ? { currency: currency.trim() } : {}),
-            }
-          : { columns: productList.columns, raw_csv: productList.raw_csv }),
-        custom_fields: customFields,
-        workflow_id: workflowId ?? undefined,
-        spending_cap_usd: typeof spendingCap === 'number' && spendingCap > 0 ? spendingCap : undefined,
-      },
-      { onSuccess: (data) => navigate(`/view-bundle/${data.bundle_id}/${data.workflow_id}`) },
-    );
-  };
-
+  const bundle = useNewBundleForm();
+  const { form, isCreating } = bundle;
+  const isListEmpty = bundle.list.productList.raw_csv === '';
   return (
     <Stack maw={960}>
       <Group justify="space-between" align="center">
         <Title order={1}>New bundle</Title>
       </Group>
-      <SampleStoreButtons onPick={pickSample} />
-      <Paper withBorder p="lg" component="form" onSubmit={form.onSubmit(create)} aria-label="New bundle">
+      <SampleStoreButtons onPick={bundle.pickSample} />
+      <Paper
+        withBorder
+        p="lg"
+        component="form"
+        onSubmit={form.onSubmit(bundle.create)}
+        aria-label="New bundle"
+      >
         <Stack>
           <TextInput label="Bundle Name" placeholder="Autumn range" {...form.getInputProps('bundleName')} />
-          <ProductListField
-            mode={mode}
-            onModeChange={(next) => form.setFieldValue('mode', next)}
-            manualText={manualText}
-            onManualTextChange={(text) => form.setFieldValue('manualText', text)}
-            importer={
-              <ProductImport
-                imported={imported}
-                mapping={mapping}
-                productList={importedList}
-                onImported={(file) => {
-                  setImported(file);
-                  setMapping(file.table.mapping);
-                }}
-                onMappingChange={setMapping}
-              />
-            }
-          />
-          {storeExport && (
-            <Checkbox
-              label="Fill empty fields only"
-              description="Keep the SEO titles, meta descriptions, descriptions and alt texts the store already has; new copy goes only where a field is empty, and the exports carry the store's own text elsewhere."
-              {...form.getInputProps('fillEmptyOnly', { type: 'checkbox' })}
-            />
-          )}
-          {storeExport && hasPrices(imported) && (
-            <TextInput
-              label="Currency of the prices"
-              description="The file has prices but names no currency: the ISO 4217 code (EUR, USD, GBP…) lets the structured data export show them as offers."
-              placeholder="EUR"
-              maxLength={3}
-              {...form.getInputProps('currency')}
-            />
-          )}
-          <Textarea
-            label="Bundle's Primary Keywords"
-            description="The search terms the copy should work in, separated by commas."
-            placeholder="scandinavian homeware, wool throws"
-            {...form.getInputProps('keywords')}
-            autosize
-            minRows={1}
-          />
-          <TextInput
-            label="URL Template"
-            description={`For example ${URL_TEMPLATE_EXAMPLE}: {{keywords}} is the product's keywords, {{variants}} its colour, size or dimensions.`}
-            placeholder={URL_TEMPLATE_EXAMPLE}
-            {...form.getInputProps('urlTemplate')}
-          />
-          <TextInput
-            label="Type of Business"
-            placeholder="Online homeware shop"
-            {...form.getInputProps('businessType')}
-          />
-          <TextInput
-            label="Tone of Voice"
-            placeholder="Calm, warm and understated"
-            {...form.getInputProps('toneOfVoice')}
-          />
-          <WorkflowSelect value={workflowId} onChange={setWorkflowId} />
-          <SpendingCapInput
-            value={form.values.spendingCap}
-            onChange={(value) => form.setFieldValue('spendingCap', value)}
-            description="Optional. The run pauses when this bundle has cost this much; you can raise the cap to go on."
-          />
-          <CostEstimate
-            request={
-              isListEmpty || workflowId === null
-                ? null
-                : {
-                    workflow_id: workflowId,
-                    columns: productList.columns,
-                    raw_csv: productList.raw_csv,
-                    custom_fields: customFields,
-                  }
-            }
-          />
+          <ProductsFields bundle={bundle} />
+          <BundleBriefFields form={form} />
+          <RunFields bundle={bundle} />
           <Group>
             <Button type="submit" disabled={isListEmpty || isCreating}>
               {isCreating ? 'Creating...' : 'Create'}
@@ -246,5 +41,75 @@ export function NewBundlePage() {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** The product list, and what a store's own file lets the user choose about it. */
+function ProductsFields({ bundle }: { bundle: NewBundleForm }) {
+  const { form, list } = bundle;
+  const { mode, manualText } = form.values;
+  return (
+    <>
+      <ProductListField
+        mode={mode}
+        onModeChange={(next) => form.setFieldValue('mode', next)}
+        manualText={manualText}
+        onManualTextChange={(text) => form.setFieldValue('manualText', text)}
+        importer={
+          <ProductImport
+            imported={list.imported}
+            mapping={list.mapping}
+            productList={list.importedList}
+            onImported={list.onImported}
+            onMappingChange={list.setMapping}
+          />
+        }
+      />
+      {list.storeExport && (
+        <Checkbox
+          label="Fill empty fields only"
+          description="Keep the SEO titles, meta descriptions, descriptions and alt texts the store already has; new copy goes only where a field is empty, and the exports carry the store's own text elsewhere."
+          {...form.getInputProps('fillEmptyOnly', { type: 'checkbox' })}
+        />
+      )}
+      {list.storeExport && hasPrices(list.imported) && (
+        <TextInput
+          label="Currency of the prices"
+          description="The file has prices but names no currency: the ISO 4217 code (EUR, USD, GBP…) lets the structured data export show them as offers."
+          placeholder="EUR"
+          maxLength={3}
+          {...form.getInputProps('currency')}
+        />
+      )}
+    </>
+  );
+}
+
+/** How the bundle runs: its workflow, its spending cap, and what the run is estimated to cost. */
+function RunFields({ bundle }: { bundle: NewBundleForm }) {
+  const { form, list, customFields } = bundle;
+  const { workflowId } = form.values;
+  const { productList } = list;
+  return (
+    <>
+      <WorkflowSelect value={workflowId} onChange={bundle.setWorkflowId} />
+      <SpendingCapInput
+        value={form.values.spendingCap}
+        onChange={(value) => form.setFieldValue('spendingCap', value)}
+        description="Optional. The run pauses when this bundle has cost this much; you can raise the cap to go on."
+      />
+      <CostEstimate
+        request={
+          productList.raw_csv === '' || workflowId === null
+            ? null
+            : {
+                workflow_id: workflowId,
+                columns: productList.columns,
+                raw_csv: productList.raw_csv,
+                custom_fields: customFields,
+              }
+        }
+      />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import type { ImportTable, ProductList } from '../../common/product-import';
 import { ImportMapping } from './import-mapping';
 import { parseCsvFile } from './parse-csv-file';
 
-/** A read file: its text goes to the server as a store export when it is one (issue 12). */
+/** A read file: its text goes to the server as a store export when it is one, so the store's own fields survive. */
 export type ImportedFile = { fileName: string; text: string; table: ImportTable; parseErrors: string[] };
 
 type ProductImportProps = {
@@ -27,6 +27,32 @@ export function ProductImport({
   onImported,
   onMappingChange,
 }: ProductImportProps) {
+  const reader = useProductFileReader(onImported);
+  return (
+    <Stack gap="sm">
+      <FileDropZone reader={reader} />
+      {reader.error && (
+        <Alert color="red" variant="light" role="alert">
+          {reader.error}
+        </Alert>
+      )}
+      {imported && mapping && productList && (
+        <ImportMapping
+          fileName={imported.fileName}
+          table={imported.table}
+          mapping={mapping}
+          productCount={productList.productCount}
+          skipped={productList.skipped}
+          parseErrors={imported.parseErrors}
+          onMappingChange={onMappingChange}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Reads a dropped or chosen file in the worker, and says whether it is reading, and why it failed. */
+function useProductFileReader(onImported: (imported: ImportedFile) => void) {
   const [isReading, setIsReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [isDragging, setIsDragging] = useState(false);
@@ -50,57 +76,44 @@ export function ProductImport({
     void read(event.dataTransfer.files[0] ?? null);
   };
 
+  return { isReading, error, isDragging, setIsDragging, resetRef, read, onDrop };
+}
+
+function FileDropZone({ reader }: { reader: ReturnType<typeof useProductFileReader> }) {
+  const { isReading, isDragging, setIsDragging } = reader;
   return (
-    <Stack gap="sm">
-      <Paper
-        withBorder
-        p="lg"
-        onDragOver={(event: DragEvent<HTMLDivElement>) => {
-          event.preventDefault();
-          setIsDragging(true);
-        }}
-        onDragLeave={() => setIsDragging(false)}
-        onDrop={onDrop}
-        bg={isDragging ? 'teal.0' : undefined}
-        style={{ borderStyle: 'dashed', borderWidth: 2 }}
-      >
-        <Stack align="center" gap={6}>
-          <Text fw={500}>Drop a CSV or TSV file here</Text>
-          <Text size="xs" c="dimmed" ta="center">
-            Shopify and WooCommerce product exports work as they are; other files are matched by their column
-            names.
-          </Text>
-          <FileButton
-            onChange={read}
-            accept={ACCEPT}
-            resetRef={resetRef}
-            inputProps={{ 'aria-label': 'Product file (CSV or TSV)' }}
-          >
-            {(props) => (
-              <Button {...props} variant="light" disabled={isReading}>
-                Choose a file
-              </Button>
-            )}
-          </FileButton>
-          {isReading && <Loader size="sm" aria-label="Reading the file" />}
-        </Stack>
-      </Paper>
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
-      {imported && mapping && productList && (
-        <ImportMapping
-          fileName={imported.fileName}
-          table={imported.table}
-          mapping={mapping}
-          productCount={productList.productCount}
-          skipped={productList.skipped}
-          parseErrors={imported.parseErrors}
-          onMappingChange={onMappingChange}
-        />
-      )}
-    </Stack>
+    <Paper
+      withBorder
+      p="lg"
+      onDragOver={(event: DragEvent<HTMLDivElement>) => {
+        event.preventDefault();
+        setIsDragging(true);
+      }}
+      onDragLeave={() => setIsDragging(false)}
+      onDrop={reader.onDrop}
+      bg={isDragging ? 'teal.0' : undefined}
+      style={{ borderStyle: 'dashed', borderWidth: 2 }}
+    >
+      <Stack align="center" gap={6}>
+        <Text fw={500}>Drop a CSV or TSV file here</Text>
+        <Text size="xs" c="dimmed" ta="center">
+          Shopify and WooCommerce product exports work as they are; other files are matched by their column
+          names.
+        </Text>
+        <FileButton
+          onChange={reader.read}
+          accept={ACCEPT}
+          resetRef={reader.resetRef}
+          inputProps={{ 'aria-label': 'Product file (CSV or TSV)' }}
+        >
+          {(props) => (
+            <Button {...props} variant="light" disabled={isReading}>
+              Choose a file
+            </Button>
+          )}
+        </FileButton>
+        {isReading && <Loader size="sm" aria-label="Reading the file" />}
+      </Stack>
+    </Paper>
   );
 }

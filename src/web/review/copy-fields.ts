@@ -60,7 +60,7 @@ export function fieldText(copy: Copy, field: CopyFieldName): string {
   return field === 'alt_texts' ? copy.altTexts.join('\n') : copy.fields[field];
 }
 
-/** The store's own copy for the product, shown beside the new copy (issue 12 §2). */
+/** The store's own copy for the product, shown beside the new copy. */
 export function storeCopyOf(product: BundleWorkflowProduct) {
   const details = product.product_details;
   const store = product.store_copy ?? {};

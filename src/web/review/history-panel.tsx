@@ -29,15 +29,14 @@ function formatTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function HistoryPanel({
-  product,
-  run,
-  onRestored,
-}: {
+type HistoryPanelProps = {
   product: BundleWorkflowProduct;
   run: RunIds;
   onRestored: (product: BundleWorkflowProduct) => void;
-}) {
+};
+
+/** The product's versions, the one picked to compare, and restoring it. */
+function useProductHistory({ product, run, onRestored }: HistoryPanelProps) {
   const queryClient = useQueryClient();
   const history = useFunctionQuery(
     'view-product-history',
@@ -56,7 +55,12 @@ export function HistoryPanel({
     },
     invalidates: [productHistoryKey(product.id)],
   });
+  return { history, chosenId, setChosenId, restore };
+}
 
+export function HistoryPanel(props: HistoryPanelProps) {
+  const { product } = props;
+  const { history, chosenId, setChosenId, restore } = useProductHistory(props);
   if (history.isPending) return <Loader size="sm" aria-label="Loading the history" />;
   if (history.error) {
     return (
@@ -74,47 +78,15 @@ export function HistoryPanel({
     );
   }
   const chosen = versions.find((version) => version.id === chosenId);
-  const current = copyOfProduct(product);
   return (
     <Stack gap="sm">
-      <Stack gap={4} role="list" aria-label="Versions">
-        {versions.map((version, index) => (
-          <UnstyledButton
-            key={version.id}
-            role="listitem"
-            aria-current={version.id === chosenId}
-            onClick={() => setChosenId(version.id === chosenId ? null : version.id)}
-            p={6}
-            style={{
-              borderRadius: 6,
-              background: version.id === chosenId ? 'var(--mantine-color-blue-0)' : undefined,
-            }}
-          >
-            <Group gap="xs" wrap="nowrap">
-              <Badge
-                size="sm"
-                variant="light"
-                color={version.source.endsWith('generated') ? 'grape' : 'blue'}
-              >
-                {SOURCE_LABELS[version.source]}
-              </Badge>
-              <Text size="xs" c="dimmed">
-                {formatTime(version.created_at)}
-                {index === 0 ? ' · latest' : ''}
-              </Text>
-              <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
-                {version.page_title}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        ))}
-      </Stack>
+      <VersionList versions={versions} chosenId={chosenId} onChoose={setChosenId} />
       {chosen && (
         <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
           <Text size="sm" fw={600}>
             Restoring this {SOURCE_LABELS[chosen.source].toLowerCase()} version would change:
           </Text>
-          <CopyDiff before={current} after={copyOfVersion(chosen)} />
+          <CopyDiff before={copyOfProduct(product)} after={copyOfVersion(chosen)} />
           <Group>
             <Button
               size="xs"
@@ -128,6 +100,46 @@ export function HistoryPanel({
           </Group>
         </Stack>
       )}
+    </Stack>
+  );
+}
+
+type VersionListProps = {
+  versions: ProductVersion[];
+  chosenId: number | null;
+  onChoose: (id: number | null) => void;
+};
+
+/** The versions, newest first; picking the chosen one again puts it back. */
+function VersionList({ versions, chosenId, onChoose }: VersionListProps) {
+  return (
+    <Stack gap={4} role="list" aria-label="Versions">
+      {versions.map((version, index) => (
+        <UnstyledButton
+          key={version.id}
+          role="listitem"
+          aria-current={version.id === chosenId}
+          onClick={() => onChoose(version.id === chosenId ? null : version.id)}
+          p={6}
+          style={{
+            borderRadius: 6,
+            background: version.id === chosenId ? 'var(--mantine-color-blue-0)' : undefined,
+          }}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <Badge size="sm" variant="light" color={version.source.endsWith('generated') ? 'grape' : 'blue'}>
+              {SOURCE_LABELS[version.source]}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {formatTime(version.created_at)}
+              {index === 0 ? ' · latest' : ''}
+            </Text>
+            <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
+              {version.page_title}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      ))}
     </Stack>
   );
 }

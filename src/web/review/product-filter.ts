@@ -1,4 +1,4 @@
-// The table's filters (issue 14 §7): flagged (the server's checks found problems), failed, and each review state.
+// The table's filters: flagged (the server's checks found problems), failed, and each review state.
 import type { BundleWorkflowProduct } from '../../common/entities';
 
 export const PRODUCT_FILTERS = ['all', 'flagged', 'failed', 'pending', 'approved', 'rejected'] as const;

@@ -1,4 +1,4 @@
-// Confirm before overwriting (issue 14): regenerating a product whose copy was edited by hand asks first,
+// Confirm before overwriting: regenerating a product whose copy was edited by hand asks first,
 // shows what the edits changed against the last generated copy, and offers "keep my edits" (the default:
 // the edited fields are locked, so the regeneration leaves them) or "replace" them.
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';

@@ -47,12 +47,11 @@ export type CopyDraft = {
   startFrom: (product: BundleWorkflowProduct) => void;
 };
 
-export function useCopyDraft(product: BundleWorkflowProduct, run: RunIds): CopyDraft {
-  const queryClient = useQueryClient();
+/** The draft and the product version it started from, kept in step when the product changes under it. */
+function useDraftAgainstBase(product: BundleWorkflowProduct) {
   // The product the draft started from: its updated_at is what a save is made against.
   const [base, setBase] = useState(product);
   const [draft, setDraft] = useState(() => copyOfProduct(product));
-  const [hasConflict, setConflict] = useState(false);
   const changes = useMemo(() => changesOf(base, draft), [base, draft]);
   const isDirty = changes !== null;
 
@@ -73,28 +72,48 @@ export function useCopyDraft(product: BundleWorkflowProduct, run: RunIds): CopyD
     setBase(version);
     setDraft(copyOfProduct(version));
   };
-  const reload = () => {
-    startFrom(product);
-    setConflict(false);
-  };
+  return { base, setBase, draft, setDraft, changes, isDirty, startFrom };
+}
 
-  const saveCopy = useFunctionMutation('update-product-copy', {
+/** The save request: a refusal because the product changed meanwhile (409) is a conflict, not a failure. */
+function useSaveCopy(
+  product: BundleWorkflowProduct,
+  run: RunIds,
+  on: { saved: (saved: BundleWorkflowProduct) => void; conflict: () => void },
+) {
+  const queryClient = useQueryClient();
+  return useFunctionMutation('update-product-copy', {
     onSuccess: ({ product: saved }) => {
       replaceCachedProduct(queryClient, run.bundleId, run.workflowId, saved);
-      startFrom(saved);
-      setConflict(false);
+      on.saved(saved);
       notifications.show({ color: 'teal', message: 'Saved.' });
     },
     invalidates: [productHistoryKey(product.id)],
     onError: (error) => {
       if (error.type === 'conflict') {
-        setConflict(true);
+        on.conflict();
         // Fetch the copy that replaced the one the editor holds, to reload or compare with.
         void queryClient.invalidateQueries({ queryKey: queryKeys.bundleRun(run.bundleId, run.workflowId) });
         return;
       }
       notifications.show({ color: 'red', title: 'Could not save', message: describeError(error) });
     },
+  });
+}
+
+export function useCopyDraft(product: BundleWorkflowProduct, run: RunIds): CopyDraft {
+  const { base, setBase, draft, setDraft, changes, isDirty, startFrom } = useDraftAgainstBase(product);
+  const [hasConflict, setConflict] = useState(false);
+  const reload = () => {
+    startFrom(product);
+    setConflict(false);
+  };
+  const saveCopy = useSaveCopy(product, run, {
+    saved: (saved) => {
+      startFrom(saved);
+      setConflict(false);
+    },
+    conflict: () => setConflict(true),
   });
   const save = () => {
     if (changes) {

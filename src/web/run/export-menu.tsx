@@ -1,7 +1,7 @@
 // The Export CSV/JSON button (SPEC §2): every format is written by the server's export-bundle, streamed from
 // the database, and saved under the filename the server gives it (the bundle's name and the format). "Only
-// approved products" exports just the products approved in review (issue 14). The Merchant Center feed and
-// the WooCommerce redirects ask for their options first (merchant-export-form.tsx, issue 23).
+// approved products" exports just the products approved in review. The Merchant Center feed and
+// the WooCommerce redirects ask for their options first (merchant-export-form.tsx).
 import { Button, Checkbox, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The Merchant feed's default id scheme from the bundle's products (issue 23).
+// The Merchant feed's default id scheme from the bundle's products.
 import { describe, expect, it } from 'vitest';
 import { storeMerchantScheme } from './merchant-export-form';
 

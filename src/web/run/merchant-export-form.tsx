@@ -1,4 +1,4 @@
-// The options two exports ask for before they download (issue 23): the Merchant Center feed's id scheme, its
+// The options two exports ask for before they download: the Merchant Center feed's id scheme, its
 // prefix and the store's main feed (a Merchant Center products export) to take ids from; and the product base
 // of the WooCommerce redirects. The server checks every value again and answers a 400 naming the field.
 import { Button, FileButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -44,18 +44,16 @@ export function storeMerchantScheme(
   return null;
 }
 
-export function ExportOptionsModal({
-  format,
-  storeScheme,
-  onClose,
-  onExport,
-}: {
+type ExportOptionsModalProps = {
   /** The format whose options to ask for; null while closed. */
   format: FormatWithOptions | null;
   storeScheme: MerchantIdScheme | null;
   onClose: () => void;
   onExport: (options: ExportOptions) => void;
-}) {
+};
+
+/** The options as chosen, the id scheme they add up to, and turning them into the export's request. */
+function useExportOptions({ format, storeScheme, onExport }: ExportOptionsModalProps) {
   const [feed, setFeed] = useState<File | null>(null);
   const [chosenScheme, setChosenScheme] = useState<MerchantIdScheme | null>(null);
   const [prefix, setPrefix] = useState('');
@@ -72,7 +70,6 @@ export function ExportOptionsModal({
 
   const scheme: MerchantIdScheme = chosenScheme ?? (feed ? 'from_feed' : (storeScheme ?? 'sku'));
   const prefixField = PREFIX_LABELS[scheme];
-  const needsFeed = scheme === 'from_feed' && !feed;
 
   async function submit() {
     if (format === 'woocommerce-redirects') {
@@ -93,6 +90,27 @@ export function ExportOptionsModal({
     });
   }
 
+  return {
+    feed,
+    setFeed,
+    scheme,
+    setChosenScheme,
+    prefixField,
+    prefix,
+    setPrefix,
+    productBase,
+    setProductBase,
+    readError,
+    needsFeed: scheme === 'from_feed' && !feed,
+    submit,
+  };
+}
+
+type ExportOptionsState = ReturnType<typeof useExportOptions>;
+
+export function ExportOptionsModal(props: ExportOptionsModalProps) {
+  const { format, onClose } = props;
+  const options = useExportOptions(props);
   return (
     <Modal
       opened={format !== null}
@@ -101,67 +119,75 @@ export function ExportOptionsModal({
     >
       <Stack>
         {format === 'merchant' ? (
-          <>
-            <Text size="sm">
-              A supplemental feed changes only the items whose id is in your main feed. Upload your main feed
-              (Merchant Center → Products → Download: TSV, CSV or XML) to take the ids from it.
-            </Text>
-            <Group gap="xs">
-              <FileButton
-                onChange={setFeed}
-                accept=".tsv,.txt,.csv,.xml,text/tab-separated-values,text/csv,application/xml,text/xml"
-                inputProps={{ 'aria-label': 'Main feed file' }}
-              >
-                {(props) => (
-                  <Button {...props} variant="light" size="xs">
-                    Choose the main feed
-                  </Button>
-                )}
-              </FileButton>
-              <Text size="sm" c="dimmed">
-                {feed ? feed.name : 'No file chosen'}
-              </Text>
-            </Group>
-            <Select
-              label="Item ids"
-              data={MERCHANT_ID_SCHEMES.map((value) => ({ value, label: SCHEME_LABELS[value] }))}
-              value={scheme}
-              allowDeselect={false}
-              onChange={(value) => setChosenScheme(value as MerchantIdScheme)}
-            />
-            {prefixField && (
-              <TextInput
-                label={prefixField.label}
-                placeholder={prefixField.placeholder}
-                value={prefix}
-                maxLength={20}
-                onChange={(event) => setPrefix(event.currentTarget.value)}
-              />
-            )}
-            {readError && (
-              <Text size="sm" c="red" role="alert">
-                {readError}
-              </Text>
-            )}
-          </>
+          <MerchantFeedFields options={options} />
         ) : (
           <TextInput
             label="Product base"
             description="The path of your product pages (WooCommerce → Settings → Permalinks)."
             placeholder="/product/"
-            value={productBase}
-            onChange={(event) => setProductBase(event.currentTarget.value)}
+            value={options.productBase}
+            onChange={(event) => options.setProductBase(event.currentTarget.value)}
           />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} disabled={needsFeed}>
+          <Button onClick={() => void options.submit()} disabled={options.needsFeed}>
             Download
           </Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The Merchant Center feed's main feed file, id scheme and prefix. */
+function MerchantFeedFields({ options }: { options: ExportOptionsState }) {
+  const { feed, prefixField } = options;
+  return (
+    <>
+      <Text size="sm">
+        A supplemental feed changes only the items whose id is in your main feed. Upload your main feed
+        (Merchant Center → Products → Download: TSV, CSV or XML) to take the ids from it.
+      </Text>
+      <Group gap="xs">
+        <FileButton
+          onChange={options.setFeed}
+          accept=".tsv,.txt,.csv,.xml,text/tab-separated-values,text/csv,application/xml,text/xml"
+          inputProps={{ 'aria-label': 'Main feed file' }}
+        >
+          {(props) => (
+            <Button {...props} variant="light" size="xs">
+              Choose the main feed
+            </Button>
+          )}
+        </FileButton>
+        <Text size="sm" c="dimmed">
+          {feed ? feed.name : 'No file chosen'}
+        </Text>
+      </Group>
+      <Select
+        label="Item ids"
+        data={MERCHANT_ID_SCHEMES.map((value) => ({ value, label: SCHEME_LABELS[value] }))}
+        value={options.scheme}
+        allowDeselect={false}
+        onChange={(value) => options.setChosenScheme(value as MerchantIdScheme)}
+      />
+      {prefixField && (
+        <TextInput
+          label={prefixField.label}
+          placeholder={prefixField.placeholder}
+          value={options.prefix}
+          maxLength={20}
+          onChange={(event) => options.setPrefix(event.currentTarget.value)}
+        />
+      )}
+      {options.readError && (
+        <Text size="sm" c="red" role="alert">
+          {options.readError}
+        </Text>
+      )}
+    </>
   );
 }

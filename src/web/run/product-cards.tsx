@@ -1,4 +1,4 @@
-// On a phone (issue 14 §8) the products are a list of cards instead of the wide table: each card shows the
+// On a phone the products are a list of cards instead of the wide table: each card shows the
 // product, its state and the copy that matters most in a search result, with Review and Log at hand.
 import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The Review panel opens over the page, never inside the table's scroll area (issue 14 §8): a drawer at the
+// The Review panel opens over the page, never inside the table's scroll area: a drawer at the
 // right on wide and medium screens, and the whole screen on a phone.
 import { Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

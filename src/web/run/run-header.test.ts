@@ -1,4 +1,4 @@
-// The run header's batch line (issue 16): state, counts and submission time, rendered to HTML on the server.
+// The run header's batch line: state, counts and submission time, rendered to HTML on the server.
 import { MantineProvider } from '@mantine/core';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -29,7 +29,7 @@ export function RunProducts({ run, products }: { run: RunIds; products: BundleWo
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [reviewId, setReviewId] = useState<number | null>(null);
 
-  // Search Console's missed clicks (issue 26): offered once the bundle has an import.
+  // Search Console's missed clicks: offered once the bundle has an import.
   const missed = useMissedClicks(run.bundleId);
   const [order, setOrder] = useState<MissedClicksOrder>('list');
   const shown = useMemo(

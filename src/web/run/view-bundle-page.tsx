@@ -37,7 +37,8 @@ export function ViewBundlePage() {
   return <BundleRunView key={`${bundleId}/${workflowId}`} bundleId={bundleId} workflowId={workflowId} />;
 }
 
-function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId: number }) {
+/** The run and the lists around it (the user's bundles and workflows), and what the page makes of them. */
+function useBundleRunView(bundleId: number, workflowId: number) {
   const run = useBundleRun(bundleId, workflowId);
   const bundles = useBundleList();
   const workflows = useWorkflowList();
@@ -51,42 +52,25 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
     () => ({ bundleId, workflowId, bundleWorkflowId }),
     [bundleId, workflowId, bundleWorkflowId],
   );
-
   const storeScheme = useMemo(() => storeMerchantScheme(run.data?.products ?? []), [run.data?.products]);
-
   const name = run.data ? bundleLabel({ name: run.data.bundle_name }) : summary ? bundleLabel(summary) : '';
-  usePageTitle(name || 'Bundle');
+  return { run, summary, workflows: workflows.data, failure, errorState, ids, storeScheme, name };
+}
 
+type RunView = ReturnType<typeof useBundleRunView>;
+
+function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId: number }) {
+  const view = useBundleRunView(bundleId, workflowId);
+  const { run, summary, workflows, failure, errorState } = view;
+  usePageTitle(view.name || 'Bundle');
   if (errorState?.kind === 'unknown_bundle') return <BundleNotFound />;
-
   return (
     <Stack>
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>{name || 'Bundle'}</Title>
-        <Group gap="xs">
-          {run.data && (
-            <PushPanel
-              bundleWorkflowId={run.data.bundle_workflow_id}
-              productNames={
-                new Map(run.data.products.map((p) => [p.id, p.product_details.product_name ?? '']))
-              }
-            />
-          )}
-          <ExportMenu
-            bundleWorkflowId={run.data?.bundle_workflow_id}
-            productCount={run.data?.products.length ?? 0}
-            approvedCount={run.data?.products.filter((p) => p.review_state === 'approved').length ?? 0}
-            storeScheme={storeScheme}
-          />
-          {(run.data || summary) && (
-            <DeleteBundleButton bundleId={bundleId} bundleName={name || 'This bundle'} />
-          )}
-        </Group>
-      </Group>
+      <BundleHeading view={view} bundleId={bundleId} />
       <WorkflowsRow
         bundleId={bundleId}
         selectedWorkflowId={workflowId}
-        workflows={workflows.data ?? []}
+        workflows={workflows ?? []}
         runs={summary?.workflows ?? []}
       />
       {run.isPending && !failure && (
@@ -99,7 +83,7 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
           message={errorState.message}
           bundleId={bundleId}
           workflowId={workflowId}
-          isAvailable={workflows.data?.find((workflow) => workflow.id === workflowId)?.is_available ?? true}
+          isAvailable={workflows?.find((workflow) => workflow.id === workflowId)?.is_available ?? true}
         />
       )}
       {errorState?.kind === 'unknown_workflow' && (
@@ -108,25 +92,51 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
         </Alert>
       )}
       {run.data?.store_import && <ImportStatus storeImport={run.data.store_import} />}
-      {run.data && !hasNoProductsYet(run.data.store_import) && (
-        <>
-          <RunHeader
-            run={ids}
-            totals={run.data.totals}
-            isComplete={isRunComplete(run.data)}
-            batches={run.data.batches}
-          />
-          <SpendingCap
-            bundleId={bundleId}
-            workflowId={workflowId}
-            cap={run.data.spending_cap_usd}
-            pausedReason={run.data.paused_reason}
-          />
-          <RunProducts run={ids} products={run.data.products} />
-          <CompressImagesSection run={ids} products={run.data.products} />
-          <SearchDataSection bundleId={bundleId} />
-        </>
-      )}
+      {run.data && !hasNoProductsYet(run.data.store_import) && <RunSections run={run.data} ids={view.ids} />}
     </Stack>
+  );
+}
+
+/** The bundle's name, with pushing, exporting and deleting it. */
+function BundleHeading({ view, bundleId }: { view: RunView; bundleId: number }) {
+  const { name, summary } = view;
+  const data = view.run.data;
+  return (
+    <Group justify="space-between" align="center" wrap="wrap">
+      <Title order={1}>{name || 'Bundle'}</Title>
+      <Group gap="xs">
+        {data && (
+          <PushPanel
+            bundleWorkflowId={data.bundle_workflow_id}
+            productNames={new Map(data.products.map((p) => [p.id, p.product_details.product_name ?? '']))}
+          />
+        )}
+        <ExportMenu
+          bundleWorkflowId={data?.bundle_workflow_id}
+          productCount={data?.products.length ?? 0}
+          approvedCount={data?.products.filter((p) => p.review_state === 'approved').length ?? 0}
+          storeScheme={view.storeScheme}
+        />
+        {(data || summary) && <DeleteBundleButton bundleId={bundleId} bundleName={name || 'This bundle'} />}
+      </Group>
+    </Group>
+  );
+}
+
+/** A run with products: its progress, spending cap, products, images and search data. */
+function RunSections({ run, ids }: { run: NonNullable<RunView['run']['data']>; ids: RunView['ids'] }) {
+  return (
+    <>
+      <RunHeader run={ids} totals={run.totals} isComplete={isRunComplete(run)} batches={run.batches} />
+      <SpendingCap
+        bundleId={ids.bundleId}
+        workflowId={ids.workflowId}
+        cap={run.spending_cap_usd}
+        pausedReason={run.paused_reason}
+      />
+      <RunProducts run={ids} products={run.products} />
+      <CompressImagesSection run={ids} products={run.products} />
+      <SearchDataSection bundleId={ids.bundleId} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-// SPEC §2: a Workflows row of numbered items, each with its workflow's name (issue 22); hovering shows whether it
+// SPEC §2: a Workflows row of numbered items, each with its workflow's name; hovering shows whether it
 // has run, the selected one is marked, and each opens this bundle's run of that workflow.
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';

@@ -54,10 +54,6 @@ export function BeforeAfterReport({ report }: { report: SearchReport }) {
       </Alert>
     );
   }
-  const groups = [
-    ...report.groups.map((g) => ({ label: GROUP_LABELS[g.group], ...g })),
-    { label: 'Whole bundle', group: 'bundle', ...report.bundle },
-  ];
   return (
     <Stack gap="sm">
       <Title order={3}>Before and after</Title>
@@ -67,27 +63,7 @@ export function BeforeAfterReport({ report }: { report: SearchReport }) {
         {report.excluded.no_data_in_one_window}; exported too close to a window to compare:{' '}
         {report.excluded.not_comparable}.
       </Text>
-      <Table aria-label="Before and after by group">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Group</Table.Th>
-            <Table.Th ta="right">Products (n)</Table.Th>
-            <Table.Th ta="right">Clicks</Table.Th>
-            <Table.Th ta="right">Impressions</Table.Th>
-            <Table.Th ta="right">CTR</Table.Th>
-            <Table.Th ta="right">Position</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {groups.map((g) => (
-            <Table.Tr key={g.label}>
-              <Table.Td>{g.label}</Table.Td>
-              <Table.Td ta="right">{g.products}</Table.Td>
-              <FigureCells before={g.before} after={g.after} />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <GroupsTable report={report} />
       <CtrChart
         groups={report.groups.map((g) => ({
           label: CHART_LABELS[g.group],
@@ -96,35 +72,73 @@ export function BeforeAfterReport({ report }: { report: SearchReport }) {
           products: g.products,
         }))}
       />
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped aria-label="Before and after by product">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Clicks</Table.Th>
-              <Table.Th ta="right">Impressions</Table.Th>
-              <Table.Th ta="right">CTR</Table.Th>
-              <Table.Th ta="right">Position</Table.Th>
-              <Table.Th ta="right">CTR change</Table.Th>
-              <Table.Th>Verdict</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.products.map((p) => (
-              <Table.Tr key={p.product_id}>
-                <Table.Td>{p.name}</Table.Td>
-                <FigureCells before={p.before} after={p.after} />
-                <Table.Td ta="right">{formatSigned(p.ctr_change, (v) => formatPercent(v))}</Table.Td>
-                <Table.Td>
-                  <Badge color={VERDICT_COLOURS[p.verdict]} variant="light" title={p.reason ?? undefined}>
-                    {p.verdict}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ProductsTable products={report.products} />
     </Stack>
+  );
+}
+
+/** Each group, with its sample size, and the whole bundle. */
+function GroupsTable({ report }: { report: Ready }) {
+  const groups = [
+    ...report.groups.map((g) => ({ label: GROUP_LABELS[g.group], ...g })),
+    { label: 'Whole bundle', group: 'bundle', ...report.bundle },
+  ];
+  return (
+    <Table aria-label="Before and after by group">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Group</Table.Th>
+          <Table.Th ta="right">Products (n)</Table.Th>
+          <Table.Th ta="right">Clicks</Table.Th>
+          <Table.Th ta="right">Impressions</Table.Th>
+          <Table.Th ta="right">CTR</Table.Th>
+          <Table.Th ta="right">Position</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {groups.map((g) => (
+          <Table.Tr key={g.label}>
+            <Table.Td>{g.label}</Table.Td>
+            <Table.Td ta="right">{g.products}</Table.Td>
+            <FigureCells before={g.before} after={g.after} />
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Each product, with its CTR change and whether the change is credited to the copy. */
+function ProductsTable({ products }: { products: Ready['products'] }) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped aria-label="Before and after by product">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Clicks</Table.Th>
+            <Table.Th ta="right">Impressions</Table.Th>
+            <Table.Th ta="right">CTR</Table.Th>
+            <Table.Th ta="right">Position</Table.Th>
+            <Table.Th ta="right">CTR change</Table.Th>
+            <Table.Th>Verdict</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {products.map((p) => (
+            <Table.Tr key={p.product_id}>
+              <Table.Td>{p.name}</Table.Td>
+              <FigureCells before={p.before} after={p.after} />
+              <Table.Td ta="right">{formatSigned(p.ctr_change, (v) => formatPercent(v))}</Table.Td>
+              <Table.Td>
+                <Badge color={VERDICT_COLOURS[p.verdict]} variant="light" title={p.reason ?? undefined}>
+                  {p.verdict}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

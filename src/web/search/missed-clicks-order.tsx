@@ -1,4 +1,4 @@
-// The run's products table ordered or filtered by missed clicks (issue 26): the latest Search Console import's
+// The run's products table ordered or filtered by missed clicks: the latest Search Console import's
 // figure per product, read from the same query the Search Console section uses. Without an import the choice
 // is not offered and the list keeps its order.
 import { Select } from '@mantine/core';

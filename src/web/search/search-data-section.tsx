@@ -1,4 +1,4 @@
-// Search Console on a bundle (issue 26): import an export, see which products miss the most clicks, write
+// Search Console on a bundle: import an export, see which products miss the most clicks, write
 // copy for the top ones, and once later data is in, read the before/after report.
 import { Anchor, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';

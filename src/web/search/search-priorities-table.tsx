@@ -43,6 +43,15 @@ export function sortPriorities(
     );
 }
 
+type PriorityFilters = {
+  sort: SortKey;
+  setSort: (sort: SortKey) => void;
+  onlyEnoughData: boolean;
+  setOnlyEnoughData: (only: boolean) => void;
+  minMissed: number;
+  setMinMissed: (min: number) => void;
+};
+
 export function SearchPrioritiesTable({ products }: { products: readonly SearchPriority[] }) {
   // Search Console's own order first (clicks); missed clicks is one choice away.
   const [sort, setSort] = useState<SortKey>('clicks');
@@ -52,73 +61,11 @@ export function SearchPrioritiesTable({ products }: { products: readonly SearchP
     () => sortPriorities(products, sort, onlyEnoughData, minMissed),
     [products, sort, onlyEnoughData, minMissed],
   );
+  const filters = { sort, setSort, onlyEnoughData, setOnlyEnoughData, minMissed, setMinMissed };
   return (
     <>
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label="Sort by"
-          data={Object.entries(SORTS).map(([value, { label }]) => ({ value, label }))}
-          value={sort}
-          onChange={(value) => value && setSort(value as SortKey)}
-          allowDeselect={false}
-          w={180}
-        />
-        <NumberInput
-          label="Minimum missed clicks"
-          min={0}
-          value={minMissed}
-          onChange={(value) => setMinMissed(typeof value === 'number' ? value : 0)}
-          w={180}
-        />
-        <Checkbox
-          label="Only products with enough data (100+ impressions)"
-          checked={onlyEnoughData}
-          onChange={(event) => setOnlyEnoughData(event.currentTarget.checked)}
-        />
-      </Group>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped aria-label="Search priorities">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Clicks</Table.Th>
-              <Table.Th ta="right">Impressions</Table.Th>
-              <Table.Th ta="right">CTR</Table.Th>
-              <Table.Th ta="right">Position</Table.Th>
-              <Table.Th ta="right">Expected CTR</Table.Th>
-              <Table.Th ta="right">Missed clicks</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.slice(0, SHOWN).map((p) => (
-              <Table.Tr key={p.product_id}>
-                <Table.Td>
-                  <Text size="sm">{p.name}</Text>
-                  {p.url && (
-                    <Text size="xs" c="dimmed">
-                      {p.url}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{formatCount(p.clicks)}</Table.Td>
-                <Table.Td ta="right">{formatCount(p.impressions)}</Table.Td>
-                <Table.Td ta="right">{formatPercent(p.ctr)}</Table.Td>
-                <Table.Td ta="right">{formatPosition(p.position)}</Table.Td>
-                <Table.Td ta="right">{formatPercent(p.expected_ctr)}</Table.Td>
-                <Table.Td ta="right">
-                  {p.enough_data ? (
-                    formatCount(p.missed_clicks)
-                  ) : (
-                    <Badge color="gray" variant="light">
-                      Not enough data
-                    </Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PriorityFilterFields filters={filters} />
+      <PrioritiesTable rows={rows.slice(0, SHOWN)} />
       <Text size="xs" c="dimmed">
         {rows.length > SHOWN
           ? `The first ${SHOWN} of ${rows.length} products. `
@@ -127,5 +74,80 @@ export function SearchPrioritiesTable({ products }: { products: readonly SearchP
         is not enough data to rank a product.
       </Text>
     </>
+  );
+}
+
+function PriorityFilterFields({ filters }: { filters: PriorityFilters }) {
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <Select
+        label="Sort by"
+        data={Object.entries(SORTS).map(([value, { label }]) => ({ value, label }))}
+        value={filters.sort}
+        onChange={(value) => value && filters.setSort(value as SortKey)}
+        allowDeselect={false}
+        w={180}
+      />
+      <NumberInput
+        label="Minimum missed clicks"
+        min={0}
+        value={filters.minMissed}
+        onChange={(value) => filters.setMinMissed(typeof value === 'number' ? value : 0)}
+        w={180}
+      />
+      <Checkbox
+        label="Only products with enough data (100+ impressions)"
+        checked={filters.onlyEnoughData}
+        onChange={(event) => filters.setOnlyEnoughData(event.currentTarget.checked)}
+      />
+    </Group>
+  );
+}
+
+function PrioritiesTable({ rows }: { rows: SearchPriority[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped aria-label="Search priorities">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Clicks</Table.Th>
+            <Table.Th ta="right">Impressions</Table.Th>
+            <Table.Th ta="right">CTR</Table.Th>
+            <Table.Th ta="right">Position</Table.Th>
+            <Table.Th ta="right">Expected CTR</Table.Th>
+            <Table.Th ta="right">Missed clicks</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.product_id}>
+              <Table.Td>
+                <Text size="sm">{p.name}</Text>
+                {p.url && (
+                  <Text size="xs" c="dimmed">
+                    {p.url}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{formatCount(p.clicks)}</Table.Td>
+              <Table.Td ta="right">{formatCount(p.impressions)}</Table.Td>
+              <Table.Td ta="right">{formatPercent(p.ctr)}</Table.Td>
+              <Table.Td ta="right">{formatPosition(p.position)}</Table.Td>
+              <Table.Td ta="right">{formatPercent(p.expected_ctr)}</Table.Td>
+              <Table.Td ta="right">
+                {p.enough_data ? (
+                  formatCount(p.missed_clicks)
+                ) : (
+                  <Badge color="gray" variant="light">
+                    Not enough data
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -4,8 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Route, Routes } from 'react-router';
+import { AccountPage } from '../account/account-page';
 import { writeSessionToken } from '../api/session-token';
-import { AccountPage } from '../auth/account-page';
 import { authClient } from '../auth/auth-client';
 import { SignInPanel } from '../auth/sign-in-panel';
 import { NewBundlePage } from '../new-bundle/new-bundle-page';
@@ -16,10 +16,10 @@ import { Navigation } from './navigation';
 import { PageNotFound } from './page-not-found';
 import { WelcomePage } from './welcome-page';
 
-export function Shell() {
+/** The session: kept in step with a link's cookie and with the tab coming back into view, and signing out. */
+function useShellSession() {
   const session = authClient.useSession();
   const queryClient = useQueryClient();
-  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
   const { refetch } = session;
   const hasLoaded = useRef(false);
   if (!session.isPending) hasLoaded.current = true;
@@ -39,26 +39,36 @@ export function Shell() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refetch]);
 
-  // Only the first load shows a loader: later refetches (after each auth call) must not unmount the panel.
-  if (!hasLoaded.current && session.isPending) {
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-
-  if (!session.data) {
-    return <SignInPanel onSignedIn={() => void refetch()} />;
-  }
-
   const signOut = async () => {
     await authClient.signOut().catch(() => {});
     writeSessionToken(null);
     queryClient.clear();
     await refetch();
   };
+  // Only the first load shows a loader: later refetches (after each auth call) must not unmount the panel.
+  const isFirstLoad = !hasLoaded.current && session.isPending;
+  return { email: session.data?.user.email ?? null, isFirstLoad, refetch, signOut };
+}
 
+export function Shell() {
+  const { email, isFirstLoad, refetch, signOut } = useShellSession();
+  if (isFirstLoad) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (email === null) {
+    return <SignInPanel onSignedIn={() => void refetch()} />;
+  }
+  return <SignedInShell email={email} onSignOut={signOut} onAccountChanged={() => void refetch()} />;
+}
+
+type SignedInShellProps = { email: string; onSignOut: () => Promise<void>; onAccountChanged: () => void };
+
+function SignedInShell({ email, onSignOut, onAccountChanged }: SignedInShellProps) {
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
   return (
     <AppShell
       header={{ height: 52 }}
@@ -80,12 +90,12 @@ export function Shell() {
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
-            {session.data.user.email}
+            {email}
           </Text>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
-        <Navigation onNavigate={closeNav} onSignOut={signOut} />
+        <Navigation onNavigate={closeNav} onSignOut={onSignOut} />
       </AppShell.Navbar>
       <AppShell.Main>
         <JobLoopBanner />
@@ -94,7 +104,7 @@ export function Shell() {
           <Route path="/new-bundle" element={<NewBundlePage />} />
           <Route path="/workflows" element={<WorkflowsPage />} />
           <Route path="/view-bundle/:bundleId?/:workflowId?" element={<ViewBundlePage />} />
-          <Route path="/account" element={<AccountPage onChanged={() => void refetch()} />} />
+          <Route path="/account" element={<AccountPage onChanged={onAccountChanged} />} />
           <Route path="*" element={<PageNotFound />} />
         </Routes>
       </AppShell.Main>

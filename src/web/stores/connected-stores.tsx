@@ -1,4 +1,4 @@
-// Account: connected Shopify and WooCommerce stores (issue 24). Connect with the store's API credentials
+// Account: connected Shopify and WooCommerce stores. Connect with the store's API credentials
 // (proved by the server with one read), import a store's catalogue into a new bundle, or disconnect.
 import {
   Badge,

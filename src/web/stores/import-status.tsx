@@ -1,4 +1,4 @@
-// A bundle being imported from a connected store (issue 24): until the import-store job has read the whole
+// A bundle being imported from a connected store: until the import-store job has read the whole
 // catalogue the bundle has no products, so the run page shows the import's progress instead of the run, and a
 // failed import's reason.
 import { Alert, Group, Loader, Text } from '@mantine/core';

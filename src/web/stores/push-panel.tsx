@@ -1,13 +1,7 @@
-// Push to store (issue 24), on the run page: pick a connected store, preview exactly what would change
-// (the store's value now beside ours, conflicts first), push, watch the result, and undo the push.
+// Push to store, on the run page: pick a connected store, preview exactly what would change (the store's
+// value now beside ours, conflicts first), push, watch the result, and undo the push.
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
-import type { FunctionResponse } from '../../common/functions';
-import { queryKeys } from '../api/query-keys';
-import { useFunctionMutation } from '../api/use-function-mutation';
-import { useFunctionQuery } from '../api/use-function-query';
-
-type Change = FunctionResponse<'preview-push'>['changes'][number];
+import { type Change, type StorePush, useStorePush } from './use-store-push';
 
 const CONFLICT_LABELS: Record<NonNullable<Change['conflict']>, string> = {
   changed_in_store: 'Changed in the store since the import',
@@ -34,44 +28,18 @@ export function PushPanel({
   bundleWorkflowId: number;
   productNames: Map<number, string>;
 }) {
-  const stores = useFunctionQuery('list-stores', {}, { queryKey: queryKeys.stores() });
-  const [storeId, setStoreId] = useState<string | null>(null);
-  const [changes, setChanges] = useState<Change[] | null>(null);
-  const [pushId, setPushId] = useState<number | null>(null);
-  const preview = useFunctionMutation('preview-push', {
-    errorTitle: 'Could not read the store',
-    onSuccess: (data) => setChanges(data.changes),
-  });
-  const push = useFunctionMutation('push-to-store', {
-    errorTitle: 'Could not push',
-    onSuccess: (data) => {
-      setChanges(null);
-      setPushId(data.push_id);
-    },
-  });
-  const undo = useFunctionMutation('undo-push', {
-    errorTitle: 'Could not undo the push',
-    onSuccess: (data) => setPushId(data.push_id),
-  });
-  const result = useFunctionQuery('view-push', pushId === null ? null : { push_id: pushId }, {
-    queryKey: queryKeys.push(pushId ?? 0),
-    refetchInterval: (data) => (data && (data.state === 'done' || data.state === 'failed') ? false : 500),
-  });
-  const view = result.data;
-  if (!stores.data || stores.data.stores.length === 0) return null;
-
-  const request =
-    storeId === null ? null : { bundle_workflow_id: bundleWorkflowId, store_id: Number(storeId) };
-  const toPush = changes?.filter((change) => change.conflict === null).length ?? 0;
+  const storePush = useStorePush(bundleWorkflowId);
+  const { stores, request, preview } = storePush;
+  if (stores.length === 0) return null;
   return (
     <Group gap="xs">
       <Select
         aria-label="Store to push to"
         placeholder="Push to store…"
         size="xs"
-        data={stores.data.stores.map((store) => ({ value: String(store.id), label: store.name }))}
-        value={storeId}
-        onChange={setStoreId}
+        data={stores.map((store) => ({ value: String(store.id), label: store.name }))}
+        value={storePush.storeId}
+        onChange={storePush.setStoreId}
       />
       <Button
         size="xs"
@@ -82,95 +50,114 @@ export function PushPanel({
       >
         Preview push
       </Button>
-      {view && (
-        <Group gap={6}>
-          <Badge
-            color={view.state === 'failed' ? 'red' : view.state === 'done' ? 'teal' : 'blue'}
-            variant="light"
-          >
-            {view.kind === 'undo' ? 'Undo' : 'Push'} {view.state}: {view.done} written, {view.skipped}{' '}
-            skipped, {view.failed} failed
-          </Badge>
-          {view.state === 'failed' && view.error && (
-            <Text size="xs" c="red">
-              {view.error}
-            </Text>
-          )}
-          {view.kind === 'push' && view.state === 'done' && view.done > 0 && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              loading={undo.isPending}
-              onClick={() => undo.mutate({ push_id: view.push_id })}
-            >
-              Undo push
-            </Button>
-          )}
-        </Group>
-      )}
-      <Modal opened={changes !== null} onClose={() => setChanges(null)} title="Push preview" size="xl">
-        <Stack>
-          {changes?.length === 0 && <Alert color="blue">Nothing to push: approve some products first.</Alert>}
-          {changes && changes.length > 0 && (
-            <Table aria-label="Changes to push" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>Field</Table.Th>
-                  <Table.Th>In the store now</Table.Th>
-                  <Table.Th>Ours</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {changes.map((change) => (
-                  <Table.Tr key={`${change.bundle_workflow_product_id}:${change.field}`}>
-                    <Table.Td>
-                      <Text size="sm">
-                        {productNames.get(change.bundle_workflow_product_id) ??
-                          `#${change.bundle_workflow_product_id}`}
-                      </Text>
-                      {change.conflict && (
-                        <Badge color="orange" variant="light" size="sm">
-                          {CONFLICT_LABELS[change.conflict]}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{fieldLabel(change.field)}</Table.Td>
-                    <Table.Td>
-                      <Text
-                        size="xs"
-                        td={change.conflict ? undefined : 'line-through'}
-                        c="dimmed"
-                        lineClamp={4}
-                      >
-                        {change.before || '(empty)'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" lineClamp={4}>
-                        {change.after}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setChanges(null)}>
-              Cancel
-            </Button>
-            <Button
-              disabled={toPush === 0 || !request}
-              loading={push.isPending}
-              onClick={() => request && push.mutate(request)}
-            >
-              Push {toPush} {toPush === 1 ? 'change' : 'changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <PushStatus storePush={storePush} />
+      <PushPreview storePush={storePush} productNames={productNames} />
     </Group>
+  );
+}
+
+/** How the latest push (or its undo) went, and the button that undoes a finished push. */
+function PushStatus({ storePush }: { storePush: StorePush }) {
+  const { view, undo } = storePush;
+  if (!view) return null;
+  return (
+    <Group gap={6}>
+      <Badge
+        color={view.state === 'failed' ? 'red' : view.state === 'done' ? 'teal' : 'blue'}
+        variant="light"
+      >
+        {view.kind === 'undo' ? 'Undo' : 'Push'} {view.state}: {view.done} written, {view.skipped} skipped,{' '}
+        {view.failed} failed
+      </Badge>
+      {view.state === 'failed' && view.error && (
+        <Text size="xs" c="red">
+          {view.error}
+        </Text>
+      )}
+      {view.kind === 'push' && view.state === 'done' && view.done > 0 && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          loading={undo.isPending}
+          onClick={() => undo.mutate({ push_id: view.push_id })}
+        >
+          Undo push
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function PushPreview({
+  storePush,
+  productNames,
+}: {
+  storePush: StorePush;
+  productNames: Map<number, string>;
+}) {
+  const { changes, toPush, request, push } = storePush;
+  return (
+    <Modal opened={changes !== null} onClose={storePush.closePreview} title="Push preview" size="xl">
+      <Stack>
+        {changes?.length === 0 && <Alert color="blue">Nothing to push: approve some products first.</Alert>}
+        {changes && changes.length > 0 && <ChangesTable changes={changes} productNames={productNames} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={storePush.closePreview}>
+            Cancel
+          </Button>
+          <Button
+            disabled={toPush === 0 || !request}
+            loading={push.isPending}
+            onClick={() => request && push.mutate(request)}
+          >
+            Push {toPush} {toPush === 1 ? 'change' : 'changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ChangesTable({ changes, productNames }: { changes: Change[]; productNames: Map<number, string> }) {
+  return (
+    <Table aria-label="Changes to push" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Product</Table.Th>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>In the store now</Table.Th>
+          <Table.Th>Ours</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {changes.map((change) => (
+          <Table.Tr key={`${change.bundle_workflow_product_id}:${change.field}`}>
+            <Table.Td>
+              <Text size="sm">
+                {productNames.get(change.bundle_workflow_product_id) ??
+                  `#${change.bundle_workflow_product_id}`}
+              </Text>
+              {change.conflict && (
+                <Badge color="orange" variant="light" size="sm">
+                  {CONFLICT_LABELS[change.conflict]}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{fieldLabel(change.field)}</Table.Td>
+            <Table.Td>
+              <Text size="xs" td={change.conflict ? undefined : 'line-through'} c="dimmed" lineClamp={4}>
+                {change.before || '(empty)'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" lineClamp={4}>
+                {change.after}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

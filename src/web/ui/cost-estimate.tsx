@@ -1,4 +1,4 @@
-// The cost preview (issue 6), on the new-bundle form and before a run of another workflow starts: the
+// The cost preview, on the new-bundle form and before a run of another workflow starts: the
 // tokens and dollars it should take, worked out on the server with the run's own prompts, tokenizer and
 // pricing.
 import { Loader, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The Workflows screen (issue 13): the built-in workflows and the user's own, each with its price (or "price
+// The Workflows screen: the built-in workflows and the user's own, each with its price (or "price
 // unknown — set one") and an estimate per 1,000 products; the user's own can be made, changed and deleted.
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -9,7 +9,8 @@ import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
 import { formatCost } from '../lib/format-cost';
 import { usePageTitle } from '../ui/use-page-title';
-import { BATCH_LABEL, BATCH_REPAIR_LABELS, WorkflowForm } from './workflow-form';
+import { BATCH_LABEL, BATCH_REPAIR_LABELS } from './workflow-fields';
+import { WorkflowForm } from './workflow-form';
 
 /** Three typical products; the estimate is scaled from them to 1,000. */
 const SAMPLE_PRODUCTS = [

@@ -1,5 +1,5 @@
 // The Account page's spend on the server's key this calendar month, and the operator's monthly budget
-// (USER_MONTHLY_BUDGET_USD, issue 20): runs pause when the next call could pass it.
+// (USER_MONTHLY_BUDGET_USD): runs pause when the next call could pass it.
 import { Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useFunctionQuery } from '../api/use-function-query';
 import { formatCost } from '../lib/format-cost';

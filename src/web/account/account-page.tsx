@@ -1,0 +1,33 @@
+// Account: who is signed in, this month's spend on the server's key against the monthly budget, two-factor
+// sign-in, and the panels for API keys, webhooks and connected stores.
+import { Stack, Text, Title } from '@mantine/core';
+import { authClient } from '../auth/auth-client';
+import { ConnectedStores } from '../stores/connected-stores';
+import { usePageTitle } from '../ui/use-page-title';
+import { ApiKeysPanel } from './api-keys-panel';
+import { MonthSpend } from './month-spend';
+import { TwoFactorPanel } from './two-factor-panel';
+import { WebhooksPanel } from './webhooks-panel';
+
+export function AccountPage({ onChanged }: { onChanged: () => void }) {
+  usePageTitle('Account');
+  const session = authClient.useSession();
+  const user = session.data?.user as { email: string; twoFactorEnabled?: boolean | null } | undefined;
+  return (
+    <Stack maw={720}>
+      <Title order={1}>Account</Title>
+      <Text>
+        Signed in as <strong>{user?.email}</strong>
+      </Text>
+      <Text size="sm" c="dimmed">
+        Changing your password or email address, or turning two-factor sign-in on or off, signs out every
+        other session of this account; this one stays signed in.
+      </Text>
+      <MonthSpend />
+      <TwoFactorPanel isEnabled={Boolean(user?.twoFactorEnabled)} onChanged={onChanged} />
+      <ApiKeysPanel />
+      <WebhooksPanel />
+      <ConnectedStores />
+    </Stack>
+  );
+}
