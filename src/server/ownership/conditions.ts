@@ -62,6 +62,11 @@ export function carriedSpendOf(ownerId: string): SQL {
   return eq(userSpendCarried.ownerId, ownerId);
 }
 
+/** Any webhook endpoint of the user, deleted ones included (what the user did with them still counts). */
+export function anyWebhookOf(userId: string): SQL {
+  return eq(webhookEndpoints.userId, userId);
+}
+
 /** A webhook endpoint of the user that is not deleted. */
 export function liveWebhookOf(userId: string): SQL {
   return and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.deletedAt))!;

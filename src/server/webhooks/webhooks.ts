@@ -6,7 +6,7 @@ import { WEBHOOK_LIMITS, type Webhook, type WebhookEvent } from '../../common/fu
 import { AppError, RateLimited } from '../app-error';
 import type { Queryable } from '../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
-import { liveWebhookOf } from '../ownership/conditions';
+import { anyWebhookOf, liveWebhookOf } from '../ownership/conditions';
 import { queueWebhookDelivery } from '../queue/webhook-jobs';
 import { sealSecret } from '../secrets/seal';
 import { eventBody } from '../webhook-events/emit';
@@ -140,7 +140,7 @@ async function refusePastTestRate(tx: Queryable, userId: string): Promise<void> 
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(
       and(
-        eq(webhookEndpoints.userId, userId),
+        anyWebhookOf(userId),
         eq(webhookDeliveries.eventType, 'webhook.test'),
         gt(webhookDeliveries.createdAt, sql`now() - interval '1 minute'`),
       ),
