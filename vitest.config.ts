@@ -42,6 +42,28 @@ const DATABASE_PROOFS = [
 ];
 const databaseTierOnly = process.env.TEST_TIER === 'database';
 
+/**
+ * The proofs that one tenant's load leaves another's requests at their usual speed: each compares timings
+ * taken in the same test, which another file running beside it (compressing images, importing 20 MB) would
+ * distort. They run last and alone, one file at a time.
+ */
+const TIMING_PROOFS = [
+  'tests/integration/sign-in-burst.test.ts',
+  'tests/integration/webhook-isolation.test.ts',
+  'tests/integration/store-isolation.test.ts',
+  'tests/integration/search-import-stall.test.ts',
+  'tests/integration/hostile-import.test.ts',
+  'tests/integration/mail-queue.test.ts',
+];
+const integration = {
+  environment: 'node',
+  globalSetup: ['tests/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // Each file gets its own database.
+  pool: 'forks' as const,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -57,17 +79,26 @@ export default defineConfig({
       },
       {
         test: {
+          ...integration,
           name: 'integration',
           include: databaseTierOnly ? DATABASE_PROOFS : ['tests/integration/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(skipSlowProofs ? SLOW_PROOFS : [])],
-          environment: 'node',
+          exclude: [
+            ...configDefaults.exclude,
+            ...(skipSlowProofs ? SLOW_PROOFS : []),
+            ...(databaseTierOnly ? [] : TIMING_PROOFS),
+          ],
           sequence: { groupOrder: 1 },
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Each file gets its own database; two workers suit a 2-core machine.
-          pool: 'forks',
+          // Two workers suit a 2-core machine.
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          ...integration,
+          name: 'timing',
+          include: databaseTierOnly ? [] : TIMING_PROOFS,
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
         },
       },
     ],

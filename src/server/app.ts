@@ -66,16 +66,19 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   app.get('/api/auth-providers', (c) => c.json({ social: Object.keys(socialProviders(services.config)) }));
 
   const signInGate = createSignInGate();
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const unsafe = await unsafeAuthInput(c.req.raw);
-    if (unsafe) return c.json({ code: 'BAD_INPUT', message: unsafe }, 400);
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const request = withClientAddress(c, services.config.TRUST_PROXY);
-    const response = await signInGate(request, () => services.auth.handler(request));
-    // better-auth answers a lost database with its own 500: say what it is, so clients wait and retry.
-    if (response.status >= 500 && !(await checkReadiness(services.queue.pool)).ready) {
-      return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
-    }
-    return response;
+    // Inside the gate, so that guesses queued behind one account cost nothing more until their turn.
+    return signInGate(request, async () => {
+      const unsafe = await unsafeAuthInput(request);
+      if (unsafe) return c.json({ code: 'BAD_INPUT', message: unsafe }, 400);
+      const response = await services.auth.handler(request);
+      // better-auth answers a lost database with its own 500: say what it is, so clients wait and retry.
+      if (response.status >= 500 && !(await checkReadiness(services.queue.pool)).ready) {
+        return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
+      }
+      return response;
+    });
   });
 
   app.route('/functions/v1', functionRoutes(services, registry));
