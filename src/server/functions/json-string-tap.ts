@@ -97,16 +97,16 @@ function readStructure(state: TapState, text: string, from: number): number {
 
 /** One character of an escape (a \u escape takes five after the backslash); emits it once whole. */
 function readEscape(state: TapState, text: string, i: number): number {
-  const escape = `${state.pendingEscape ?? ''}${text.charAt(i)}`;
-  if (escape.startsWith('u') && escape.length < 5) {
-    state.pendingEscape = escape;
+  const sequence = `${state.pendingEscape ?? ''}${text.charAt(i)}`;
+  if (sequence.startsWith('u') && sequence.length < 5) {
+    state.pendingEscape = sequence;
     return i + 1;
   }
   emit(
     state,
-    escape.startsWith('u')
-      ? String.fromCharCode(Number.parseInt(escape.slice(1), 16) || 0)
-      : (ESCAPES[escape] ?? escape),
+    sequence.startsWith('u')
+      ? String.fromCharCode(Number.parseInt(sequence.slice(1), 16) || 0)
+      : (ESCAPES[sequence] ?? sequence),
   );
   state.pendingEscape = null;
   return i + 1;
