@@ -30,6 +30,8 @@ export type AuthOptions = {
 
 const APP_NAME = 'Copyloom';
 
+type SendMail = (kind: MailKind, to: string, subject: string, text: string) => Promise<void>;
+
 export function createAuth({
   db,
   secret,
@@ -40,8 +42,7 @@ export function createAuth({
   socialProviders = {},
   isProduction = false,
 }: AuthOptions) {
-  const send = (kind: MailKind, to: string, subject: string, text: string) =>
-    mailQueue.send({ kind, to, subject, text });
+  const send: SendMail = (kind, to, subject, text) => mailQueue.send({ kind, to, subject, text });
 
   return betterAuth({
     appName: APP_NAME,
@@ -50,61 +51,12 @@ export function createAuth({
     // An unexpected error (a failed query, say) is thrown on to the app's error handler, which logs it safely
     // and answers 500 or 503. Left to better-call, it would be printed whole, query parameters included.
     onAPIError: { throw: true },
-    logger: {
-      log: (level, message) => {
-        const line = { source: 'better-auth' };
-        if (level === 'error') log.error(line, message);
-        else if (level === 'warn') log.warn(line, message);
-        else log.debug(line, message);
-      },
-    },
+    logger: authLogger(log),
     secret,
     trustedOrigins,
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        twoFactor: schema.twoFactor,
-        rateLimit: schema.rateLimit,
-      },
-    }),
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) =>
-        send(
-          'reset-password',
-          user.email,
-          'Reset your Copyloom password',
-          `Someone asked to reset the password for ${user.email}.\n\nChoose a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this message.`,
-        ),
-      // Sign-up with a taken address answers as for a new one; the owner gets a notice instead.
-      onExistingUserSignUp: async ({ user }) =>
-        send(
-          'existing-account',
-          user.email,
-          'Someone tried to sign up to Copyloom with your address',
-          `An account already exists for ${user.email}. If that was you, sign in, or reset your password here:\n${appUrl}/?view=forgotten_password`,
-        ),
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: false,
-      expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) =>
-        send(
-          'confirm-email',
-          user.email,
-          'Confirm your Copyloom account',
-          `Welcome to Copyloom. Confirm your email address to finish signing up:\n${url}`,
-        ),
-    },
+    database: authDatabase(db),
+    emailAndPassword: emailAndPasswordOptions(send, appUrl),
+    emailVerification: emailVerificationOptions(send),
     socialProviders,
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: {
@@ -113,48 +65,122 @@ export function createAuth({
       window: 60,
       max: 100,
     },
-    advanced: {
-      // Explicit, because better-auth turns its origin and CSRF checks off whenever NODE_ENV=test (as under
-      // Vitest): the tests must meet the same checks as a browser does.
-      disableOriginCheck: false,
-      disableCSRFCheck: false,
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-      // In production always: behind a TLS-terminating proxy APP_URL may say http while browsers use https.
-      // A development server on http://localhost keeps cookies a plain-http browser will send back.
-      useSecureCookies: isProduction || new URL(appUrl).protocol === 'https:',
-    },
-    // bearer() comes last: its after-hook reads the final session cookie, after two-factor has withdrawn it.
-    plugins: [
-      magicLink({
-        expiresIn: 60 * 15,
-        sendMagicLink: async ({ email, url }) =>
-          send(
-            'magic-link',
-            email,
-            'Your Copyloom sign-in link',
-            `Sign in to Copyloom with this link (it works once, for 15 minutes):\n${url}`,
-          ),
-      }),
-      emailOTP({
-        otpLength: 6,
-        expiresIn: 60 * 10,
-        allowedAttempts: 5,
-        sendVerificationOTP: async ({ email, otp }) =>
-          send(
-            'sign-in-code',
-            email,
-            `Your Copyloom code: ${otp}`,
-            `Your one-time Copyloom code is ${otp}. It works once, for 10 minutes.`,
-          ),
-      }),
-      withSecondFactorOnEveryPath(twoFactor({ issuer: APP_NAME }), `${appUrl}/?view=two_factor`),
-      totpReplayGuard(db),
-      passwordStrength(),
-      accountLockout(db),
-      revokeOtherSessions(db),
-      bearer(),
-    ],
+    advanced: advancedOptions(appUrl, isProduction),
+    plugins: authPlugins(db, appUrl, send),
   });
+}
+
+/** better-auth's lines go to our logger, tagged with their source. */
+function authLogger(log: Logger): BetterAuthOptions['logger'] {
+  return {
+    log: (level, message) => {
+      const line = { source: 'better-auth' };
+      if (level === 'error') log.error(line, message);
+      else if (level === 'warn') log.warn(line, message);
+      else log.debug(line, message);
+    },
+  };
+}
+
+function authDatabase(db: Database) {
+  return drizzleAdapter(db, {
+    provider: 'pg',
+    schema: {
+      user: schema.user,
+      session: schema.session,
+      account: schema.account,
+      verification: schema.verification,
+      twoFactor: schema.twoFactor,
+      rateLimit: schema.rateLimit,
+    },
+  });
+}
+
+function emailAndPasswordOptions(send: SendMail, appUrl: string): BetterAuthOptions['emailAndPassword'] {
+  return {
+    enabled: true,
+    requireEmailVerification: true,
+    minPasswordLength: 8,
+    maxPasswordLength: 128,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: async ({ user, url }) =>
+      send(
+        'reset-password',
+        user.email,
+        'Reset your Copyloom password',
+        `Someone asked to reset the password for ${user.email}.\n\nChoose a new password here (the link works once, for one hour):\n${url}\n\nIf it was not you, ignore this message.`,
+      ),
+    // Sign-up with a taken address answers as for a new one; the owner gets a notice instead.
+    onExistingUserSignUp: async ({ user }) =>
+      send(
+        'existing-account',
+        user.email,
+        'Someone tried to sign up to Copyloom with your address',
+        `An account already exists for ${user.email}. If that was you, sign in, or reset your password here:\n${appUrl}/?view=forgotten_password`,
+      ),
+  };
+}
+
+function emailVerificationOptions(send: SendMail): BetterAuthOptions['emailVerification'] {
+  return {
+    sendOnSignUp: true,
+    autoSignInAfterVerification: false,
+    expiresIn: 60 * 60 * 24,
+    sendVerificationEmail: async ({ user, url }) =>
+      send(
+        'confirm-email',
+        user.email,
+        'Confirm your Copyloom account',
+        `Welcome to Copyloom. Confirm your email address to finish signing up:\n${url}`,
+      ),
+  };
+}
+
+function advancedOptions(appUrl: string, isProduction: boolean): BetterAuthOptions['advanced'] {
+  return {
+    // Explicit, because better-auth turns its origin and CSRF checks off whenever NODE_ENV=test (as under
+    // Vitest): the tests must meet the same checks as a browser does.
+    disableOriginCheck: false,
+    disableCSRFCheck: false,
+    ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    // In production always: behind a TLS-terminating proxy APP_URL may say http while browsers use https.
+    // A development server on http://localhost keeps cookies a plain-http browser will send back.
+    useSecureCookies: isProduction || new URL(appUrl).protocol === 'https:',
+  };
+}
+
+/** bearer() comes last: its after-hook reads the final session cookie, after two-factor has withdrawn it. */
+function authPlugins(db: Database, appUrl: string, send: SendMail) {
+  return [
+    magicLink({
+      expiresIn: 60 * 15,
+      sendMagicLink: async ({ email, url }) =>
+        send(
+          'magic-link',
+          email,
+          'Your Copyloom sign-in link',
+          `Sign in to Copyloom with this link (it works once, for 15 minutes):\n${url}`,
+        ),
+    }),
+    emailOTP({
+      otpLength: 6,
+      expiresIn: 60 * 10,
+      allowedAttempts: 5,
+      sendVerificationOTP: async ({ email, otp }) =>
+        send(
+          'sign-in-code',
+          email,
+          `Your Copyloom code: ${otp}`,
+          `Your one-time Copyloom code is ${otp}. It works once, for 10 minutes.`,
+        ),
+    }),
+    withSecondFactorOnEveryPath(twoFactor({ issuer: APP_NAME }), `${appUrl}/?view=two_factor`),
+    totpReplayGuard(db),
+    passwordStrength(),
+    accountLockout(db),
+    revokeOtherSessions(db),
+    bearer(),
+  ];
 }
 
 export type Auth = ReturnType<typeof createAuth>;

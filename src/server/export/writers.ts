@@ -91,117 +91,122 @@ export function exportWriter(format: ExportFormat, options: ExportOptions): Expo
 }
 
 function formatWriter(format: ExportFormat, options: ExportOptions): ExportWriter {
-  const { hasVariants, fillEmptyOnly } = options;
-  switch (format) {
-    case 'csv':
-      // The same text as exportRowsToCsv(buildExportRows(products)), a page at a time.
-      return {
-        contentType: csv,
-        extension: 'csv',
-        suffix: 'generated',
-        grouped: false,
-        head: `${EXPORT_CSV_HEAD}${CSV_NEWLINE}`,
-        separator: CSV_NEWLINE,
-        tail: '',
-        pieces: (page) => [unparseCsvRows(buildExportRows(page).map(exportRowCells), { neutralise: true })],
-      };
-    case 'json':
-      // The same text as exportRowsToJson: JSON.stringify(rows, null, 2) and a newline.
-      return {
-        contentType: 'application/json; charset=utf-8',
-        extension: 'json',
-        suffix: 'generated',
-        grouped: false,
-        head: '[\n',
-        separator: ',\n',
-        tail: '\n]\n',
-        pieces: (page) =>
-          buildExportRows(page).map((row) => `  ${JSON.stringify(row, null, 2).replace(/\n/g, '\n  ')}`),
-      };
-    case 'shopify':
-      return {
-        contentType: csv,
-        extension: 'csv',
-        suffix: 'shopify-products',
-        grouped: true,
-        head: csvHead(shopifyExportHeaders(hasVariants)),
-        separator: CSV_NEWLINE,
-        tail: '',
-        pieces: (members) =>
-          members.length > 0
-            ? storeCsv(
-                'shopify',
-                shopifyExportHeaders(hasVariants),
-                shopifyGroupRows(asGroup(members), hasVariants),
-              )
-            : [],
-      };
-    case 'woocommerce':
-      // Grouped, so that a variable product and its variations are in the file together or not at all.
-      return {
-        contentType: csv,
-        extension: 'csv',
-        suffix: 'woocommerce-products',
-        grouped: true,
-        head: csvHead(WOOCOMMERCE_HEADERS),
-        separator: CSV_NEWLINE,
-        tail: '',
-        pieces: (members) =>
-          storeCsv(
-            'woocommerce',
-            WOOCOMMERCE_HEADERS,
-            members.map((product) => woocommerceRow(product, { fillEmptyOnly })),
-          ),
-      };
-    case 'merchant':
-      return merchantWriter(options);
-    case 'redirects':
-      return {
-        contentType: csv,
-        extension: 'csv',
-        suffix: 'redirects',
-        grouped: false,
-        head: csvHead(REDIRECT_HEADERS),
-        separator: CSV_NEWLINE,
-        tail: '',
-        pieces: (page) =>
-          storeCsv(
-            'redirects',
-            REDIRECT_HEADERS,
-            page.map(shopifyRedirectRow).filter((row) => row !== null),
-          ),
-      };
-    case 'woocommerce-redirects': {
-      const base = productBasePath(options.productBase);
-      return {
-        contentType: csv,
-        extension: 'csv',
-        suffix: 'woocommerce-redirects',
-        grouped: false,
-        head: csvHead(REDIRECTION_PLUGIN_HEADERS),
-        separator: CSV_NEWLINE,
-        tail: '',
-        pieces: (page) =>
-          storeCsv(
-            'woocommerce-redirects',
-            REDIRECTION_PLUGIN_HEADERS,
-            page.map((product) => woocommerceRedirectRow(product, base)).filter((row) => row !== null),
-          ),
-      };
-    }
-    case 'jsonld':
-      return {
-        contentType: 'application/ld+json; charset=utf-8',
-        extension: 'jsonld',
-        suffix: 'structured-data',
-        grouped: true,
-        head: JSONLD_HEAD,
-        separator: ',\n',
-        tail: JSONLD_TAIL,
-        pieces: (members) =>
-          members.length > 0 ? [jsonLdEntry(jsonLdNode(asGroup(members), options.currency ?? null))] : [],
-      };
-  }
+  return FORMAT_WRITERS[format](options);
+}
+
+/** Each format's writer: a new format is a new entry here. */
+const FORMAT_WRITERS: Record<ExportFormat, (options: ExportOptions) => ExportWriter> = {
+  csv: () => generatedCsvWriter(),
+  json: () => generatedJsonWriter(),
+  shopify: shopifyWriter,
+  woocommerce: woocommerceWriter,
+  merchant: (options) => merchantWriter(options),
+  redirects: () => redirectsWriter(),
+  'woocommerce-redirects': woocommerceRedirectsWriter,
+  jsonld: jsonLdWriter,
+};
+
+/** A CSV file for a store's importer: a header row, then the writer's rows. */
+function storeCsvFile(suffix: string, grouped: boolean, headers: readonly string[]) {
+  return {
+    contentType: csv,
+    extension: 'csv',
+    suffix,
+    grouped,
+    head: csvHead(headers),
+    separator: CSV_NEWLINE,
+    tail: '',
+  };
+}
+
+/** The same text as exportRowsToCsv(buildExportRows(products)), a page at a time. */
+function generatedCsvWriter(): ExportWriter {
+  return {
+    contentType: csv,
+    extension: 'csv',
+    suffix: 'generated',
+    grouped: false,
+    head: `${EXPORT_CSV_HEAD}${CSV_NEWLINE}`,
+    separator: CSV_NEWLINE,
+    tail: '',
+    pieces: (page) => [unparseCsvRows(buildExportRows(page).map(exportRowCells), { neutralise: true })],
+  };
+}
+
+/** The same text as exportRowsToJson: JSON.stringify(rows, null, 2) and a newline. */
+function generatedJsonWriter(): ExportWriter {
+  return {
+    contentType: 'application/json; charset=utf-8',
+    extension: 'json',
+    suffix: 'generated',
+    grouped: false,
+    head: '[\n',
+    separator: ',\n',
+    tail: '\n]\n',
+    pieces: (page) =>
+      buildExportRows(page).map((row) => `  ${JSON.stringify(row, null, 2).replace(/\n/g, '\n  ')}`),
+  };
+}
+
+function shopifyWriter({ hasVariants }: ExportOptions): ExportWriter {
+  const headers = shopifyExportHeaders(hasVariants);
+  return {
+    ...storeCsvFile('shopify-products', true, headers),
+    pieces: (members) =>
+      members.length > 0 ? storeCsv('shopify', headers, shopifyGroupRows(asGroup(members), hasVariants)) : [],
+  };
+}
+
+/** Grouped, so that a variable product and its variations are in the file together or not at all. */
+function woocommerceWriter({ fillEmptyOnly }: ExportOptions): ExportWriter {
+  return {
+    ...storeCsvFile('woocommerce-products', true, WOOCOMMERCE_HEADERS),
+    pieces: (members) =>
+      storeCsv(
+        'woocommerce',
+        WOOCOMMERCE_HEADERS,
+        members.map((product) => woocommerceRow(product, { fillEmptyOnly })),
+      ),
+  };
+}
+
+function redirectsWriter(): ExportWriter {
+  return {
+    ...storeCsvFile('redirects', false, REDIRECT_HEADERS),
+    pieces: (page) =>
+      storeCsv(
+        'redirects',
+        REDIRECT_HEADERS,
+        page.map(shopifyRedirectRow).filter((row) => row !== null),
+      ),
+  };
+}
+
+function woocommerceRedirectsWriter({ productBase }: ExportOptions): ExportWriter {
+  const base = productBasePath(productBase);
+  return {
+    ...storeCsvFile('woocommerce-redirects', false, REDIRECTION_PLUGIN_HEADERS),
+    pieces: (page) =>
+      storeCsv(
+        'woocommerce-redirects',
+        REDIRECTION_PLUGIN_HEADERS,
+        page.map((product) => woocommerceRedirectRow(product, base)).filter((row) => row !== null),
+      ),
+  };
+}
+
+function jsonLdWriter({ currency }: ExportOptions): ExportWriter {
+  return {
+    contentType: 'application/ld+json; charset=utf-8',
+    extension: 'jsonld',
+    suffix: 'structured-data',
+    grouped: true,
+    head: JSONLD_HEAD,
+    separator: ',\n',
+    tail: JSONLD_TAIL,
+    pieces: (members) =>
+      members.length > 0 ? [jsonLdEntry(jsonLdNode(asGroup(members), currency ?? null))] : [],
+  };
 }
 
 /** The supplemental feed, and beside it the report of the products the main feed has no id for. */

@@ -28,113 +28,154 @@ const ESCAPES: Record<string, string> = {
   '/': '/',
 };
 
+/** Where the tap is in the document, kept between chunks. */
+type TapState = {
+  sink: TapSink;
+  stack: Frame[];
+  inString: boolean;
+  isKey: boolean;
+  path: string;
+  isStreamed: boolean;
+  collected: string;
+  pendingEscape: string | null;
+  /** A streamed string's pieces (one per escape) go out joined: once per arriving chunk and at its end. */
+  pieces: string[];
+};
+
+/** The next quote and backslash in the chunk at or after the reader, found natively and kept until passed. */
+type Ahead = { quoteAt: number; slashAt: number };
+
 export function createJsonStringTap(sink: TapSink) {
-  const stack: Frame[] = [];
-  let inString = false;
-  let isKey = false;
-  let path = '';
-  let isStreamed = false;
-  let collected = '';
-  let pendingEscape: string | null = null;
-
-  const pathOf = () =>
-    stack
-      .map((frame) => (frame.isObject ? frame.key : '[]'))
-      .filter((part, index) => index > 0 || part !== '[]')
-      .join('.');
-
-  // A streamed string's pieces (one per escape) go out joined: once per arriving chunk and at its end.
-  let pieces: string[] = [];
-  const flush = () => {
-    if (pieces.length === 0) return;
-    const joined = pieces.join('');
-    pieces = [];
-    sink.chunk(path, joined);
+  const state: TapState = {
+    sink,
+    stack: [],
+    inString: false,
+    isKey: false,
+    path: '',
+    isStreamed: false,
+    collected: '',
+    pendingEscape: null,
+    pieces: [],
   };
-  const emit = (text: string) => {
-    if (text === '') return;
-    if (isStreamed) pieces.push(text);
-    else if (collected.length < COLLECT_MAX) collected += text.slice(0, COLLECT_MAX - collected.length);
-  };
-
-  const endString = () => {
-    flush();
-    inString = false;
-    const top = stack.at(-1);
-    if (isKey && top) {
-      top.key = collected;
-      top.expectKey = false;
-    } else if (!isStreamed) {
-      sink.value?.(path, collected);
-    }
-    collected = '';
-  };
-
   return (text: string) => {
+    const ahead: Ahead = { quoteAt: -1, slashAt: -1 };
     let i = 0;
-    // The next quote and backslash at or after i, found natively and kept until passed.
-    let quoteAt = -1;
-    let slashAt = -1;
-    const next = (ch: string, from: number) => {
-      const at = text.indexOf(ch, from);
-      return at < 0 ? text.length : at;
-    };
+    // Each phase reads as far as it can in one call (a string's whole run, the structure up to the next
+    // string), so the loop turns once per phase change, not once per character.
     while (i < text.length) {
-      if (inString) {
-        if (pendingEscape !== null) {
-          pendingEscape += text[i];
-          i += 1;
-          if (pendingEscape.startsWith('u') && pendingEscape.length < 5) continue;
-          emit(
-            pendingEscape.startsWith('u')
-              ? String.fromCharCode(Number.parseInt(pendingEscape.slice(1), 16) || 0)
-              : (ESCAPES[pendingEscape] ?? pendingEscape),
-          );
-          pendingEscape = null;
-          continue;
-        }
-        if (isStreamed && pendingEscape === null) {
-          const end = wholeEscapesEnd(text, i);
-          const decoded = end - i >= NATIVE_MIN_CHARS ? decodeNatively(text.slice(i, end)) : null;
-          if (decoded !== null) {
-            emit(decoded);
-            i = end;
-            continue;
-          }
-        }
-        // The run up to the next quote or backslash goes out in one piece.
-        if (quoteAt < i) quoteAt = next('"', i);
-        if (slashAt < i) slashAt = next('\\', i);
-        const end = Math.min(quoteAt, slashAt);
-        emit(text.slice(i, end));
-        if (end >= text.length) break;
-        if (text.charCodeAt(end) === 92) pendingEscape = '';
-        else endString();
-        i = end + 1;
-        continue;
-      }
-      const ch = text[i]!;
-      i += 1;
-      const top = stack.at(-1);
-      if (ch === '"') {
-        inString = true;
-        isKey = top?.isObject === true && top.expectKey;
-        path = isKey ? '' : pathOf();
-        isStreamed = !isKey && sink.streams(path);
-      } else if (ch === '{' || ch === '[') {
-        stack.push({ isObject: ch === '{', key: '', expectKey: ch === '{' });
-        if (stack.length > MAX_JSON_DEPTH) throw tooDeep();
-      } else if (ch === '}' || ch === ']') stack.pop();
-      else if (ch === ',' && top?.isObject) top.expectKey = true;
+      if (!state.inString) i = readStructure(state, text, i);
+      else if (state.pendingEscape !== null) i = readEscape(state, text, i);
+      else i = readStringText(state, text, i, ahead);
     }
-    flush();
+    flush(state);
   };
+}
+
+/** Outside strings: tracks objects, arrays and keys until a string opens; returns where reading stopped. */
+function readStructure(state: TapState, text: string, from: number): number {
+  const { stack } = state;
+  let i = from;
+  while (i < text.length) {
+    const ch = text[i]!;
+    i += 1;
+    const top = stack.at(-1);
+    if (ch === '"') {
+      state.inString = true;
+      state.isKey = top?.isObject === true && top.expectKey;
+      state.path = state.isKey ? '' : pathOf(stack);
+      state.isStreamed = !state.isKey && state.sink.streams(state.path);
+      return i;
+    }
+    if (ch === '{' || ch === '[') {
+      stack.push({ isObject: ch === '{', key: '', expectKey: ch === '{' });
+      if (stack.length > MAX_JSON_DEPTH) throw tooDeep();
+    } else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ',' && top?.isObject) top.expectKey = true;
+  }
+  return i;
+}
+
+/** One character of an escape (a \u escape takes five after the backslash); emits it once whole. */
+function readEscape(state: TapState, text: string, i: number): number {
+  const sequence = `${state.pendingEscape ?? ''}${text.charAt(i)}`;
+  if (sequence.startsWith('u') && sequence.length < 5) {
+    state.pendingEscape = sequence;
+    return i + 1;
+  }
+  emit(
+    state,
+    sequence.startsWith('u')
+      ? String.fromCharCode(Number.parseInt(sequence.slice(1), 16) || 0)
+      : (ESCAPES[sequence] ?? sequence),
+  );
+  state.pendingEscape = null;
+  return i + 1;
+}
+
+/** Inside a string: a stretch decoded natively where it can be, else the run up to the next quote or backslash. */
+function readStringText(state: TapState, text: string, i: number, ahead: Ahead): number {
+  if (state.isStreamed) {
+    const end = wholeEscapesEnd(text, i);
+    const decoded = end - i >= NATIVE_MIN_CHARS ? decodeNatively(text.slice(i, end)) : null;
+    if (decoded !== null) {
+      emit(state, decoded);
+      return end;
+    }
+  }
+  if (ahead.quoteAt < i) ahead.quoteAt = nextAt(text, '"', i);
+  if (ahead.slashAt < i) ahead.slashAt = nextAt(text, '\\', i);
+  const end = Math.min(ahead.quoteAt, ahead.slashAt);
+  emit(state, text.slice(i, end));
+  if (end >= text.length) return text.length;
+  if (text.charCodeAt(end) === 92) state.pendingEscape = '';
+  else endString(state);
+  return end + 1;
+}
+
+function nextAt(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at < 0 ? text.length : at;
+}
+
+function pathOf(stack: Frame[]): string {
+  return stack
+    .map((frame) => (frame.isObject ? frame.key : '[]'))
+    .filter((part, index) => index > 0 || part !== '[]')
+    .join('.');
+}
+
+function flush(state: TapState): void {
+  if (state.pieces.length === 0) return;
+  const joined = state.pieces.join('');
+  state.pieces = [];
+  state.sink.chunk(state.path, joined);
+}
+
+function emit(state: TapState, text: string): void {
+  if (text === '') return;
+  if (state.isStreamed) state.pieces.push(text);
+  else if (state.collected.length < COLLECT_MAX) {
+    state.collected += text.slice(0, COLLECT_MAX - state.collected.length);
+  }
+}
+
+function endString(state: TapState): void {
+  flush(state);
+  state.inString = false;
+  const top = state.stack.at(-1);
+  if (state.isKey && top) {
+    top.key = state.collected;
+    top.expectKey = false;
+  } else if (!state.isStreamed) {
+    state.sink.value?.(state.path, state.collected);
+  }
+  state.collected = '';
 }
 
 /**
  * A streamed string's text is mostly escapes (a CSV's \n and \" in every row): read one by one here they
  * cost more than counting the rows. A stretch of whole escapes is decoded by JSON.parse instead, natively,
- * and anything it refuses (a raw control character, a bad escape) is read the slow way above.
+ * and anything it refuses (a raw control character, a bad escape) is read the slow way (readStringText).
  */
 const NATIVE_MIN_CHARS = 256;
 

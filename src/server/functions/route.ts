@@ -1,5 +1,5 @@
 // POST /functions/v1/:name — session check → name → body validation → handler → response (DESIGN.md).
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BUNDLE_LIMITS } from '../../common/constants';
 import { ERROR_STATUS } from '../../common/errors';
@@ -19,34 +19,10 @@ import { type FunctionContext, type FunctionHandler, NOT_MODIFIED } from './type
 
 export function functionRoutes(services: Services, registry: FunctionRegistry) {
   const app = new Hono<AppEnv>();
-
-  app.onError((error, c) => {
-    if (error instanceof RateLimited) c.header('retry-after', String(error.retryAfterSeconds));
-    if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
-    const log = c.get('log').child({ function: c.req.param('name') });
-    if (isDatabaseUnavailable(error)) {
-      log.warn({ err: error }, 'database unavailable');
-      return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
-    }
-    log.error({ err: error }, 'function failed');
-    return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
-  });
-
+  app.onError(answerError);
   app.post(
     '/:name',
-    bodyLimit({
-      maxSize: BUNDLE_LIMITS.maxBodyBytes,
-      onError: (c) =>
-        c.json(
-          {
-            error: {
-              type: 'too_large',
-              message: `The request body is larger than the ${BUNDLE_LIMITS.maxBodyBytes / 1024 / 1024} MB limit.`,
-            },
-          },
-          ERROR_STATUS.too_large,
-        ),
-    }),
+    bodyLimit({ maxSize: BUNDLE_LIMITS.maxBodyBytes, onError: answerTooLarge }),
     async (c) => {
       // Authenticate first: a caller without a session learns nothing, not even which names exist.
       const session = await authenticate(services, c.req.raw);
@@ -76,29 +52,60 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
         throw new AppError('bad_input', 'Set the header X-Response-Format: Uint8Array to receive bytes.');
       }
       const output = await runIdempotent(ctx, name, input, () => handler(ctx, input as never));
-      ctx.responseHeaders.forEach((value, key) => {
-        c.header(key, value);
-      });
-      if (output === NOT_MODIFIED) return c.body(null, 304);
-      if (output instanceof Response) {
-        // A file answer (export-bundle) keeps its own Content-Type and streams its body.
-        ctx.responseHeaders.forEach((value, key) => {
-          output.headers.set(key, value);
-        });
-        return output;
-      }
-      if (output instanceof Uint8Array) {
-        return c.body(output as Uint8Array<ArrayBuffer>, 200, {
-          'content-type': 'application/octet-stream',
-          'cache-control': 'private, max-age=3600',
-        });
-      }
-      checkAnswer(name, output, services.config.NODE_ENV === 'production', c.get('log'));
-      return c.json(output);
+      return answerOutput(c, services, name, ctx.responseHeaders, output);
     },
   );
-
   return app;
+}
+
+/** A typed failure answers its own status; anything else is logged and answers 503 or 500 without detail. */
+function answerError(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof RateLimited) c.header('retry-after', String(error.retryAfterSeconds));
+  if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+  const log = c.get('log').child({ function: c.req.param('name') });
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, 'database unavailable');
+    return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
+  }
+  log.error({ err: error }, 'function failed');
+  return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
+}
+
+function answerTooLarge(c: Context<AppEnv>): Response {
+  const megabytes = BUNDLE_LIMITS.maxBodyBytes / 1024 / 1024;
+  return c.json(
+    { error: { type: 'too_large', message: `The request body is larger than the ${megabytes} MB limit.` } },
+    ERROR_STATUS.too_large,
+  );
+}
+
+/** A handler's output as the response: not modified, a file, bytes, or JSON checked against the contract. */
+function answerOutput(
+  c: Context<AppEnv>,
+  services: Services,
+  name: FunctionName,
+  responseHeaders: Headers,
+  output: unknown,
+): Response {
+  responseHeaders.forEach((value, key) => {
+    c.header(key, value);
+  });
+  if (output === NOT_MODIFIED) return c.body(null, 304);
+  if (output instanceof Response) {
+    // A file answer (export-bundle) keeps its own Content-Type and streams its body.
+    responseHeaders.forEach((value, key) => {
+      output.headers.set(key, value);
+    });
+    return output;
+  }
+  if (output instanceof Uint8Array) {
+    return c.body(output as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/octet-stream',
+      'cache-control': 'private, max-age=3600',
+    });
+  }
+  checkAnswer(name, output, services.config.NODE_ENV === 'production', c.get('log'));
+  return c.json(output);
 }
 
 /** An API key may call only the functions its scopes cover; a person signed in may call them all. */

@@ -98,36 +98,16 @@ class ForwardingEmitter extends EventEmitter {
   }
 }
 
-async function startPool(
-  {
+async function startPool(options: WorkerOptions, forwardTo?: WorkerEvents): Promise<RunningWorker> {
+  const {
     pool,
     concurrency,
     taskList,
     log = silentLogger,
     heartbeatMs = 5_000,
     deadAfterMs = 30_000,
-  }: WorkerOptions,
-  forwardTo?: WorkerEvents,
-): Promise<RunningWorker> {
-  // graphile-worker 0.17 locks jobs with its worker pool's id (`locked_by = 'pool-…'`), not with each
-  // worker's id, so the pool id is what beats and what force_unlock_workers must be given. The pool is
-  // created before run() resolves, so listening on runner.events afterwards would miss it: the emitter goes
-  // in with the options instead.
-  const events: WorkerEvents = new ForwardingEmitter(forwardTo);
-  const workerIds = new Set<string>();
-  events.on('pool:create', ({ workerPool }) => {
-    workerIds.add(workerPool.id);
-  });
-  events.on('pool:release', ({ workerPool }) => {
-    workerIds.delete(workerPool.id);
-  });
-  const runningJobIds = new Set<string>();
-  events.on('job:start', ({ job }) => {
-    runningJobIds.add(String(job.id));
-  });
-  events.on('job:complete', ({ job }) => {
-    runningJobIds.delete(String(job.id));
-  });
+  } = options;
+  const { events, workerIds, runningJobIds } = trackPoolEvents(forwardTo);
   const logger = workerLogger(log);
   const startRunner = () =>
     run({
@@ -143,40 +123,8 @@ async function startPool(
       gracefulShutdownAbortTimeout: 10_000,
     });
 
-  let isStopping = false;
-  let runner: Runner = await startRunner();
-  let restarting: Promise<void> | undefined;
-
-  const superviseRunner = (current: Runner) => {
-    const ownIds = [...workerIds];
-    current.promise.then(
-      () => onRunnerEnd(current, ownIds, undefined),
-      (error: unknown) => onRunnerEnd(current, ownIds, error),
-    );
-  };
-  const onRunnerEnd = (ended: Runner, ownIds: string[], error: unknown) => {
-    if (isStopping || ended !== runner) return;
-    log.error(
-      { err: error },
-      'The job worker stopped unexpectedly; starting it again when the database answers',
-    );
-    restarting = (async () => {
-      for (let attempt = 0; !isStopping; attempt++) {
-        await sleep(Math.min(RESTART_FIRST_MS * 2 ** attempt, RESTART_MAX_MS));
-        if (isStopping) return;
-        try {
-          await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [ownIds]);
-          runner = await startRunner();
-          superviseRunner(runner);
-          log.info({ attempt: attempt + 1 }, 'The job worker is running again');
-          return;
-        } catch (restartError) {
-          log.warn({ err: restartError, attempt: attempt + 1 }, 'The job worker could not start yet');
-        }
-      }
-    })();
-  };
-  superviseRunner(runner);
+  const state: PoolState = { runner: await startRunner(), isStopping: false, restarting: undefined };
+  superviseRunner({ state, pool, log, workerIds, startRunner }, state.runner);
 
   const beat = async () => {
     if (workerIds.size > 0) {
@@ -197,22 +145,98 @@ async function startPool(
     events,
     workerIds,
     stop: async () => {
-      isStopping = true;
+      state.isStopping = true;
       clearInterval(timer);
-      await restarting;
-      const ids = [...workerIds];
-      await runner.stop().catch(() => {});
-      // stop() resolves before the runner has let go of its LISTEN connection; wait for that too, so the
-      // database is not closed under it.
-      await runner.promise.catch(() => {});
-      // Whatever our pools still lock once stopped (a job cut off at the shutdown deadline can be left locked,
-      // and with it its named queue) runs no more here: unlock it now, or no heartbeat would be left to say so.
-      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [ids]).catch(() => {});
-      await pool
-        .query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids])
-        .catch(() => {});
+      await stopPool(pool, state, workerIds);
     },
   };
+}
+
+/**
+ * The pool's emitter and what it tracks from it. graphile-worker 0.17 locks jobs with its worker pool's id
+ * (`locked_by = 'pool-…'`), not with each worker's id, so the pool id is what beats and what
+ * force_unlock_workers must be given. The pool is created before run() resolves, so listening on
+ * runner.events afterwards would miss it: the emitter goes in with the options instead.
+ */
+function trackPoolEvents(forwardTo: WorkerEvents | undefined) {
+  const events: WorkerEvents = new ForwardingEmitter(forwardTo);
+  const workerIds = new Set<string>();
+  events.on('pool:create', ({ workerPool }) => {
+    workerIds.add(workerPool.id);
+  });
+  events.on('pool:release', ({ workerPool }) => {
+    workerIds.delete(workerPool.id);
+  });
+  const runningJobIds = new Set<string>();
+  events.on('job:start', ({ job }) => {
+    runningJobIds.add(String(job.id));
+  });
+  events.on('job:complete', ({ job }) => {
+    runningJobIds.delete(String(job.id));
+  });
+  return { events, workerIds, runningJobIds };
+}
+
+/** The pool's current runner, whether it is being stopped, and the restart under way, if any. */
+type PoolState = { runner: Runner; isStopping: boolean; restarting: Promise<void> | undefined };
+
+type Supervision = {
+  state: PoolState;
+  pool: pg.Pool;
+  log: Logger;
+  workerIds: ReadonlySet<string>;
+  startRunner: () => Promise<Runner>;
+};
+
+/** When the current runner ends without being stopped, starts another once the database answers. */
+function superviseRunner(supervision: Supervision, current: Runner): void {
+  const ownIds = [...supervision.workerIds];
+  current.promise.then(
+    () => onRunnerEnd(supervision, current, ownIds, undefined),
+    (error: unknown) => onRunnerEnd(supervision, current, ownIds, error),
+  );
+}
+
+function onRunnerEnd(supervision: Supervision, ended: Runner, ownIds: string[], error: unknown): void {
+  const { state, log } = supervision;
+  if (state.isStopping || ended !== state.runner) return;
+  log.error(
+    { err: error },
+    'The job worker stopped unexpectedly; starting it again when the database answers',
+  );
+  state.restarting = restartRunner(supervision, ownIds);
+}
+
+/** The ended runner's jobs are ours and we know they stopped: unlocked at once, then a new runner started. */
+async function restartRunner(supervision: Supervision, ownIds: string[]): Promise<void> {
+  const { state, pool, log } = supervision;
+  for (let attempt = 0; !state.isStopping; attempt++) {
+    await sleep(Math.min(RESTART_FIRST_MS * 2 ** attempt, RESTART_MAX_MS));
+    if (state.isStopping) return;
+    try {
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [ownIds]);
+      state.runner = await supervision.startRunner();
+      superviseRunner(supervision, state.runner);
+      log.info({ attempt: attempt + 1 }, 'The job worker is running again');
+      return;
+    } catch (restartError) {
+      log.warn({ err: restartError, attempt: attempt + 1 }, 'The job worker could not start yet');
+    }
+  }
+}
+
+async function stopPool(pool: pg.Pool, state: PoolState, workerIds: ReadonlySet<string>): Promise<void> {
+  await state.restarting;
+  // Read after the restart under way, if any, has settled: its runner's pool is ours to unlock too.
+  const ids = [...workerIds];
+  await state.runner.stop().catch(() => {});
+  // stop() resolves before the runner has let go of its LISTEN connection; wait for that too, so the
+  // database is not closed under it.
+  await state.runner.promise.catch(() => {});
+  // Whatever our pools still lock once stopped (a job cut off at the shutdown deadline can be left locked,
+  // and with it its named queue) runs no more here: unlock it now, or no heartbeat would be left to say so.
+  await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [ids]).catch(() => {});
+  await pool.query('delete from worker_heartbeats where worker_id = any($1::text[])', [ids]).catch(() => {});
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-// The push-to-store job (issue 24): writes a push's journal to the store, a chunk of products at a time.
+// The push-to-store job: writes a push's journal to the store, a chunk of products at a time.
 // Right before writing, each product is read again: a field whose live value is no longer the journal's
 // `before` was edited in the store meanwhile and is skipped, never overwritten; a field that already holds
 // our `after` was written before a restart and is only recorded. So a push that is killed and run again
@@ -112,9 +112,13 @@ type Outcome = {
   redirectId?: string | null;
 };
 
+type Client = ReturnType<typeof storeClient>;
+type PlannedWrite = { product: ProductWrite; items: Item[] };
+type Stamp = { bundleWorkflowProductId: number; updatedAt: string };
+
 async function pushChunk(
   db: Database,
-  client: ReturnType<typeof storeClient>,
+  client: Client,
   groups: Item[][],
   isUndo: boolean,
   undoneSince: Date | null,
@@ -124,8 +128,38 @@ async function pushChunk(
     remoteVariantId: items[0]!.remoteVariantId,
   }));
   const live = await readLiveProducts(client, refs);
+  const { outcomes, writes } = planWrites(client, groups, live, isUndo);
+  const results = await writeProducts(
+    client,
+    writes.map((write) => write.product),
+  );
+  writes.forEach((write, index) => {
+    const result = results[index]!;
+    for (const item of write.items) {
+      outcomes.push({
+        id: item.id,
+        status: result.error ? 'failed' : 'written',
+        error: result.error,
+        redirectId: item.field === 'handle' && !isUndo ? result.redirectId : undefined,
+      });
+    }
+  });
+  const stamps = await writtenUpdatedAt(client, writes, results);
+  await recordChunk(db, { groups, outcomes, stamps, isUndo, undoneSince });
+}
+
+/**
+ * Each item against the store's live value: skipped where the product is gone or the field was edited there,
+ * already written where it holds our `after`, failed where the store cannot take it, else to write.
+ */
+function planWrites(
+  client: Client,
+  groups: Item[][],
+  live: Awaited<ReturnType<typeof readLiveProducts>>,
+  isUndo: boolean,
+): { outcomes: Outcome[]; writes: PlannedWrite[] } {
   const outcomes: Outcome[] = [];
-  const writes: { product: ProductWrite; items: Item[] }[] = [];
+  const writes: PlannedWrite[] = [];
   for (const items of groups) {
     const now = live.get(storeKey(items[0]!.remoteProductId, items[0]!.remoteVariantId));
     const toWrite: Item[] = [];
@@ -168,24 +202,19 @@ async function pushChunk(
       });
     }
   }
-  const results = await writeProducts(
-    client,
-    writes.map((write) => write.product),
-  );
-  writes.forEach((write, index) => {
-    const result = results[index]!;
-    for (const item of write.items) {
-      outcomes.push({
-        id: item.id,
-        status: result.error ? 'failed' : 'written',
-        error: result.error,
-        redirectId: item.field === 'handle' && !isUndo ? result.redirectId : undefined,
-      });
-    }
-  });
-  // The store's new updatedAt for what was written, so that the next preview does not take our own write
-  // for someone else's edit: from the write's own answer where it gave one (Shopify's productUpdate,
-  // WooCommerce's batch), else read again.
+  return { outcomes, writes };
+}
+
+/**
+ * The store's new updatedAt for what was written, so that the next preview does not take our own write
+ * for someone else's edit: from the write's own answer where it gave one (Shopify's productUpdate,
+ * WooCommerce's batch), else read again.
+ */
+async function writtenUpdatedAt(
+  client: Client,
+  writes: PlannedWrite[],
+  results: Awaited<ReturnType<typeof writeProducts>>,
+): Promise<Stamp[]> {
   const written = writes.filter((_, index) => !results[index]!.error);
   const reread = written.filter((write) => !results[writes.indexOf(write)]!.updatedAt);
   const after = new Map<string, { updatedAt: string } | null>(
@@ -202,13 +231,26 @@ async function pushChunk(
       after.set(storeKey(write.product.remoteProductId, write.product.remoteVariantId), { updatedAt });
     }
   }
-  // One statement for the chunk's journal rows and one for its products' updatedAt, in one transaction.
-  const stamps = written.flatMap((write) => {
+  return written.flatMap((write) => {
     const updatedAt = after.get(
       storeKey(write.product.remoteProductId, write.product.remoteVariantId),
     )?.updatedAt;
     return updatedAt ? [{ bundleWorkflowProductId: write.items[0]!.bundleWorkflowProductId, updatedAt }] : [];
   });
+}
+
+/** One statement for the chunk's journal rows and one for its products' updatedAt, in one transaction. */
+async function recordChunk(
+  db: Database,
+  chunk: {
+    groups: Item[][];
+    outcomes: Outcome[];
+    stamps: Stamp[];
+    isUndo: boolean;
+    undoneSince: Date | null;
+  },
+) {
+  const { groups, outcomes, stamps, isUndo, undoneSince } = chunk;
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       update ${storePushItems} as i
