@@ -1,4 +1,4 @@
-// batch-cost bench (issue 16): what 1,000 products cost in batch mode against direct mode, repairs counted.
+// batch-cost bench: what 1,000 products cost in batch mode against direct mode, repairs counted.
 // Both fixture catalogues run through the real pipeline twice on gpt-4o-mini against the fake provider: once
 // on a direct workflow, once on the same workflow with `batch: true` (the fake's Batch API completes after a
 // second). In both runs every tenth first answer is invalid copy (a 200-character title), so both pay for the

@@ -1,4 +1,4 @@
-// fairness bench (issue 15, "fair share"): how long a user's 10-product run takes while another user's
+// Fairness bench: how long a user's 10-product run takes while another user's
 // 1,500-product run is in progress, against the same run alone. The fake provider answers every call in 400 ms;
 // one worker as the server runs it (WORKER_CONCURRENCY 4, images in their own pool). First in, first out the
 // small run would wait for the whole backlog (about 1,500 × 0.4 s ÷ 4 = 150 s); with the fair share it takes

@@ -1,4 +1,4 @@
-// Hostile import bench (issue 20): a 1,000,000-row Shopify export (about 17 MB, under the 25 MB body limit)
+// Hostile import bench: a 1,000,000-row Shopify export (about 17 MB, under the 25 MB body limit)
 // posted to new-bundle on a real server process, while /api/health is asked every 50 ms and the server's
 // resident memory is sampled. The export must be refused with a 400 naming the product limit; the bench
 // prints the health p99 and the RSS growth against their limits (500 ms, 300 MB). It fails when it measured

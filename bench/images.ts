@@ -1,4 +1,4 @@
-// Image compression bench (issue 5): the compress-image task's core (safe fetch from a local image server,
+// Image compression bench: the compress-image task's core (safe fetch from a local image server,
 // magic-byte check, header check, sharp) against a bare sharp loop over the same bytes. It prints the bytes
 // saved against the originals, images per second on each path, and their ratio (the task's overhead).
 // Runs standalone, with no database: `npx tsx bench/images.ts`.

@@ -1,4 +1,4 @@
-// Load bench (issue 6, "Load"): 50 signed-in users, each with a 2,000-product bundle in the queue, watch their
+// Load bench: 50 signed-in users, each with a 2,000-product bundle in the queue, watch their
 // runs as the web client does: the first page and the rest behind it, then view-bundle-workflow every 5 s with
 // since (the last cursor) and If-None-Match (the last ETag), and job-queue-event-loop
 // every 30 s, over HTTP on loopback, for a bounded time. Generation runs as under `npm start`: a worker in the

@@ -1,4 +1,4 @@
-// Push bench (issue 24): push-to-store of 2,000 approved products, through the app and its worker, to the
+// Push bench: push-to-store of 2,000 approved products, through the app and its worker, to the
 // Shopify fake with Shopify's Standard-plan bucket (1,000 points, 100 a second back) and to the WooCommerce
 // fake in batches. Shopify: `push_vs_bucket` = points the fake charged per second of the push ÷ the bucket's
 // rate, the 1,000 points the bucket starts with taken off first (so a short push cannot look better than

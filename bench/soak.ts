@@ -1,4 +1,4 @@
-// Soak bench (issue 6, "Soak with faults"): 10,000 products on three `npm run worker` processes, a provider
+// Soak bench: 10,000 products on three `npm run worker` processes, a provider
 // that fails 5% of calls (mixed 500, 429 and broken JSON), and a random worker killed with SIGKILL every 20 s
 // and started again. It prints the integrity checks, the counts and the minutes it took. Runs on
 // TEST_DATABASE_URL's server in a database of its own (an embedded server when unset), dropped afterwards.

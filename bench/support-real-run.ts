@@ -39,7 +39,7 @@ export async function createWrittenRun(
     bundleWorkflowId: created.bundle_workflow_id,
   };
   if (process.env.BENCH_WITHOUT_WORKER) {
-    // As the benches ran before issue 27: no worker, so a big run has no rows. The check below refuses it.
+    // As the benches ran before they wrote runs through the worker: no worker, so a big run has no rows. The check below refuses it.
     await requireCopyInEveryRow(pool, run.bundleWorkflowId, count);
   }
   const worker = await startWorker({ pool, concurrency: WORKER_CONCURRENCY, taskList });

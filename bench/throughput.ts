@@ -1,4 +1,4 @@
-// throughput bench (issue 6, "Proof at scale"): how close Copyloom drives an LLM provider to its rate limit.
+// Throughput bench: how close Copyloom drives an LLM provider to its rate limit.
 // 2,000 synthetic products go through the real pipeline (new-bundle, the job queue, a worker with the app's
 // task list, the gpt-3.5-turbo workflow) against the fake provider on loopback, answering in 300 ± 100 ms
 // and enforcing 3,000 RPM as OpenAI does. Prints products per minute over the steady part of the run against
@@ -12,7 +12,7 @@ import { syntheticProductList, withBenchApp } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const GPT35_WORKFLOW = 1;
-/** The limit issue 6 sets. */
+/** The throughput floor this bench holds the app to. */
 const RPM = Number(process.env.BENCH_RPM ?? 3_000);
 /**
  * OpenAI's gpt-3.5-turbo at usage tier 2 allows 2,000,000 TPM; at about 340 tokens a call this run needs half

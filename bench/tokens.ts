@@ -1,4 +1,4 @@
-// tokens bench (issue 6, "Proof at scale"): what a product costs in tokens with Copyloom's one structured call,
+// Tokens bench: what a product costs in tokens with Copyloom's one structured call,
 // against the naive design of one call per field (title, meta description, heading, description, fact sheet,
 // and one per image alt text), each repeating the full product context (the system message and the product
 // listing). Both fixture catalogues run through the real pipeline with the default AI workflow against the

@@ -1,4 +1,4 @@
-// view-poll bench (issues 3 and 27): the run view is polled every 5 seconds, so an unchanged poll must cost a
+// view-poll bench: the run view is polled every 5 seconds, so an unchanged poll must cost a
 // fraction of reading the run. On a real 5,000-product run (rows written by prepare-run, copy in every row
 // by generate-product, both through the app's worker) it times, over HTTP on loopback, the two things the web
 // does (src/web/api/bundle-run.ts): the full read (the first page, then the rest in pages of REST_PAGE_SIZE)
@@ -14,7 +14,7 @@ import { createWrittenRun, OFFLINE_WORKFLOW } from './support-real-run';
 const PRODUCTS = 5_000;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const WARM_UP = 3;
-/** Issue 3 asks for a cheap unchanged poll; a fifth of a full one is the bar set for it. */
+/** An unchanged poll must be cheap; a fifth of a full one is the bar set for it. */
 const GOAL_RATIO = 0.2;
 /** A 5,000-product run with copy is megabytes; less than this means the run read is not the one meant. */
 const MIN_FULL_BYTES = 100 * 1024;

@@ -1,4 +1,4 @@
-// view-render bench (issues 4 and 27): the run view in Chromium on a real 5,000-product run against the same
+// view-render bench: the run view in Chromium on a real 5,000-product run against the same
 // page on a 50-product one, both written by the app's worker (copy in every row). It times the first rows
 // (navigation to the first product row on screen) and, once the page has read the whole run as the web does
 // (first page, the rest, then since polls with If-None-Match), one change made elsewhere: a visible product's

@@ -131,7 +131,7 @@ export const QUALITY_PATTERNS: Record<string, string> = {
   lifetime: 'lifetime',
   'clinically proven': 'clinically[- ]proven',
   'made in': '[Mm]ade in [A-Z][a-z]+',
-  // Origin (issue 22): where it comes from is a claim like "Made in Italy".
+  // Origin: where it comes from is a claim like "Made in Italy".
   imported: 'imported',
   'locally made': 'locally (?:made|sourced|produced)|made locally',
   // Durability: a promise about how long it lasts.

@@ -1,4 +1,4 @@
-// What copy may not claim unless the product's own input says it (issue 14 section 4), in one place: the
+// What copy may not claim unless the product's own input says it, in one place: the
 // writers, the server's check and the tests all read these lists. A claim is
 // - a number with its unit or noun ("3 year warranty", "100% cotton", "45 cm", "two chest pockets"): grounded
 //   only when the input has the same number with the same unit or noun, or has the number on its own and

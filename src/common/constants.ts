@@ -44,7 +44,7 @@ export const BUNDLE_LIMITS = {
   maxBodyBytes: 25 * 1024 * 1024,
   maxFieldLength: 20_000,
   maxBundleNameLength: 200,
-  /** Rows of a store export or pasted list, counted as they arrive (issue 20), header and variants included. */
+  /** Rows of a store export or pasted list, counted as they arrive, header and variants included. */
   maxRows: 250_000,
   /** Images of one product (Shopify's own limit). */
   maxImagesPerProduct: 250,

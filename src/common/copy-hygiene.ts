@@ -1,4 +1,4 @@
-// Copy that must be about the product and read as clean text (issue 22 sections 1 and 3): the page title and
+// Copy that must be about the product and read as clean text: the page title and
 // heading name the product, and no field carries an exporter's escape sequence, a control character,
 // double-encoded UTF-8 or an empty punctuation fragment.
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 const timestamp = z.string();
 
-/** Where a batch answer's repair goes (issue 16): a follow-up batch at half price, or a direct call. */
+/** Where a batch answer's repair goes: a follow-up batch at half price, or a direct call. */
 export const BATCH_REPAIR_MODES = ['batch', 'direct'] as const;
 export type BatchRepairMode = (typeof BATCH_REPAIR_MODES)[number];
 
@@ -16,7 +16,7 @@ export const workflowSchema = z.object({
   is_available: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
-  /** True for the signed-in user's own workflows; false for the seeded ones everyone has (issue 13). */
+  /** True for the signed-in user's own workflows; false for the seeded ones everyone has. */
   is_own: z.boolean(),
   /** BCP 47 tag of the copy's language; null means the product's own. */
   language: z.string().nullable(),
@@ -102,7 +102,7 @@ export const storeCopySchema = z.object({
   /** One per image, in image order; '' where the store has none. */
   alt_texts: z.array(z.string()).optional(),
   /**
-   * What the store sells the product for (issue 23), for the structured data's offers and the Merchant feed:
+   * What the store sells the product for, for the structured data's offers and the Merchant feed:
    * never copy, and kept here rather than in details so that it never reaches the prompt.
    */
   offer: z

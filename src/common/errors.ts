@@ -6,7 +6,7 @@ export const FUNCTION_ERROR_TYPES = [
   'server_error',
   'unknown_bundle',
   'unknown_workflow',
-  /** A connected store that is not the caller's, or no longer connected (issue 24). */
+  /** A connected store that is not the caller's, or no longer connected. */
   'unknown_store',
   'not_created',
   'already_running',

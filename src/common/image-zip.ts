@@ -1,4 +1,4 @@
-// Product images (SPEC §4, §9, issue 5): the compression state shown by the Compress Product Images section,
+// Product images (SPEC §4, §9): the compression state shown by the Compress Product Images section,
 // each image's saving, and the images.zip the browser writes: one JPEG per image, named by its URL.
 import { Zip, ZipPassThrough } from 'fflate';
 import type { ImageDetail } from './entities';
@@ -112,7 +112,7 @@ function safeBaseName(url: string): string {
   return RESERVED_WINDOWS_NAMES.test(base) ? `${base}-${FALLBACK_BASE}` : base;
 }
 
-/** SPEC §9 / issue 5: the ZIP entry for an image is the last path segment of its URL, as a .jpg. */
+/** SPEC §9: the ZIP entry for an image is the last path segment of its URL, as a .jpg. */
 export function zipEntryName(url: string): string {
   return `${safeBaseName(url)}.jpg`;
 }

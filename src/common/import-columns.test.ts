@@ -46,7 +46,7 @@ describe('guessColumnMapping', () => {
       colour: 'Colour (option)',
       size: 'Size (option)',
       material: 'Material (option)',
-      // An option is never a measurement: dimensions go into titles and slugs (issue 12).
+      // An option is never a measurement: dimensions go into titles and slugs.
       dimensions: null,
     });
   });

@@ -147,7 +147,7 @@ export function guessColumnMapping(headers: readonly string[], { exactOnly = fal
   const mapping = emptyMapping();
   const normalised = headers.map(normaliseHeader);
   // Shopify's category metafields ("Ring size (product.metafields.shopify.ring-size)") are product-level lists
-  // of every value ("size-5; size-6"), never one product's or variant's value (issue 22): never guessed.
+  // of every value ("size-5; size-6"), never one product's or variant's value: never guessed.
   const used = new Set<number>(
     normalised.flatMap((header, index) => (/\bmetafields\b/.test(header) ? [index] : [])),
   );
@@ -183,7 +183,7 @@ export function guessColumnMapping(headers: readonly string[], { exactOnly = fal
   }
 
   // A store option that is not a colour, size or material (Logo, Format, Scent…) stays unmapped: it is no
-  // measurement, and dimensions go into titles and slugs (issue 12).
+  // measurement, and dimensions go into titles and slugs.
   return mapping;
 }
 

@@ -104,7 +104,7 @@ describe('WooCommerce exports', () => {
     expect(table.format).toBe('woocommerce');
     expect(table.headers.at(-1)).toBe('Colour (attribute)');
     const list = buildProductList(table, table.mapping);
-    // Length/Width/Height are the shipping package: they stay out of dimensions (issue 12).
+    // Length/Width/Height are the shipping package: they stay out of dimensions.
     expect(list.columns).toEqual(['title', 'brand', 'image_urls', 'colour', 'description']);
     expect(list.raw_csv.split('\n')).toEqual([
       'title,brand,image_urls,colour,description',

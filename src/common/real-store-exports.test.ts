@@ -1,4 +1,4 @@
-// Issue 22 section 1 and 2 on two real store exports the earlier fixtures do not cover (tests/fixtures/SOURCES.md):
+// Publishable copy (docs/pipeline.md) on two real store exports the earlier fixtures do not cover (tests/fixtures/SOURCES.md):
 // a WooCommerce export whose cells hold "\n" escapes and double-encoded UTF-8, and a Shopify export with
 // category metafield columns (Ring size, Color…) whose values are product-level lists.
 import { describe, expect, it } from 'vitest';

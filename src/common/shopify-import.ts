@@ -91,7 +91,7 @@ function groupByHandle(columns: ShopifyColumns, rows: readonly string[][]) {
       products.set(handle, product);
     }
     const url = cell(row, columns.imageSrc);
-    // A set, not a search of the list: one handle with 50,000 image rows was quadratic (issue 20).
+    // A set, not a search of the list: one handle with 50,000 image rows was quadratic.
     if (url && !product.imageUrls.has(url)) {
       product.imageUrls.add(url);
       const position = Number.parseInt(cell(row, columns.imagePosition), 10);

@@ -1,4 +1,4 @@
-// Issue 12's rules, checked on the stores' own sample files (tests/fixtures/SOURCES.md).
+// The store-import rules (docs/store-formats.md), checked on the stores' own sample files (tests/fixtures/SOURCES.md).
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../../tests/support/fixture-path';

@@ -1,4 +1,4 @@
-// The offer a store export row states (issue 23): price, barcode and stock from the store's own columns.
+// The offer a store export row states: price, barcode and stock from the store's own columns.
 import { describe, expect, it } from 'vitest';
 import { readStoreOffer, storeOfferColumns } from './store-offer';
 

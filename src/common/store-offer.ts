@@ -1,4 +1,4 @@
-// What a store export says a product sells for (issue 23): price, barcode and stock, read from Shopify's and
+// What a store export says a product sells for: price, barcode and stock, read from Shopify's and
 // WooCommerce's own columns. The structured data's offers and the Merchant feed use it; it is kept beside the
 // store's copy, out of the product details, so that it never reaches the copy prompt.
 import type { StoreCopy } from './entities';

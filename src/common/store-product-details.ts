@@ -116,7 +116,7 @@ export function readStoreOptions(
   }
 }
 
-// A variant's own option values (issue 22 section 2): the values of its own row (Shopify "Option1..3 Value",
+// A variant's own option values: the values of its own row (Shopify "Option1..3 Value",
 // WooCommerce "Attribute N value(s)" of the variation), never a product-level list such as a category
 // metafield or a parent's "Attribute 1 value(s)" that lists every value.
 type Details = Readonly<Record<string, string | null | undefined>>;

@@ -166,7 +166,7 @@ export const configSchema = z
       }),
     /** host:port pairs a connected store's address may use although private (a local fake in tests). */
     ALLOW_PRIVATE_STORE_HOSTS: hostPortList,
-    /** A Shopify catalogue of more products than this is read with a bulk operation (issue 24), else by pages. */
+    /** A Shopify catalogue of more products than this is read with a bulk operation, else by pages. */
     SHOPIFY_BULK_THRESHOLD: z.coerce.number().int().min(0).default(2_000),
     /** 32 bytes (64 hex characters or base64) that seal store credentials; unset, derived from AUTH_SECRET. */
     STORE_SECRETS_KEY: optionalString.pipe(

@@ -21,7 +21,7 @@ export type Services = {
   mailer: Mailer;
   /** The process's logger; a request's lines go through its child with the request id. */
   log: Logger;
-  /** How connected stores are reached and their credentials sealed (issue 24). */
+  /** How connected stores are reached and their credentials sealed. */
   stores: StoreAccess;
   /** Seals secrets at rest: store credentials and webhook signing secrets (src/server/secrets/seal.ts). */
   secretsKey: Buffer;

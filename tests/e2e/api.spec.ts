@@ -1,4 +1,4 @@
-// The open API in a real browser (issue 25): /api/docs renders the published contract under the app's CSP,
+// The open API in a real browser: /api/docs renders the published contract under the app's CSP,
 // and the Account page makes an API key (shown once) that works as a bearer key until it is revoked.
 import { expect, test } from '@playwright/test';
 import { openApiDocument } from '../support/openapi-document';

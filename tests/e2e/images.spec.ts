@@ -1,4 +1,4 @@
-// Product images journey (issue 5): a sample-store bundle → Compress Images → Compressed → Export as ZIP,
+// Product images journey: a sample-store bundle → Compress Images → Compressed → Export as ZIP,
 // and the downloaded images.zip holds one valid JPEG per sample image, named by its URL.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';

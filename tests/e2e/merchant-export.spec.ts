@@ -1,4 +1,4 @@
-// The Merchant Center feed from the export menu (issue 23): the user uploads the store's main feed, and the
+// The Merchant Center feed from the export menu: the user uploads the store's main feed, and the
 // downloaded zip's supplemental feed carries the main feed's own ids; what the main feed lacks is reported.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';

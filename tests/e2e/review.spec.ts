@@ -1,4 +1,4 @@
-// Review journeys (issue 14 §6-8) at a desk (1440 px), a small laptop (900 px) and a phone (390 px): edit,
+// Review journeys at a desk (1440 px), a small laptop (900 px) and a phone (390 px): edit,
 // history and restore, confirm before regenerating over edits, approve (one and in bulk), filter, and export
 // only the approved products. The offline writer writes every bundle.
 import { readFile } from 'node:fs/promises';

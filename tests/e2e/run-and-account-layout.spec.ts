@@ -1,6 +1,6 @@
-// Issue 22 item 7 in Chromium: the run page's workflow picker names its workflows; at 900 px every column
+// The run page's workflow picker names its workflows; at 900 px every column
 // header of the products table can be read; at 1440 px the TOTP key for manual entry is fully visible (and the
-// Account page shows the month's spend, issue 20).
+// Account page shows the month's spend).
 import { expect, type Page, test } from '@playwright/test';
 import {
   chooseWorkflow,

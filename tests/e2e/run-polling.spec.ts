@@ -1,4 +1,4 @@
-// Issue 15: in Chromium, while a 300-product run moves, the run view polls with `since` (the last answer's
+// In Chromium, while a 300-product run moves, the run view polls with `since` (the last answer's
 // cursor) and If-None-Match (the last answer's ETag) on every poll after the first, and the changed products
 // it gets back are merged into the table: the screen reaches the end of the run.
 import { expect, test } from '@playwright/test';

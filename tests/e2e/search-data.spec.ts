@@ -1,4 +1,4 @@
-// Search Console journey (issue 26): upload the export ZIP, sort by missed clicks, write copy for the top 10
+// Search Console journey: upload the export ZIP, sort by missed clicks, write copy for the top 10
 // with an AI workflow, export that run, upload later data, and read the before/after report.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Connected stores journey (issue 24) at 1440 px: connect the e2e server's Shopify fake on the Account page,
+// Connected stores journey at 1440 px: connect the e2e server's Shopify fake on the Account page,
 // import its catalogue into a bundle (a job: the page waits for it), approve two products, open the push preview (the store's values beside
 // ours), push, see the result, and undo it.
 import { expect, test } from '@playwright/test';

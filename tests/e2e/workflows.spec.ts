@@ -1,4 +1,4 @@
-// The Workflows journey (issue 13): see the built-in workflows with their prices and an estimate per 1,000
+// The Workflows journey: see the built-in workflows with their prices and an estimate per 1,000
 // products; make a workflow for a model the endpoint lists or one typed by hand; see its unknown price, set
 // one, find it in the new-bundle select, and delete it.
 import { expect, test } from '@playwright/test';
@@ -44,7 +44,7 @@ test('create a workflow for a typed model → price unknown → set a price → 
   const edit = page.getByRole('dialog', { name: 'Edit workflow' });
   await edit.getByLabel('Input price (USD per million tokens)', { exact: true }).fill('0');
   await edit.getByLabel('Output price (USD per million tokens)').fill('0');
-  // Batch mode, with repairs made directly rather than in a follow-up batch (issue 16).
+  // Batch mode, with repairs made directly rather than in a follow-up batch.
   await expect(edit.getByRole('radiogroup')).toHaveCount(0);
   await edit.getByLabel('Batch (half price, finishes within 24 h)').check();
   await expect(edit.getByLabel('In a follow-up batch (half price, up to another 24 h)')).toBeChecked();

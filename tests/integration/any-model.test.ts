@@ -1,4 +1,4 @@
-// Any OpenAI-compatible endpoint (issue 13): a user's workflow naming a local model, against an endpoint that
+// Any OpenAI-compatible endpoint: a user's workflow naming a local model, against an endpoint that
 // lists only that model, refuses strict json_schema and answers 503 with Retry-After while its model loads.
 import { describe, expect, it } from 'vitest';
 import { chatBodies } from '../support/chat-request';

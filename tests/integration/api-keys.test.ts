@@ -1,4 +1,4 @@
-// API keys (issue 25) over the real routes: scopes, revocation, expiry, the stored hash, the per-key rate
+// API keys over the real routes: scopes, revocation, expiry, the stored hash, the per-key rate
 // limit, and the functions a key may never call.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope } from '../../src/common/functions';

@@ -1,4 +1,4 @@
-// Issue 16, batch mode: a batch workflow's products go through the provider's Batch API (a fake that
+// Batch mode: a batch workflow's products go through the provider's Batch API (a fake that
 // implements /v1/files and /v1/batches and completes after a delay), at half the list price, through exactly
 // one batch, variants included, even when the worker is killed with SIGKILL after submitting it and another one
 // takes over.

@@ -1,4 +1,4 @@
-// Issue 20 §2: guesses sent all at once count one by one. 120 wrong-then-right passwords for one account, each
+// Guesses sent all at once count one by one. 120 wrong-then-right passwords for one account, each
 // from its own address behind a trusted proxy, lock it after at most five failures and give no session; the
 // same holds for second-factor codes and emailed sign-in codes.
 import { generate } from 'otplib';

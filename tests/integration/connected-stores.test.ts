@@ -1,4 +1,4 @@
-// Connected stores (issue 24): connect-store proves credentials against local fakes that speak Shopify's
+// Connected stores: connect-store proves credentials against local fakes that speak Shopify's
 // Admin GraphQL and WooCommerce's REST API, refuses what is wrong with a 400 naming it, keeps the secrets
 // sealed, and import-store makes a bundle with the store's products, variants, images and ids.
 import { sql } from 'drizzle-orm';

@@ -1,8 +1,8 @@
-// Copy checks against a provider that misbehaves the way models do (issue 14, "What it must show"): the fake
+// Copy checks against a provider that misbehaves the way models do: the fake
 // writes the same heading for every product and appends "Backed by a 3 year warranty." to each description.
 // The bundle still has no repeated title, meta description or heading, no warranty, and every variant names
 // what sets it apart. A workflow in German with banned phrases keeps them out of the copy and its prompt asks
-// for German and states the 60-character title limit (issue 13 sections 4-5).
+// for German and states the 60-character title limit.
 import { describe, expect, it } from 'vitest';
 import { workflows } from '../../src/server/db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/generation/prompt-templates';

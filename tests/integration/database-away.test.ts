@@ -1,4 +1,4 @@
-// Issue 9: while the database is away the app answers 503 unavailable with a clear message, from functions
+// While the database is away the app answers 503 unavailable with a clear message, from functions
 // and auth routes alike; /api/health still answers, /api/ready says why it is not ready. Here the app's pool
 // points at a port where nothing listens, as after a database server went down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 9, "A database that can blink": the app runs as `npm start` does (its own process, embedded
+// A database that can blink: the app runs as `npm start` does (its own process, embedded
 // PostgreSQL), a run is moving, and the postmaster is killed with SIGKILL. The app must stay up, answer again
 // within 45 s, and finish the run with every product done exactly once.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -34,7 +34,7 @@ it('gives every product its own title, meta description and heading when they ar
   const metas = run.products.map((p) => written(p.meta_description, 'meta_description'));
   expect(new Set(titles).size).toBe(PRODUCTS);
   expect(new Set(metas).size).toBe(PRODUCTS);
-  // Headings too, compared as the check does: case-insensitively, after trimming (issue 14 section 2).
+  // Headings too, compared as the check does: case-insensitively, after trimming.
   const headings = run.products.map((p) => written(p.heading, 'heading').trim().toLowerCase());
   expect(new Set(headings).size).toBe(PRODUCTS);
   expect(new Set(titles.map((title) => title.trim().toLowerCase())).size).toBe(PRODUCTS);

@@ -1,4 +1,4 @@
-// An estimate you can bank on (issue 22 item 6): estimate-cost before a run of a real store export lies within
+// An estimate you can bank on: estimate-cost before a run of a real store export lies within
 // 15% of what the run settles at, repairs included, against a provider whose usage counts real tokens; and its
 // first calls' input tokens are exactly the tokenizer's count of the prompts the run sends.
 import { describe, expect, it } from 'vitest';

@@ -178,7 +178,7 @@ describe('export-bundle', () => {
     for (const parent of parents) {
       const row = productRows.find((r) => r.Title === sourceTitle(parent));
       expect(row, sourceTitle(parent)).toBeDefined();
-      // Generated copy never starts a formula (issue 20): "=Wool Throw – Grey | Lana" loses its "=".
+      // Generated copy never starts a formula: "=Wool Throw – Grey | Lana" loses its "=".
       expect(row!['SEO Title']).toBe(parent.page_title!.replace(/^[\s=+\-@]+/, ''));
       expect(row!['SEO Description']).toBe(parent.meta_description!.replace(/^[\s=+\-@]+/, ''));
     }

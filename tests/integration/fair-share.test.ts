@@ -1,4 +1,4 @@
-// Fair share across users (issue 15): with one user's 1,500-product AI run in progress through a provider that
+// Fair share across users: with one user's 1,500-product AI run in progress through a provider that
 // takes 400 ms a call, another user's 10-product run completes in seconds, not behind the whole backlog.
 // First in, first out it would wait for about 1,500 × 0.4 s ÷ 4 slots = 150 s.
 import Papa from 'papaparse';

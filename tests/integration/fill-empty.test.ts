@@ -1,4 +1,4 @@
-// "Fill empty, don't overwrite" (issue 12 §4): a bundle made from a store export with fill_empty_only keeps
+// "Fill empty, don't overwrite": a bundle made from a store export with fill_empty_only keeps
 // the store's SEO title, meta description, body and alt texts in every store file, and writes new copy only
 // where the store left a field empty. Without the option the new copy goes everywhere.
 import Papa from 'papaparse';

@@ -1,4 +1,4 @@
-// Issue 20 item 4: files safe where they open. A catalogue of formula-like and HTML names exported in every
+// Files safe where they open. A catalogue of formula-like and HTML names exported in every
 // format and parsed back: no cell of generated copy starts a formula, the store's own values come back as
 // they went in (names with their markup escaped, column-kinds.ts), no HTML column holds an unescaped <script,
 // and the JSON-LD holds no </script at all.

@@ -1,4 +1,4 @@
-// Issue 20 §1 against the real server process: a 1,000,000-row store export, a Shopify file of 50,000 image
+// Hostile imports against the real server process: a 1,000,000-row store export, a Shopify file of 50,000 image
 // rows and a single 20 MB line are each refused with a 400 naming the limit within 3 s, while /api/health
 // answers within 500 ms throughout and the server's resident memory grows by less than 300 MB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Idempotency-Key on new-bundle, and the server's own check of every answer against the contract (issue 25).
+// Idempotency-Key on new-bundle, and the server's own check of every answer against the contract.
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { functionRegistry } from '../../src/server/functions/registry';

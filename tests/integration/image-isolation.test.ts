@@ -1,4 +1,4 @@
-// Images that can't stall anyone (issue 15): image jobs run in their own pool, one user's fetches are capped
+// Images that can't stall anyone: image jobs run in their own pool, one user's fetches are capped
 // (IMAGE_FETCHES_PER_USER job queues), and a host that timed out twice in a row is skipped for the rest of
 // the request. The silent host is a local TCP server that accepts connections and never answers.
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Product images (issue 5) against a real database and a local image server: compress-images queues one job
+// Product images against a real database and a local image server: compress-images queues one job
 // per image, graphile-worker runs the compress-image task, and view-compressed-image returns the JPEG.
 // SSRF and abuse cases end with the image marked failed, the server untouched, and the worker moving on.
 import { lookup } from 'node:dns/promises';

@@ -1,4 +1,4 @@
-// Issue 9, "A real logger": a failed query is logged with its kind, code and request id, never with the
+// A real logger: a failed query is logged with its kind, code and request id, never with the
 // product text it carried; every request line names its request.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../support/capture-log';

@@ -1,4 +1,4 @@
-// Issue 9, "Both loopback names work": with APP_URL left at its default, a browser at http://localhost:PORT
+// Both loopback names work: with APP_URL left at its default, a browser at http://localhost:PORT
 // and one at http://127.0.0.1:PORT can both sign in and call functions. Any other origin is configured, never
 // guessed: an explicit APP_URL trusts only itself and TRUSTED_ORIGINS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// USER_MONTHLY_BUDGET_USD (issue 20 item 3): each user's spend on the server's key per calendar month, reserved
+// USER_MONTHLY_BUDGET_USD: each user's spend on the server's key per calendar month, reserved
 // before sending like the cap, across all their bundles (deleted ones too), and shown by view-spend.
 import { describe, expect, it } from 'vitest';
 import type { FunctionName, FunctionRequest } from '../../src/common/functions';

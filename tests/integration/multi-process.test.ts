@@ -1,4 +1,4 @@
-// Postgres as the engine that scales (issue 15 §4): two app processes (`npm start` with WORKER_CONCURRENCY=0)
+// Postgres as the engine that scales: two app processes (`npm start` with WORKER_CONCURRENCY=0)
 // and two worker processes (`npm run worker`) against one PostgreSQL. A run created through one app and read
 // through the other is finished by the workers, each product written exactly once.
 import net from 'node:net';

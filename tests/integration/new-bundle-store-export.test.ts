@@ -1,4 +1,4 @@
-// new-bundle with store_export (issue 12): the server maps a Shopify or WooCommerce export with the browser's
+// new-bundle with store_export: the server maps a Shopify or WooCommerce export with the browser's
 // mapper, keeps the store's identifiers and options in product details, and links variants to the parent the
 // store names. Bad exports get bad_input naming the problem and leave nothing behind.
 import Papa from 'papaparse';

@@ -1,4 +1,4 @@
-// The published contract (issue 25): /api/openapi.json validates as OpenAPI 3.1 with a maintained validator
+// The published contract: /api/openapi.json validates as OpenAPI 3.1 with a maintained validator
 // and describes every function of the contract; /api/docs serves its viewer from the app itself.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Prices the cap can trust (issue 20 item 3) and cached input priced as the provider bills it (issue 22 item 6):
+// Prices the cap can trust and cached input priced as the provider bills it:
 // a workflow's own price never lowers a known model's, and cached prompt tokens are charged at the cached-input
 // price, the shared part of every prompt byte-identical and first. The monthly budget: monthly-budget.test.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22, "What it must show": real store exports (tests/fixtures/SOURCES.md) written by the built-in writer
+// What it must show: real store exports (tests/fixtures/SOURCES.md) written by the built-in writer
 // and by a provider that mostly complies but sometimes writes fluent text about nothing, invents a guarantee
 // or repeats a sibling's meta description. On every export, after either run: clean text in every field, each
 // variant names its own option values and no other variant's or a list, every title and heading names the

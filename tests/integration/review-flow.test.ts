@@ -1,4 +1,4 @@
-// A review that never loses work (issue 14 §6-7), over HTTP against a real database and the worker: stale
+// A review that never loses work, over HTTP against a real database and the worker: stale
 // saves refused, every version kept and restorable, locked fields through regeneration, approve then export.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -317,7 +317,7 @@ describe("the stored check follows a person's edits", () => {
       expected_updated_at: first.updated_at,
     });
     expect(repeated.status, JSON.stringify(repeated.data)).toBe(200);
-    // Another product's heading repeats it, and names that product rather than this one (issue 22).
+    // Another product's heading repeats it, and names that product rather than this one.
     expect(repeated.data.product.problems?.map((problem) => [problem.field, problem.code])).toEqual([
       ['heading', 'off_product'],
       ['heading', 'duplicate'],

@@ -1,4 +1,4 @@
-// Issue 15 §2-3: a 50,000-product run with two images per product is read by pages and by changes, an
+// A 50,000-product run with two images per product is read by pages and by changes, an
 // unchanged poll is a cheap 304, and delete-bundle answers at once and hides the bundle from every function.
 import { describe, expect, it } from 'vitest';
 import type { FunctionRequest } from '../../src/common/functions';

@@ -1,4 +1,4 @@
-// Issue 27: a run with its rows in place and copy in every row (written by the app's worker, as the view
+// A run with its rows in place and copy in every row (written by the app's worker, as the view
 // benches write theirs), read as the web reads it (the first page, the rest, then since polls with
 // If-None-Match), shows a product edited while it is polled in the next answer. And the benches' set-up
 // refuses a run that holds nothing to measure.

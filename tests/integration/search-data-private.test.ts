@@ -1,4 +1,4 @@
-// Search Console data is the user's (issue 26 §4): after an import, a run for the top products sends the model
+// Search Console data is the user's: after an import, a run for the top products sends the model
 // the products' own details and nothing of the export: no figures, no unmatched page, no header.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Search Console data in (issue 26), over HTTP against a real database: exports built in the documented
+// Search Console data in, over HTTP against a real database: exports built in the documented
 // format (tests/support/search-console-export.ts) are matched to products, ranked by missed clicks computed
 // by hand below, a run is made for the top 5, and a later import after the export gives the before/after
 // report with its control group and an "inconclusive" product. Deleting the bundle deletes its data.

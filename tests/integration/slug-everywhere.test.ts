@@ -1,4 +1,4 @@
-// Issue 21: one slug. A product's slug reads the same in its URL suggestion and in every file that names it:
+// One slug. A product's slug reads the same in its URL suggestion and in every file that names it:
 // the csv, the Shopify handle, the Merchant feed's matching, both redirect files and the JSON-LD, for names
 // with ß, Cyrillic and Vietnamese letters (src/server/slug/slug.ts transliterates them all).
 import Papa from 'papaparse';

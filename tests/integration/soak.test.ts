@@ -1,4 +1,4 @@
-// Issue 6, "Soak with faults", at CI size: 500 products on three real worker processes, a provider that fails
+// "Soak with faults", at CI size: 500 products on three real worker processes, a provider that fails
 // 5% of calls (500, 429, broken JSON), and one worker killed with SIGKILL mid-run and started again. Every
 // product must end done (or failed with a reason), none done twice, the totals equal to the logs, and
 // nothing stuck in the queue. `npx tsx bench/soak.ts` runs the same soak at 10,000 products.

@@ -1,4 +1,4 @@
-// Issue 23 on Shopify's current template (tests/fixtures/shopify-product-template-2024.csv): the new header names
+// On Shopify's current template (tests/fixtures/shopify-product-template-2024.csv): the new header names
 // ("URL handle", "Option1 name", "SKU", "Product image URL"), a T-shirt with Size × Color beside a category metafield
 // column that lists every colour ("green; gray; red"), and a digital book whose one option is "Format" and whose
 // barcode is an ISBN printed with dashes. The Shopify file is written in the legacy names Shopify still imports

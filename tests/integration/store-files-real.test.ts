@@ -1,4 +1,4 @@
-// Issue 23 on the real exports the first store-file test does not read (tests/fixtures/SOURCES.md): Shopify's
+// On the real exports the first store-file test does not read (tests/fixtures/SOURCES.md): Shopify's
 // documented example as solidus_importer ships it (Color × Size, option names on the first row only, a first
 // row with no values, image-only rows, a metafield-only row, one image URL used five times) and a WooCommerce
 // store's own export (a variable product whose variations name it by `id:20`, Yoast columns, 152 header fields

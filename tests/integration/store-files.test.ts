@@ -1,4 +1,4 @@
-// Issue 23: the store files as the store and Google take them, on two real exports (tests/fixtures/SOURCES.md):
+// The store files as the store and Google take them, on two real exports (tests/fixtures/SOURCES.md):
 // Shopify's 2023 product template (Color × Size, image-only rows, barcodes, prices) and WooCommerce's sample
 // products (variable products with their variations). Each file is read back the way its importer reads it.
 import Papa from 'papaparse';

@@ -1,4 +1,4 @@
-// Issue 24, "an import job reports progress": import-store answers at once with an empty bundle and run, and
+// An import job reports progress: import-store answers at once with an empty bundle and run, and
 // the import-store job reads the catalogue. While it reads, view-bundle-workflow shows the products read of
 // the store's count and no run can start on the bundle; then the bundle holds exactly the paged import's
 // products. Over SHOPIFY_BULK_THRESHOLD products (60 here) Shopify is read with one bulk operation, whose

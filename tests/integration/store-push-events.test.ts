@@ -1,6 +1,6 @@
 // Where pushes meet the other features of their wave: a push with write_handles is refused before writing
-// when the Shopify token lacks the navigation scopes (issue 24); a finished push or undo is announced as
-// push.completed to a local receiver, signed (issue 25); a pushed product gets its export date for the
+// when the Shopify token lacks the navigation scopes; a finished push or undo is announced as
+// push.completed to a local receiver, signed; a pushed product gets its export date for the
 // Search Console before/after report, a product the push did not write does not, and undo takes it back (26).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 24, "a worker killed mid-push and restarted finishes it the same way": a push of 61 approved
+// A worker killed mid-push and restarted finishes it the same way: a push of 61 approved
 // products to the Shopify fake, with a bucket slow enough that it takes several seconds, is carried out by a
 // real `npm run worker` process (src/server/worker.ts). Once the fake has received some of the push's
 // productUpdate calls but not all, that process is killed with SIGKILL; a second one takes the job over when

@@ -1,4 +1,4 @@
-// Push and undo (issue 24), end to end against the store fakes: import a store, write its copy with the
+// Push and undo, end to end against the store fakes: import a store, write its copy with the
 // built-in writer, approve some, preview (before = the store's live values, after = ours), push through the
 // job, check that exactly the approved copy changed in the fake, then undo and find the fake as it was.
 // Also: a product edited between preview and push is skipped; THROTTLED and 429 are waited out with no

@@ -1,4 +1,4 @@
-// Issue 3, "Scale": the run view is polled every 5 seconds, so on a 5,000-product bundle an unchanged poll is
+// Scale: the run view is polled every 5 seconds, so on a 5,000-product bundle an unchanged poll is
 // answered 304 with no body, and any change to the run gives the old ETag a full answer again.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Signed webhooks (issue 25): a local receiver gets run.completed with a valid Standard Webhooks signature,
+// Signed webhooks: a local receiver gets run.completed with a valid Standard Webhooks signature,
 // a receiver failing twice gets the event on the third attempt, every attempt is visible, an endpoint failing
 // for 24 hours is switched off and its owner told, and private addresses are refused at create-webhook.
 import { Webhook } from 'standardwebhooks';

@@ -1,4 +1,4 @@
-// Issue 3, "A crash": two `npm run worker` processes share a 300-product run against a slow provider, one is
+// A crash: two `npm run worker` processes share a 300-product run against a slow provider, one is
 // killed with SIGKILL mid-run, and the survivor finishes every product: each copy stored once, the run's
 // totals equal to its logs, and nothing left queued, running or locked.
 import Papa from 'papaparse';

@@ -1,4 +1,4 @@
-// Workflows a user makes (issue 13): create, change, delete, list with the seeded ones; every field checked;
+// Workflows a user makes: create, change, delete, list with the seeded ones; every field checked;
 // another user's workflow answers exactly like a missing one, everywhere a workflow id is taken.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupFakeOpenAIApp } from '../support/pipeline';

@@ -1,4 +1,4 @@
-// Function answers read as a client reads them (issue 25): parsed with the contract's response schema for that
+// Function answers read as a client reads them: parsed with the contract's response schema for that
 // function, and error answers with its error schema, so a test reads typed fields with no casts and an answer
 // that drifts from the contract fails the test that received it, naming the field.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The fake provider's Batch API (issue 16), in OpenAI's wire format: POST /v1/files (multipart, purpose
+// The fake provider's Batch API, in OpenAI's wire format: POST /v1/files (multipart, purpose
 // "batch"), GET /v1/files/{id}/content, POST /v1/batches, GET /v1/batches (list), GET /v1/batches/{id} and
 // POST /v1/batches/{id}/cancel. A batch moves validating → in_progress → finalizing → completed on the
 // clock (completeAfterMs), and its output file answers each line as the chat endpoint would.

@@ -116,7 +116,7 @@ export type FakeOpenAIOptions = {
   /** 0 (the default) picks a free port. */
   port?: number;
   /**
-   * Answers copy as a careless model does (issue 14): `sameHeading` for every product's heading, and
+   * Answers copy as a careless model does: `sameHeading` for every product's heading, and
    * `appendToDescription` added to every description, in first answers and repairs alike.
    */
   copyQuirks?: CopyQuirks;
@@ -130,7 +130,7 @@ export type CopyQuirks = {
   sameHeading?: string;
   appendToDescription?: string;
   /**
-   * A model that mostly complies (issue 22): on first answers only, about `share` of products (chosen by a
+   * A model that mostly complies: on first answers only, about `share` of products (chosen by a
    * hash of the product's name and values, so runs repeat) get one lapse, in turn: fluent text about
    * nothing ("Crafted for durable everyday comfort"), an invented guarantee ("Backed by a 5 year warranty
    * and our money-back guarantee."), or, for a variant, a sibling's meta description. Repairs comply.

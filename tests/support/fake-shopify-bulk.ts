@@ -1,4 +1,4 @@
-// Bulk query operations for the Shopify fake (issue 24), in the real wire format
+// Bulk query operations for the Shopify fake, in the real wire format
 // (https://shopify.dev/docs/api/usage/bulk-operations/queries): bulkOperationRunQuery checks the query as
 // Shopify does (one top-level connection, not node/nodes, at most five connections nested at most two deep),
 // runs it over the fake's products and keeps the JSONL: one line per object, a nested connection's objects on

@@ -1,4 +1,4 @@
-// A local Shopify Admin GraphQL API for the connected-store tests and the push bench (issue 24). It speaks
+// A local Shopify Admin GraphQL API for the connected-store tests and the push bench. It speaks
 // the real wire format: POST /admin/api/{version}/graphql.json with X-Shopify-Access-Token, a real GraphQL
 // executor over a subset of the Admin schema, every document and its variables first checked against
 // Shopify's published schema (shopify-admin-schema.ts: what Shopify would refuse is refused here too), cursor

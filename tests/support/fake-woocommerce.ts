@@ -1,4 +1,4 @@
-// A local WooCommerce REST API v3 for the connected-store tests and the push bench (issue 24), in its wire
+// A local WooCommerce REST API v3 for the connected-store tests and the push bench, in its wire
 // format: /wp-json/wc/v3/products and /products/{id}/variations pages with X-WP-Total and X-WP-TotalPages,
 // HTTP Basic auth with the consumer key and secret (or the query-string fallback, for servers that strip the
 // Authorization header), read-only keys refused on writes, `products/batch` and `variations/batch` of at

@@ -183,7 +183,7 @@ export async function encodePhoto(
     : format === 'jpeg'
       ? image.jpeg({ quality: 95 }).withExif({
           IFD0: { Copyright: 'Copyloom test', Software: 'camera' },
-          // Where the photo was taken: compression must drop it (issue 12).
+          // Where the photo was taken: compression must drop it.
           IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 19/1 0/1' },
         })
       : format === 'webp'

@@ -1,4 +1,4 @@
-// The soak (issue 6, "Soak with faults"): one run on several real worker processes, against a provider that
+// The soak: one run on several real worker processes, against a provider that
 // fails a share of calls (mixed 500, 429 and broken JSON), while a random worker is killed with SIGKILL and
 // started again. Afterwards the run's integrity is checked: every product done, or failed with a reason; none
 // done twice; the run's totals equal to its logs; nothing stuck in the queue. `bench/soak.ts` runs it at

@@ -1,4 +1,4 @@
-// Catalogues for the store fakes (issue 24): a Shopify jewellery store with Ring size × Color variants,
+// Catalogues for the store fakes: a Shopify jewellery store with Ring size × Color variants,
 // variant images and image alt texts, and a WooCommerce clothing store with a variable product, Yoast SEO meta
 // and image ids; each with enough simple products to need more than one page. Fresh objects on every call,
 // since the fakes change what they are given.

@@ -1,4 +1,4 @@
-// import-store answers at once and a job reads the catalogue (issue 24). Tests that need the bundle filled
+// import-store answers at once and a job reads the catalogue. Tests that need the bundle filled
 // call importStoreNow: the request, then the import's job run here, in this process, to its end.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';

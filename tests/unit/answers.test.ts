@@ -1,4 +1,4 @@
-// The test helpers read function answers with the contract's schemas (issue 25): an answer that does not match
+// The test helpers read function answers with the contract's schemas: an answer that does not match
 // is refused, not cast. A stand-in app answers as a drifted server would, so the helpers' own parse is what
 // is tested (the real server checks its answers first and would never send these).
 import { describe, expect, it } from 'vitest';

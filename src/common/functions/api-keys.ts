@@ -1,4 +1,4 @@
-// The contract's API key functions (issue 25): create (the key is in this one answer only), list and revoke.
+// The contract's API key functions: create (the key is in this one answer only), list and revoke.
 // Only a signed-in person may call them: an API key cannot manage keys.
 import { z } from 'zod';
 import { id, noBody } from './schema-parts';

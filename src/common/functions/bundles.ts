@@ -27,7 +27,7 @@ export const bundleFunctions = {
         /** The SPEC's product list: the columns in order, and one product per line. */
         columns: z.array(z.string().min(1)).min(1).max(50).optional(),
         raw_csv: z.string().optional(),
-        /** Instead of columns + raw_csv: a store's product export, mapped on the server (issue 12). */
+        /** Instead of columns + raw_csv: a store's product export, mapped on the server. */
         store_export: storeExportSchema.optional(),
         custom_fields: customFieldsSchema.default({
           keywords: '',
@@ -39,11 +39,11 @@ export const bundleFunctions = {
         /** Pause the bundle's runs once they have cost this much (USD). */
         spending_cap_usd: spendingCap.optional(),
         /**
-         * Fill empty, don't overwrite (issue 12): the store's existing SEO title, meta description, description
+         * Fill empty, don't overwrite: the store's existing SEO title, meta description, description
          * and image alt texts stay as they are, and new copy goes only where the store left a field empty.
          */
         fill_empty_only: z.boolean().optional(),
-        /** The currency of the store's prices (ISO 4217), for the offers of the structured data (issue 23). */
+        /** The currency of the store's prices (ISO 4217), for the offers of the structured data. */
         currency: currencyCode.optional(),
       })
       .superRefine((body, ctx) => {

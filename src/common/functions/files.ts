@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BUNDLE_LIMITS } from '../constants';
 import { id } from './schema-parts';
 
-/** How the Merchant Center supplemental feed names items (issue 23): the ids of the store's main feed. */
+/** How the Merchant Center supplemental feed names items: the ids of the store's main feed. */
 export const MERCHANT_ID_SCHEMES = ['shopify', 'woocommerce', 'sku', 'from_feed'] as const;
 
 export const fileFunctions = {

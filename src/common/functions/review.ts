@@ -1,4 +1,4 @@
-// The contract's review functions (issue 14): edit copy, approve, lock fields, and every kept version.
+// The contract's review functions: edit copy, approve, lock fields, and every kept version.
 import { z } from 'zod';
 import { BUNDLE_LIMITS } from '../constants';
 import { bundleWorkflowProductSchema, COPY_FIELDS, REVIEW_STATES } from '../entities';
@@ -18,7 +18,7 @@ export type EditableCopyFields = z.infer<typeof editableCopyFieldsSchema>;
 
 export const VERSION_SOURCES = ['generated', 'regenerated', 'edited', 'restored'] as const;
 
-/** A kept version of a product's copy: one per generation, regeneration, edit and restore (issue 14). */
+/** A kept version of a product's copy: one per generation, regeneration, edit and restore. */
 export const productVersionSchema = z.object({
   id,
   source: z.enum(VERSION_SOURCES),
@@ -44,7 +44,7 @@ export const reviewFunctions = {
         .optional(),
       /**
        * The product's updated_at as the editor loaded it: when the product changed since, the save answers
-       * 409 conflict and changes nothing (issue 14). The web always sends it.
+       * 409 conflict and changes nothing. The web always sends it.
        */
       expected_updated_at: z.string().max(40).optional(),
     }),

@@ -5,7 +5,7 @@ import { bundleWorkflowProductSchema, COPY_FIELDS, logEntrySchema, runTotalsSche
 import { id } from './schema-parts';
 import { storeImportSchema } from './stores';
 
-/** One Batch API batch of a run, as the run header shows it (issue 16). */
+/** One Batch API batch of a run, as the run header shows it. */
 export const providerBatchViewSchema = z.object({
   id,
   purpose: z.enum(['generate', 'repair']),
@@ -45,7 +45,7 @@ export const runFunctions = {
       /** The whole run's counts and cost, whatever page this is. */
       totals: runTotalsSchema,
       products: z.array(bundleWorkflowProductSchema),
-      /** The run's Batch API batches, oldest first (issue 16); absent when it has none. */
+      /** The run's Batch API batches, oldest first; absent when it has none. */
       batches: z.array(providerBatchViewSchema).optional(),
       /** A bundle imported from a store (import-store): the import's state and progress. */
       store_import: storeImportSchema.optional(),
@@ -60,7 +60,7 @@ export const runFunctions = {
     request: z.object({
       bundle_id: id,
       workflow_id: id,
-      /** Only the N products with the most missed clicks in the latest Search Console import (issue 26). */
+      /** Only the N products with the most missed clicks in the latest Search Console import. */
       only_top: z.number().int().min(1).max(BUNDLE_LIMITS.maxProducts).optional(),
     }),
     response: z.object({ bundle_workflow_id: id }),
@@ -85,7 +85,7 @@ export const runFunctions = {
       bundle_workflow_product_ids: z.array(id).max(BUNDLE_LIMITS.maxProducts).optional(),
       /** Lock these fields on the chosen products first ("keep my edits"): the regeneration leaves them. */
       lock_fields: z.array(z.enum(COPY_FIELDS)).max(COPY_FIELDS.length).optional(),
-      /** Instead of the ids: the run's N products with the most missed clicks (issue 26). */
+      /** Instead of the ids: the run's N products with the most missed clicks. */
       only_top: z.number().int().min(1).max(BUNDLE_LIMITS.maxProducts).optional(),
     }),
     response: z.object({ queued: z.number() }),

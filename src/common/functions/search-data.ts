@@ -1,4 +1,4 @@
-// The contract's Search Console functions (issue 26): import an export, read the priorities and the
+// The contract's Search Console functions: import an export, read the priorities and the
 // before/after report, and set the bundle's expected-CTR curve.
 import { z } from 'zod';
 import { id } from './schema-parts';

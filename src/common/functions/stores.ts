@@ -1,4 +1,4 @@
-// The contract's connected-store functions (issue 24): connect a Shopify or WooCommerce store, list and
+// The contract's connected-store functions: connect a Shopify or WooCommerce store, list and
 // disconnect them, and import a store's catalogue into a new bundle.
 import { z } from 'zod';
 import { customFieldsSchema } from '../entities';

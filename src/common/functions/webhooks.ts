@@ -1,4 +1,4 @@
-// The contract's webhook functions (issue 25): endpoints that receive signed events (Standard Webhooks).
+// The contract's webhook functions: endpoints that receive signed events (Standard Webhooks).
 import { z } from 'zod';
 import { id, noBody } from './schema-parts';
 

@@ -1,9 +1,9 @@
-// The contract's workflow functions (issue 13): a user's workflows and the models the endpoint lists.
+// The contract's workflow functions: a user's workflows and the models the endpoint lists.
 import { z } from 'zod';
 import { BATCH_REPAIR_MODES, workflowSchema } from '../entities';
 import { id, noBody } from './schema-parts';
 
-/** What a user's workflow may say (issue 13); the Workflows screen and the server share these limits. */
+/** What a user's workflow may say; the Workflows screen and the server share these limits. */
 export const WORKFLOW_LIMITS = {
   nameMax: 100,
   modelMax: 200,
@@ -99,7 +99,7 @@ export const workflowFieldsSchema = z.object({
     })
     .nullable()
     .optional(),
-  /** Run through the provider's Batch API (issue 16). */
+  /** Run through the provider's Batch API. */
   batch: z.boolean().optional(),
   /** Where a batch answer's repair goes: `batch` (a follow-up batch, half price; the default) or `direct`. */
   batch_repairs: z

@@ -40,7 +40,7 @@ export type WriteCopyInput = {
   /** Set for a repair call: the previous answer and the problems to fix, each naming its field. */
   repair?: { previous: CopyFields; problems: string[] };
   /**
-   * The workflow's language and voice (issue 13 section 5): the copy's BCP 47 language, phrases it must never
+   * The workflow's language and voice: the copy's BCP 47 language, phrases it must never
    * use, terms it must write exactly, and notes on the voice. The prompt states them; the check enforces them.
    */
   voice?: CopyVoice;
@@ -76,7 +76,7 @@ export type WriteCopyResult = {
   /** The request as templated (messages carry template_variables) and as sent. */
   originalRequest: AiRequest;
   finalRequest: AiRequest;
-  /** Set when the answer came through the provider's Batch API (issue 16), which bills it at a discount. */
+  /** Set when the answer came through the provider's Batch API, which bills it at a discount. */
   billing?: AnswerBilling;
 };
 

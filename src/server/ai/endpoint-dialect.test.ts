@@ -1,4 +1,4 @@
-// Issue 13, "Requests any server accepts": every request caps its output; an endpoint that refuses strict
+// Requests any server accepts: every request caps its output; an endpoint that refuses strict
 // json_schema gets json_object, then JSON asked for in the prompt (and the answer is read out of its code
 // fence); one that refuses max_tokens gets max_completion_tokens. What was learned is kept, and said once.
 // A model the endpoint does not serve is named, with the endpoint.

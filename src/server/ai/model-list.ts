@@ -2,7 +2,7 @@
 // Workflows screen can offer them without asking the endpoint on every keystroke. An endpoint that lists
 // nothing, or cannot be reached, gives an empty list: a typed model name is accepted all the same. Only a
 // listing that named models is kept: a failed or empty one (an endpoint still loading its model) is asked
-// again on the next request (issue 22).
+// again on the next request.
 import OpenAI from 'openai';
 
 export type ListedModel = { id: string };

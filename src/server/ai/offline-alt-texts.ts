@@ -1,4 +1,4 @@
-// The built-in writer's alt texts: one per image, each distinct within the product (issue 22 section 4).
+// The built-in writer's alt texts: one per image, each distinct within the product.
 import { SEO_LIMITS } from '../../common/copy-rules';
 import { describeAttributes, type Facts, firstThatFits } from './offline-facts';
 

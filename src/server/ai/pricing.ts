@@ -1,5 +1,5 @@
 // What an AI call costs, from a table of list prices in USD per 1M tokens (DESIGN.md, generation pipeline).
-// Prices the cap can trust (issue 20): the operator's prices (MODEL_PRICES) replace the list's and may be lower;
+// Prices the cap can trust: the operator's prices (MODEL_PRICES) replace the list's and may be lower;
 // a workflow's own price may raise a known model's price or price an unknown model, never lower it.
 import type { TokenUsage } from './copy-writer';
 
@@ -99,7 +99,7 @@ export function cachedInputPrice(price: ModelPrice): number {
 
 /**
  * The price a workflow's calls are charged at. For a model the operator or the list knows, each part is the
- * higher of that price and the workflow's own (a workflow may raise a price, never lower it: issue 20); for a
+ * higher of that price and the workflow's own (a workflow may raise a price, never lower it, so a workflow cannot undercut the operator's price); for a
  * model neither knows, the workflow's own price; else null (unknown, shown as unknown, never $0).
  */
 export function effectivePrice(

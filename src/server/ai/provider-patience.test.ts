@@ -1,4 +1,4 @@
-// Issue 13: a local server that answers 503 with Retry-After while its model loads does not fail the call. The
+// A local server that answers 503 with Retry-After while its model loads does not fail the call. The
 // advised waits are honoured past MAX_PROVIDER_ATTEMPTS, within PROVIDER_PATIENCE_MS.
 import { describe, expect, it } from 'vitest';
 import { OAK_CHAIR_INPUT, setupFakeOpenAI } from '../../../tests/support/writer-fixtures';

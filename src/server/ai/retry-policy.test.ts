@@ -23,7 +23,7 @@ describe('nextRetryDelayMs', () => {
     expect(nextRetryDelayMs(fail('server'), MAX_PROVIDER_ATTEMPTS, top)).toBeNull();
   });
 
-  it('keeps honouring an advised wait past the attempts, within the patience window (issue 13)', () => {
+  it('keeps honouring an advised wait past the attempts, within the patience window', () => {
     // A local server loading its model: 503 with Retry-After, for longer than five attempts take.
     expect(nextRetryDelayMs(fail('server', 2_000), MAX_PROVIDER_ATTEMPTS + 3, bottom, 30_000)).toBe(2_000);
     expect(nextRetryDelayMs(fail('rate_limited', 1_000), MAX_PROVIDER_ATTEMPTS, bottom, 10_000)).toBe(1_000);

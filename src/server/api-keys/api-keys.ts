@@ -1,4 +1,4 @@
-// API keys (issue 25), our own small module rather than better-auth's plugin: the keys are called through
+// API keys, our own small module rather than better-auth's plugin: the keys are called through
 // our contract's functions (not /api/auth), carry our four scopes, and answer with our error body and a
 // Retry-After. A key is "cl_" and 32 random bytes (base64url), shown once; only its SHA-256 is stored.
 import { createHash, randomBytes } from 'node:crypto';

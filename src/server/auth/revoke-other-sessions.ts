@@ -1,4 +1,4 @@
-// A change to how an account signs in ends every other session of it (issue 20): changing the password,
+// A change to how an account signs in ends every other session of it: changing the password,
 // turning TOTP on or off, changing the email address. The session that made the change stays (better-auth
 // replaces it with a new one on some of these paths; that new one is kept). A reset already revokes them all
 // (revokeSessionsOnPasswordReset).

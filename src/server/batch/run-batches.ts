@@ -1,4 +1,4 @@
-// A run's Batch API batches as view-bundle-workflow returns them, for the run header (issue 16).
+// A run's Batch API batches as view-bundle-workflow returns them, for the run header.
 import { asc, eq } from 'drizzle-orm';
 import type { FunctionResponse } from '../../common/functions';
 import type { Queryable } from '../db/client';

@@ -252,7 +252,7 @@ export async function fillRun(
   );
 
   // The image rows come from the products' stored image_urls (the same lists as `parsed`), so the URLs
-  // need not travel to the database a second time. One image, one row (issue 22 section 5): a URL that
+  // need not travel to the database a second time. One image, one row: a URL that
   // several products of the run show (a variant image shared by a dozen variants) belongs to the first of
   // them, so it is fetched, stored, compressed, listed and zipped once, with one alt text, as a store keeps it.
   await tx.execute(sql`

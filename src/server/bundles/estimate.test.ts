@@ -1,4 +1,4 @@
-// The estimate's repair share (issue 22 item 6): measured per kind of product and per model, from the narrowest
+// The estimate's repair share: measured per kind of product and per model, from the narrowest
 // measure with enough products, and applied to each product by its kind.
 import { describe, expect, it } from 'vitest';
 import type { ProductFacts } from '../ai/copy-writer';

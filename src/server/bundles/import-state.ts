@@ -1,5 +1,5 @@
 // While a bundle's store import is queued, running or failed, the bundle has no products yet: no run can
-// start on it (issue 24).
+// start on it.
 import { eq } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Queryable } from '../db/client';

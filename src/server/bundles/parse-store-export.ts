@@ -1,4 +1,4 @@
-// new-bundle's store_export (issue 12): a Shopify or WooCommerce product export read on the server with the
+// new-bundle's store_export: a Shopify or WooCommerce product export read on the server with the
 // mapper the browser previews with (src/common/product-import.ts), so both paths create the same products.
 // The store's identifiers and options go into each product's details, and variants link to the parent the
 // store names (Parent column, handle grouping) instead of one guessed from names.

@@ -1,5 +1,5 @@
 // The purge-bundle task: delete-bundle marks the bundle and queues this; its rows go in batches
-// (docs/decisions/009). Its Batch API batches still at the provider are cancelled first (issue 16).
+// (docs/decisions/009). Its Batch API batches still at the provider are cancelled first.
 import type { Task } from 'graphile-worker';
 import { cancelBundleBatches } from '../batch/cancel-batches';
 import type { GenerationDeps } from '../generation/generate-product';

@@ -36,7 +36,7 @@ export async function findRun(
       workflowExists: workflows.id,
     })
     .from(bundles)
-    // Another user's workflow answers as a missing one does (issue 13).
+    // Another user's workflow answers as a missing one does.
     .leftJoin(workflows, and(eq(workflows.id, workflowId), workflowVisibleTo(ownerId)))
     .leftJoin(
       bundleWorkflows,

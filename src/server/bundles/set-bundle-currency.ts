@@ -1,4 +1,4 @@
-// set-bundle-currency: the currency of a bundle's prices (issue 23), asked once on import when the store's file
+// set-bundle-currency: the currency of a bundle's prices, asked once on import when the store's file
 // has prices but names no currency. The structured data's offers need it; without it they are left out.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';

@@ -1,6 +1,6 @@
 // new-bundle-workflow: run another workflow over an existing bundle. A repeat for the same pair returns the
 // run that exists, so calling it twice is harmless. With only_top, the run holds only the bundle's N products
-// with the most missed clicks in its latest Search Console import (issue 26).
+// with the most missed clicks in its latest Search Console import.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../app-error';
 import type { Database } from '../db/client';

@@ -125,7 +125,7 @@ describe('suggestUrl', () => {
   });
 });
 
-describe('transliteration (issue 13 section 5)', () => {
+describe('transliteration', () => {
   it('spells Cyrillic and Greek names in Latin letters instead of dropping them', () => {
     expect(slugify('Шерстяной шарф')).toBe('sherstyanoy-sharf');
     expect(slugify('Ελαιόλαδο')).toBe('elaiolado');

@@ -1,4 +1,4 @@
-// Raw SQL rows read through the schema (issue 25): SQL names in, the schema's names and types out, and a row
+// Raw SQL rows read through the schema: SQL names in, the schema's names and types out, and a row
 // the schema does not describe refused rather than passed on.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Rows of raw SQL, typed and checked by the schema (issue 25). Most queries use the query builder, whose rows
+// Rows of raw SQL, typed and checked by the schema. Most queries use the query builder, whose rows
 // drizzle types from the tables. Where SQL stays raw (keyset pages, snapshots, CTEs that write), its columns
 // are described once here from the schema's own columns: `rowOf(products, ['id', 'details'])` reads the SQL
 // names (`id`, `details`), maps each value as drizzle would (timestamps arrive as strings, numerics as text)

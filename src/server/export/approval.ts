@@ -1,4 +1,4 @@
-// only_approved for the store files (issue 23): a product is in the file whole, with every variant and image
+// only_approved for the store files: a product is in the file whole, with every variant and image
 // it had, or not at all, since the store's importer replaces a matched product's variants with the file's.
 // Approving the parent or any variant brings the product in; the rows whose copy is not approved carry the
 // store's current text (store_copy), so nothing pending is published.

@@ -1,4 +1,4 @@
-// "Fill empty, don't overwrite" (issue 12): in a bundle with fill_empty_only, the copy the store already has
+// "Fill empty, don't overwrite": in a bundle with fill_empty_only, the copy the store already has
 // stays as it is, and new copy goes only where the store left a field empty. Exports apply it here, so every
 // format carries the store's own value (an unchanged cell) wherever it had one.
 import type { BundleWorkflowProduct } from '../../common/entities';

@@ -1,4 +1,4 @@
-// The store's main Merchant Center feed (issue 23), as the user uploads it for merchant_id_scheme from_feed: a
+// The store's main Merchant Center feed, as the user uploads it for merchant_id_scheme from_feed: a
 // products export in TSV, CSV or XML (RSS 2.0 or Atom with the g: namespace). Only what matching needs is
 // kept: id, link, the variant attributes, mpn and gtin (docs/store-formats.md §c).
 import Papa from 'papaparse';
@@ -61,7 +61,7 @@ const decodeXml = (text: string) =>
       return XML_ENTITIES[name.toLowerCase()] ?? whole;
     });
 
-// Rows read between two turns of the event loop: a 100,000-item feed never holds it for long (issue 20).
+// Rows read between two turns of the event loop: a 100,000-item feed never holds it for long.
 const ROWS_PER_TURN = 1_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -1,4 +1,4 @@
-// The ids of the Merchant Center supplemental feed (issue 23): a supplemental feed only changes the items of
+// The ids of the Merchant Center supplemental feed: a supplemental feed only changes the items of
 // the main feed whose id it repeats, so each row takes the id the store's own feed uses, and a product with
 // none is reported, never given an id of our making. docs/store-formats.md §c has the schemes.
 import type { BundleWorkflowProduct } from '../../common/entities';

@@ -1,4 +1,4 @@
-// Redirects for the slugs an export really changes (issue 23), with the platform's own paths:
+// Redirects for the slugs an export really changes, with the platform's own paths:
 // - Shopify's URL-redirect import, "Redirect from,Redirect to", both under /products/ (docs/store-formats.md
 //   §a, "URL redirect CSV"). The product CSV never changes a handle, so this file is for a handle changed in
 //   Shopify's admin or by an API push to the suggested one.

@@ -79,7 +79,7 @@ export function neutraliseFormula(value: string): string {
 const LEADING_FORMULA = /^[\s=+\-@\uFF1D\uFF0B\uFF0D\uFF20]+/u;
 
 /**
- * A cell of copy in a store importer's file, where a ' would be imported as text (issue 20): the store's own
+ * A cell of copy in a store importer's file, where a ' would be imported as text: the store's own
  * value when it is exactly that (it goes back as it came), else our copy without the formula characters
  * (= + - @, their fullwidth forms, a tab or CR) it might start with.
  */

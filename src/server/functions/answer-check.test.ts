@@ -1,4 +1,4 @@
-// The server's own check of its answers (issue 25): outside production every item, in production a bounded
+// The server's own check of its answers: outside production every item, in production a bounded
 // sample of long lists, and in both a mismatch never leaves as an answer.
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';

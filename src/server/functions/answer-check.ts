@@ -1,4 +1,4 @@
-// Every JSON answer is parsed with the contract's response schema before it leaves (issue 25), so a handler
+// Every JSON answer is parsed with the contract's response schema before it leaves, so a handler
 // that drifts from the contract fails here, on the server, rather than as "Could not validate response body"
 // in someone's browser or integration. Outside production the 500 names the fields; in production the
 // message stays generic and the mismatch is logged once per function per process.

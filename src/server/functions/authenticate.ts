@@ -1,6 +1,6 @@
 // Who is calling a function, checked before anything else (even the function's name).
 // A bearer token cannot be sent by another site's form or script without our CORS consent, so it is taken
-// as it is: a session token, or an API key ("cl_…", issue 25) with its scopes. A session cookie is sent by the
+// as it is: a session token, or an API key ("cl_…") with its scopes. A session cookie is sent by the
 // browser on any request to us, including a text/plain form post from a sibling subdomain or another port
 // (SameSite=Lax does not stop those), so a cookie-only call must come from a trusted origin with
 // Content-Type: application/json, which no plain form can send.

@@ -5,7 +5,7 @@ import type { FunctionHandler } from './types';
 // A file answer: the route sends this Response as it is, streamed, with the file's own Content-Type.
 export const exportBundleFunction: FunctionHandler<'export-bundle'> = async (ctx, input) => {
   const file = await exportBundle(ctx.db, ctx.userId, input);
-  // The date the copy left the app, for the before/after report (issue 26); exportBundle checked ownership.
+  // The date the copy left the app, for the before/after report; exportBundle checked ownership.
   // A redirects file carries no copy, so it dates nothing.
   if (input.format !== 'redirects' && input.format !== 'woocommerce-redirects') {
     await recordCopyExported(ctx.db, input.bundle_workflow_id, input.only_approved === true);

@@ -78,7 +78,7 @@ describe('buildMessages', () => {
     });
   });
 
-  it('states every field rule in the prompt text, and words keywords and image counts plainly (issue 13)', () => {
+  it('states every field rule in the prompt text, and words keywords and image counts plainly', () => {
     const rendered = (settings: typeof input.settings, imageCount: number) =>
       renderMessages(buildMessages(DEFAULT_PROMPT_TEMPLATES, { ...input, settings, imageCount }))
         .map((message) => message.content)
@@ -101,7 +101,7 @@ describe('buildMessages', () => {
     expect(rendered({ keywords: '', business_type: '', tone_of_voice: '' }, 0)).toContain('no images');
   });
 
-  it('states the workflow language, banned phrases, protected terms and voice notes (issue 13 section 5)', () => {
+  it('states the workflow language, banned phrases, protected terms and voice notes', () => {
     const [text, user] = renderMessages(
       buildMessages(DEFAULT_PROMPT_TEMPLATES, {
         ...input,
@@ -128,7 +128,7 @@ describe('buildMessages', () => {
     expect(user).toContain('its page_title and heading must each name "Black"');
   });
 
-  it('keeps the shared part of every prompt byte-identical and first, and each product last (issue 22)', () => {
+  it('keeps the shared part of every prompt byte-identical and first, and each product last', () => {
     const voice = { language: 'de', bannedPhrases: ['best in class'], protectedTerms: ['Nordhaus'] };
     const chair = renderMessages(buildMessages(DEFAULT_PROMPT_TEMPLATES, { ...input, voice }));
     const variant = renderMessages(

@@ -2,7 +2,7 @@
 // here so that the writers in ai/ only ever send what they are given. What every product of a run shares (the
 // system message: instructions, field rules, voice, language, terms, keywords) comes first and is byte-identical
 // for all of them; what is the product's own (its data, a variant's values and siblings) comes last, in the user
-// message, so that a provider's prompt cache serves the shared part (issue 22).
+// message, so that a provider's prompt cache serves the shared part.
 import type { AiRequest } from '../ai/ai-request';
 import type { CopyPrompt, ProductFacts, WriteCopyInput } from '../ai/copy-writer';
 import type { PromptTemplates } from '../db/schema';
@@ -73,7 +73,7 @@ export function variantValuesOf(differences: readonly string[]): string[] {
 }
 
 /**
- * The rules a workflow adds to every prompt, stated in the text itself (issue 13 section 5): the field rules
+ * The rules a workflow adds to every prompt, stated in the text itself: the field rules
  * when the workflow's own templates leave them out, the language, banned phrases, protected terms and voice
  * notes. The same for every product of a run (a variant's own rules go in its user message). Sent as a
  * variable, so nothing in the workflow's settings is read as a template.

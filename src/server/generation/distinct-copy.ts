@@ -1,4 +1,4 @@
-// Copy within a bundle is never repeated (issue 14 section 2): no two products of a run share a page title,
+// Copy within a bundle is never repeated: no two products of a run share a page title,
 // meta description or heading, compared case-insensitively after trimming.
 // A meta description that is nearly another's counts too (docs/decisions/008-near-duplicate-threshold.md):
 // the same text once each product's own variant values are taken out, or word pairs that overlap by

@@ -1,5 +1,5 @@
 // The generate-product task: one product's copy written by a direct call (generate-product.ts), unless
-// `divert` takes it elsewhere first (the runner passes the Batch API's routing, issue 16).
+// `divert` takes it elsewhere first (the runner passes the Batch API's routing).
 import { setMaxListeners } from 'node:events';
 import type { Task } from 'graphile-worker';
 import { generateProductPayloadSchema } from '../queue/generate-jobs';

@@ -48,7 +48,7 @@ export async function loadProduct(db: Queryable, id: number) {
         bannedPhrases: workflows.bannedPhrases,
         protectedTerms: workflows.protectedTerms,
         voiceNotes: workflows.voiceNotes,
-        // The request's settings and the price its calls are reserved and charged at (issue 13).
+        // The request's settings and the price its calls are reserved and charged at.
         temperature: workflows.temperature,
         maxOutputTokens: workflows.maxOutputTokens,
         priceInputPerMillion: workflows.priceInputPerMillion,
@@ -143,7 +143,7 @@ function offlineInput(context: ProductContext): WriteCopyInput {
   };
 }
 
-/** The new text for a field, or the row's own text when the field is locked (issue 14). */
+/** The new text for a field, or the row's own text when the field is locked. */
 function unlessLocked(field: CopyFieldName, column: AnyPgColumn, value: string) {
   return sql`case when ${isLocked(field)} then ${column} else ${value} end`;
 }
@@ -208,7 +208,7 @@ export async function saveCopy(
     await insertVersion(tx, context.row.id, 'generation', null);
     await queueGenerateJobs(tx, result.variants);
   });
-  // After the commit: a run's last products finishing at once each see the others' writes (issue 25).
+  // After the commit: a run's last products finishing at once each see the others' writes.
   await emitRunEventsIfSettled(db, context.row.bundleWorkflowId);
 }
 

@@ -1,4 +1,4 @@
-// The published contract (issue 25): GET /api/openapi.json, and GET /api/docs rendering it with swagger-ui,
+// The published contract: GET /api/openapi.json, and GET /api/docs rendering it with swagger-ui,
 // served from the app's own dependencies so the page needs no other origin (the CSP is script-src 'self',
 // which also rules out an inline initializer: it is a file of its own).
 import { readFile } from 'node:fs/promises';

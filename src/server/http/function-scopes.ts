@@ -1,4 +1,4 @@
-// Which API key scope each function needs (issue 25). null: only a signed-in person may call it (managing
+// Which API key scope each function needs. null: only a signed-in person may call it (managing
 // API keys, and the job loop, which runs everyone's queue). A new function must be placed here.
 import type { ApiKeyScope, FunctionName } from '../../common/functions';
 

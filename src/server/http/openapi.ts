@@ -1,4 +1,4 @@
-// GET /api/openapi.json (issue 25): an OpenAPI 3.1 document generated from the contract itself, so it lists
+// GET /api/openapi.json: an OpenAPI 3.1 document generated from the contract itself, so it lists
 // every function with its request and response schemas (zod 4's toJSONSchema, JSON Schema 2020-12, which
 // OpenAPI 3.1 uses as is), the scope an API key needs, the error body and statuses, and how to authenticate.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Idempotency-Key (issue 25): a creating call sent twice with the same key and body within 24 hours answers
+// Idempotency-Key: a creating call sent twice with the same key and body within 24 hours answers
 // as the first and creates nothing new; the same key with another body is 409. The first call holds the key
 // (a row with no answer yet) while it runs, so a concurrent repeat is told to wait rather than run twice.
 import { createHash } from 'node:crypto';

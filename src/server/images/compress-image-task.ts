@@ -43,7 +43,7 @@ export function compressImageTask(db: Database, deps: CompressImageDeps = {}): T
     } catch (error) {
       const isLastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
       if (isLastAttempt && !helpers.abortSignal?.aborted) {
-        // Never leave an image "compressing" for ever (issue 5), even after a bug.
+        // Never leave an image "compressing" for ever, even after a bug.
         await markCompressionFailed(
           db,
           job.imageId,

@@ -1,4 +1,4 @@
-// Compressing one stored image (issue 5): safe fetch → compress → store. The compress-image task
+// Compressing one stored image: safe fetch → compress → store. The compress-image task
 // (compress-image-task.ts) runs it for each job.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';

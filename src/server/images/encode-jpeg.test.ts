@@ -96,7 +96,7 @@ describe('compressImage', () => {
     const result = await compressImage(input);
     const metadata = await sharp(result.bytes).metadata();
     expect([metadata.width, metadata.height]).toEqual([20, 40]);
-    // Rotated into the pixels, so no orientation tag may turn it again; the text tags stay (issue 12).
+    // Rotated into the pixels, so no orientation tag may turn it again; the text tags stay.
     expect(metadata.orientation ?? 1).toBe(1);
     expect(readExif(metadata.exif!).Image).toMatchObject({ Copyright: 'secret', Software: 'camera' });
   });

@@ -1,4 +1,4 @@
-// Limits on image fetches that keep one user's slow hosts from stalling the others (issue 15):
+// Limits on image fetches that keep one user's slow hosts from stalling the others:
 // - per host: at most `perHost` fetches to one host at once in this process; a job over the limit is put
 //   back for later (the runner re-queues it) instead of holding a worker slot while it waits;
 // - a host that timed out twice in a row is skipped for the rest of that compress request: each of its

@@ -1,4 +1,4 @@
-// Issue 12, "Images never get bigger, and keep what Google requires": an already small JPEG comes back
+// Images never get bigger, and keep what Google requires: an already small JPEG comes back
 // byte-identical (never larger), the IPTC DigitalSourceType mark in XMP survives compression, and the GPS
 // block of EXIF does not, while the text EXIF (copyright, artist) does.
 import readExif from 'exif-reader';

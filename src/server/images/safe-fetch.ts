@@ -17,7 +17,7 @@ import {
 import { ImageFetchError } from './image-fetch-error';
 
 export const IMAGE_FETCH_LIMITS = {
-  /** Issue 5: caps of 25 MB of body, 20 s in all, and at most 3 redirects. */
+  /** Caps of 25 MB of body, 20 s in all, and at most 3 redirects. */
   maxBytes: 25 * 1024 * 1024,
   timeoutMs: 20_000,
   maxRedirects: 3,

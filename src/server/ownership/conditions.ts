@@ -1,4 +1,4 @@
-// Ownership, in one place (issue 25): "owned by this user and not deleted" for every kind of row a user
+// Ownership, in one place: "owned by this user and not deleted" for every kind of row a user
 // owns. Queries build their WHERE from these conditions instead of writing `owner_id = …` by hand, so a new
 // query cannot forget the deleted bundle or the revoked key; a unit test (ownership-only-here.test.ts) fails
 // when another file in src/server compares an owner column itself.

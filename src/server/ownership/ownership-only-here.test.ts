@@ -1,4 +1,4 @@
-// Ownership is written once (issue 25): no file in src/server compares an owner column by hand, in raw SQL
+// Ownership is written once: no file in src/server compares an owner column by hand, in raw SQL
 // (`owner_id = ${…}`) or with the query builder (`eq(bundles.ownerId, …)`); they use ./conditions or ./lookups.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The Batch API jobs (issue 16): their names, payloads and the statements that queue them. One collect job
+// The Batch API jobs: their names, payloads and the statements that queue them. One collect job
 // per run gathers its queued products into batches; one submit job per batch uploads and creates it; one poll
 // job per batch reads its state and re-schedules itself with run_at, so a waiting batch costs no per-product
 // work and survives restarts (the jobs live in PostgreSQL).

@@ -1,4 +1,4 @@
-// Locked fields (issue 14): a locked field keeps its text through every regeneration. Set per product or in
+// Locked fields: a locked field keeps its text through every regeneration. Set per product or in
 // bulk; saveCopy and regenerate read the lock from the row itself, so a lock set mid-run still holds.
 import { inArray, sql } from 'drizzle-orm';
 import type { CopyFieldName } from '../../common/entities';

@@ -1,4 +1,4 @@
-// Approve, then export (issue 14): each product's review state, set for one product or many at once.
+// Approve, then export: each product's review state, set for one product or many at once.
 import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { ReviewState } from '../../common/entities';
 import type { Database } from '../db/client';

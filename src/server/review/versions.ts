@@ -1,4 +1,4 @@
-// Every version of a product's copy is kept (issue 14): each generation, regeneration, edit and restore
+// Every version of a product's copy is kept: each generation, regeneration, edit and restore
 // inserts one row, in the same transaction as the write it records, copied from the row as it now stands.
 
 import { and, desc, eq, sql } from 'drizzle-orm';

@@ -61,7 +61,7 @@ export function createTaskList(deps: TaskDeps): TaskList {
     [PURGE_BUNDLE_TASK]: purgeBundleTask(deps, deps.log),
     [QUEUE_RUN_JOBS_TASK]: queueRunJobsTask(deps.db),
     [PREPARE_RUN_TASK]: prepareRunTask(deps.db),
-    // A batch workflow's product is collected into a Batch API batch instead (issue 16).
+    // A batch workflow's product is collected into a Batch API batch instead.
     [GENERATE_PRODUCT_TASK]: generateProductTask(deps, (id) => routeToBatch(deps, id)),
   };
 }

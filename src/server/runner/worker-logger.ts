@@ -1,5 +1,5 @@
 // graphile-worker's own log lines, through ours: each with its job's id and task, a provider's expected
-// failure as a warning with its kind (issue 20), graphile-worker's chatter at debug.
+// failure as a warning with its kind, graphile-worker's chatter at debug.
 import { Logger as WorkerLogger } from 'graphile-worker';
 import { ProviderError } from '../ai/copy-writer';
 import type { Logger } from '../logger';

@@ -32,7 +32,7 @@ export const AWR_DESKTOP_CURVE: CtrCurve = {
   ],
 };
 
-/** Below this many impressions a page's CTR says too little to rank it (seotriage, everestx; issue 26). */
+/** Below this many impressions a page's CTR says too little to rank it (seotriage, everestx). */
 export const MIN_IMPRESSIONS = 100;
 
 /**

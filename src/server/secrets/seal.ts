@@ -1,4 +1,4 @@
-// Secrets at rest (issue 24, and webhook signing secrets since): AES-256-GCM, with STORE_SECRETS_KEY (32
+// Secrets at rest: AES-256-GCM, with STORE_SECRETS_KEY (32
 // bytes, base64 or hex) or a key derived from AUTH_SECRET with HKDF-SHA256. A sealed value is base64url of
 // iv ‖ tag ‖ ciphertext; a fresh 12-byte iv each time, as GCM requires. Used for connected stores' credentials
 // (src/server/stores) and webhook signing secrets (src/server/webhooks); one key for both.

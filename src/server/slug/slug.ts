@@ -1,4 +1,4 @@
-// The one slug of the app (issue 21): lowercase ASCII words joined by hyphens, with the transliteration a
+// The one slug of the app: lowercase ASCII words joined by hyphens, with the transliteration a
 // product name needs (ß → ss, Cyrillic and Greek spelled in Latin letters, Vietnamese and other accents
 // folded, German ä → ae when the copy is German). The URL suggestion, every export's handle and id, and
 // the export file names are all spelled by it, so a product's slug reads the same everywhere.
@@ -110,7 +110,7 @@ const SCRIPT_LETTERS: Record<string, string> = {
 };
 const SCRIPT_LETTER = /[\u0370-\u03ff\u0400-\u04ff]/g;
 
-// Language-specific spellings applied before accents are folded: German writes ä as ae in URLs (issue 13).
+// Language-specific spellings applied before accents are folded: German writes ä as ae in URLs.
 const LANGUAGE_FOLDS: Record<string, [RegExp, Record<string, string>]> = {
   de: [/[äöü]/g, { ä: 'ae', ö: 'oe', ü: 'ue' }],
   da: [/[å]/g, { å: 'aa' }],

@@ -1,4 +1,4 @@
-// Each user's spend on the server's key per calendar month (UTC), limited by USER_MONTHLY_BUDGET_USD (issue 20):
+// Each user's spend on the server's key per calendar month (UTC), limited by USER_MONTHLY_BUDGET_USD:
 // reserved before sending like the bundle's cap (docs/decisions/010), across all the user's bundles, deleted
 // ones included (their spend is carried in user_spend_carried when their logs are purged).
 import { and, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// connect-store (issue 24): check the address against the guard, prove the credentials with one read, and
+// connect-store: check the address against the guard, prove the credentials with one read, and
 // keep them sealed. Nothing is stored for a store that could not be proved.
 import type { ParsedFunctionRequest, StoreView } from '../../common/functions';
 import type { Queryable } from '../db/client';

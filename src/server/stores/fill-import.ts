@@ -1,4 +1,4 @@
-// The end of an import-store job (issue 24): the catalogue read from the store becomes the bundle's products,
+// The end of an import-store job: the catalogue read from the store becomes the bundle's products,
 // each with the store's ids beside it, and the run's rows and jobs, in one transaction with the import marked
 // done, exactly as new-bundle writes a store export (the same mapper, variants and store copy). The import
 // row is locked first and only a running import is filled, so a second attempt that reaches this point after

@@ -1,4 +1,4 @@
-// The import-store task (issue 24): a store's catalogue read into the bundle made for it (run-import.ts).
+// The import-store task: a store's catalogue read into the bundle made for it (run-import.ts).
 import type { Task } from 'graphile-worker';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';

@@ -1,4 +1,4 @@
-// import-store (issue 24): the request proves the store with one cheap read (how many products it holds),
+// import-store: the request proves the store with one cheap read (how many products it holds),
 // refuses a catalogue over the limit of a bundle when the store says so, and writes the bundle, its empty run
 // and the import in one transaction with the import-store job that reads the catalogue (run-import.ts). The
 // answer is new-bundle's; the run is filled when the job has read everything, and until then

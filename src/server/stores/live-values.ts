@@ -1,4 +1,4 @@
-// The store's values now for the fields a push writes (issue 24): read before a preview, and again right
+// The store's values now for the fields a push writes: read before a preview, and again right
 // before each write so that a product edited in the store meanwhile is never overwritten. Shopify: `nodes`
 // by product id, 10 at a time; WooCommerce: `products?include=` pages of 100 (four at once), and each
 // parent's variations.

@@ -1,4 +1,4 @@
-// What a push would write (issue 24): for each of the run's products linked to the store, each field's value
+// What a push would write: for each of the run's products linked to the store, each field's value
 // in the store now (`before`), ours (`after`), and why it will not be pushed (`conflict`). preview-push answers
 // it; push-to-store journals it. Nothing empty is ever written over the store's text.
 import { and, asc, eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The push-to-store task (issue 24): a push's or an undo's journal written to the store (run-push.ts).
+// The push-to-store task: a push's or an undo's journal written to the store (run-push.ts).
 import type { Task } from 'graphile-worker';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';

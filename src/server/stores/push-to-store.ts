@@ -1,4 +1,4 @@
-// push-to-store and undo-push (issue 24): journal what will be written, then leave the writing to a job.
+// push-to-store and undo-push: journal what will be written, then leave the writing to a job.
 // A push journals the preview's changes (before = the store's value now, after = ours) and records the
 // conflicts as skipped; an undo journals the written fields of a push the other way round, so the same job
 // writes the before values back only where the store still holds ours.

@@ -1,4 +1,4 @@
-// The import-store job (issue 24): reads a connected store's whole catalogue (pages of products, or for a
+// The import-store job: reads a connected store's whole catalogue (pages of products, or for a
 // Shopify catalogue over SHOPIFY_BULK_THRESHOLD products one bulk operation), reporting the products read
 // after each page or poll, then fills the bundle and its run in one transaction (fill-import.ts). Nothing of
 // the catalogue is written before that transaction, so a worker that dies mid-read leaves nothing to undo: the

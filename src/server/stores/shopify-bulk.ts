@@ -1,4 +1,4 @@
-// A big Shopify catalogue read with one bulk operation (issue 24): bulkOperationRunQuery runs the products,
+// A big Shopify catalogue read with one bulk operation: bulkOperationRunQuery runs the products,
 // variants and media query on Shopify's side, the operation is polled with node(id:) until COMPLETED, and the
 // JSONL file at its `url` is downloaded and the products rebuilt from it: a nested connection's objects are
 // lines of their own that name their parent in `__parentId` (groupObjects: false, so not necessarily right

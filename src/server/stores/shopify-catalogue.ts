@@ -1,4 +1,4 @@
-// A Shopify store's catalogue read through the Admin GraphQL API (issue 24). Up to SHOPIFY_BULK_THRESHOLD
+// A Shopify store's catalogue read through the Admin GraphQL API. Up to SHOPIFY_BULK_THRESHOLD
 // products (productsCount) it is read by pages: pages of 10 products keep each query under Shopify's
 // 1,000-point limit (10 × (10 variants + 10 images) ≈ 760 points); a product with more variants or images than
 // the first page holds is read on. A bigger catalogue is read with one bulk operation (shopify-bulk.ts).

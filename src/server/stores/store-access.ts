@@ -1,4 +1,4 @@
-// How this process reaches connected stores and seals their credentials, from the config (issue 24).
+// How this process reaches connected stores and seals their credentials, from the config.
 import type { Config } from '../config';
 import { secretsKey } from '../secrets/seal';
 import type { StoreNetwork } from './store-request';

@@ -1,5 +1,5 @@
 // From a store's address and credentials to the client its platform speaks, and the one read that proves
-// the credentials (issue 24): Shopify `shop { name }` with the app's access scopes; WooCommerce one products
+// the credentials: Shopify `shop { name }` with the app's access scopes; WooCommerce one products
 // page and an empty batch, which a read-only key is refused.
 import { AppError } from '../app-error';
 import type { StoreCredentials } from './owned-stores';

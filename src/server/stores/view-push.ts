@@ -1,4 +1,4 @@
-// view-push (issue 24): a push's state and each field's result, for its owner only.
+// view-push: a push's state and each field's result, for its owner only.
 import { asc, eq } from 'drizzle-orm';
 import type { FunctionResponse } from '../../common/functions';
 import type { Queryable } from '../db/client';

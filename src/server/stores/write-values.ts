@@ -1,4 +1,4 @@
-// Writes one product's changed fields to its store (issue 24). Shopify: `productUpdate` with descriptionHtml,
+// Writes one product's changed fields to its store. Shopify: `productUpdate` with descriptionHtml,
 // seo and, only when asked, handle with redirectNewHandle (never productSet, which drops what it is not
 // given); alt texts with `fileUpdate`. WooCommerce: `products/batch` and `variations/batch`, at most 100 a
 // request, the SEO plugin's own meta keys only, and `images` only when an alt text changes, then as the

@@ -210,7 +210,7 @@ export function describeDifferences(
 }
 
 /**
- * The option values a variant's title and heading must name (issue 14 section 3): its own colour, size and
+ * The option values a variant's title and heading must name: its own colour, size and
  * dimensions wherever they differ from its parent's, as the variant's data writes them.
  */
 export function differingValues(

@@ -1,4 +1,4 @@
-// push.completed (issues 24 and 25): once a push or an undo to a connected store has finished, done or
+// push.completed: once a push or an undo to a connected store has finished, done or
 // failed, its owner's endpoints hear of it with the counts view-push gives. A push finishes once, so its id
 // is the dedupe key: a job run again after the state was set does not send the event twice.
 import { count, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The run's events (issue 25): run.completed (and run.failed_products when some failed) once every product
+// The run's events: run.completed (and run.failed_products when some failed) once every product
 // of a run is done or failed; run.paused when the spending cap or budget stops it; batch.completed when a
 // provider batch is settled. Checked after the writing transaction commits, so the last two products finishing
 // at once both see the run settled; the dedupe key (the run and its newest write) lets one event through.

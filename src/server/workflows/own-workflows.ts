@@ -1,4 +1,4 @@
-// A user's own workflows (issue 13): made, changed and deleted by their owner only. Seeded workflows have no
+// A user's own workflows: made, changed and deleted by their owner only. Seeded workflows have no
 // owner and cannot be changed; another user's id answers exactly like a missing one.
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// API keys (issue 25): a key is shown once and stored only as its SHA-256 hash; each request counts against a
+// API keys: a key is shown once and stored only as its SHA-256 hash; each request counts against a
 // per-key, one-minute window kept on the row. Idempotency keys remember a creating call's first answer.
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';

@@ -62,11 +62,11 @@ export const workflows = pgTable(
       scale: 6,
       mode: 'number',
     }),
-    /** Run through the provider's Batch API (issue 16). */
+    /** Run through the provider's Batch API. */
     batch: boolean('batch').notNull().default(false),
     /**
      * Where a batch answer's repair goes: `batch`, a follow-up repair batch at half price, or `direct`, a
-     * direct call at the full price that finishes the product sooner (issue 16).
+     * direct call at the full price that finishes the product sooner.
      */
     batchRepairs: text('batch_repairs').$type<BatchRepairMode>().notNull().default('batch'),
     createdAt: createdAt(),
@@ -93,9 +93,9 @@ export const bundles = pgTable(
       .notNull(),
     /** Optional spending cap for all runs of this bundle, in USD. */
     spendingCapUsd: numeric('spending_cap_usd', { precision: 12, scale: 4, mode: 'number' }),
-    /** Write only the fields the store left empty, keeping its existing SEO fields (issue 12). */
+    /** Write only the fields the store left empty, keeping its existing SEO fields. */
     fillEmptyOnly: boolean('fill_empty_only').notNull().default(false),
-    /** ISO 4217 code of the store's prices (issue 23); the structured data has no offers without it. */
+    /** ISO 4217 code of the store's prices; the structured data has no offers without it. */
     currency: text('currency'),
     /** Set by delete-bundle; the rows go in a job, and every function treats the bundle as gone at once. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -235,7 +235,7 @@ export const logs = pgTable(
     event: text('event'),
     /** USD; null when the model's price is unknown. A started call holds its reserved (worst-case) cost. */
     cost: numeric('cost', { precision: 16, scale: 10, mode: 'number' }).default(0),
-    /** An `ai` line is written 'started' before its call is sent and 'settled' on the answer (issue 13). */
+    /** An `ai` line is written 'started' before its call is sent and 'settled' on the answer. */
     callState: text('call_state').$type<'started' | 'settled'>().notNull().default('settled'),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),

@@ -1,5 +1,5 @@
-// What a run keeps beside its products: every version of a product's copy (issue 14), the provider batches
-// of a batch workflow (issue 16), and the workers' heartbeats that tell a dead worker's jobs.
+// What a run keeps beside its products: every version of a product's copy, the provider batches
+// of a batch workflow, and the workers' heartbeats that tell a dead worker's jobs.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { VERSION_SOURCES } from '../../../common/functions/review';
 import { bundleWorkflowProducts, bundleWorkflows } from './catalogue';
@@ -21,7 +21,7 @@ export type ProviderBatchState =
   | 'cancelling'
   | 'cancelled';
 
-/** Each generation, regeneration, edit and restore of a product's copy, kept for its history (issue 14). */
+/** Each generation, regeneration, edit and restore of a product's copy, kept for its history. */
 export const productVersions = pgTable(
   'product_versions',
   {
@@ -44,7 +44,7 @@ export const productVersions = pgTable(
   (t) => [index('product_versions_product_idx').on(t.bundleWorkflowProductId, t.id)],
 );
 
-/** A run's requests sent through the provider's Batch API (issue 16), kept before anything remote exists. */
+/** A run's requests sent through the provider's Batch API, kept before anything remote exists. */
 export const providerBatches = pgTable(
   'provider_batches',
   {

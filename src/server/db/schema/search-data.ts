@@ -1,4 +1,4 @@
-// Search Console data per bundle (issue 26): each imported Performance export, its page rows matched to the
+// Search Console data per bundle: each imported Performance export, its page rows matched to the
 // bundle's products, the bundle's own CTR curve, and the date each product's copy was exported. All of it is
 // the user's: every row hangs off the bundle (or its products) with ON DELETE CASCADE, so the purge-bundle
 // job's final `delete from bundles` removes it, and none of it is ever put into a prompt.

@@ -1,4 +1,4 @@
-// Connected stores (issue 24): a user's Shopify or WooCommerce store, its credentials sealed with
+// Connected stores: a user's Shopify or WooCommerce store, its credentials sealed with
 // AES-256-GCM (src/server/secrets/seal.ts), and for each product imported from it, the store's own
 // ids and the time the store last changed it, so that a push can tell a product edited meanwhile.
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Webhooks (issue 25): endpoints a user registers, each event queued for each endpoint that wants it, and
+// Webhooks: endpoints a user registers, each event queued for each endpoint that wants it, and
 // every delivery attempt kept so the user can see what their receiver answered.
 import { sql } from 'drizzle-orm';
 import {

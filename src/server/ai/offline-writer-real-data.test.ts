@@ -1,4 +1,4 @@
-// Issue 22 section 4: the built-in writer passes its own checks on real store data: full names in headings,
+// The built-in writer passes its own checks on real store data: full names in headings,
 // ALL-CAPS titles in title case, a variant's own option values in plain words, distinct alt texts, and no
 // template sentence that the claims check reads as a claim ("Ring 1 online", "size-10 version").
 import { describe, expect, it } from 'vitest';
