@@ -1,13 +1,14 @@
 // A database that can blink: the app runs as `npm start` does (its own process, embedded
 // PostgreSQL), a run is moving, and the postmaster is killed with SIGKILL. The app must stay up, answer again
 // within 45 s, and finish the run with every product done exactly once.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { findFreePort } from '../../src/server/db/embedded';
 import { answerOf } from '../support/answers';
+import { embeddedServerOf } from '../support/embedded-app-database';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { type HttpUser, signUpOverHttp } from '../support/http-user';
 import { spawnServerProcess, stopWorkerProcess, type WorkerProcess } from '../support/worker-process';
@@ -56,17 +57,6 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The embedded server's pid, port and password, as it left them in DATA_DIR. */
-async function embeddedServer(): Promise<{ pid: number; url: string }> {
-  const lines = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
-  const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
-  const port = Number(lines[3]);
-  return {
-    pid: Number(lines[0]),
-    url: `postgres://copyloom:${encodeURIComponent(password)}@127.0.0.1:${port}/copyloom`,
-  };
-}
-
 async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -88,7 +78,7 @@ describe('the embedded PostgreSQL killed mid-run', () => {
   }, async () => {
     onTestFailed(async () => {
       console.error(`--- server warnings and errors ---\n${problems.join('\n')}`);
-      const client = new pg.Client({ connectionString: (await embeddedServer()).url });
+      const client = new pg.Client({ connectionString: (await embeddedServerOf(dataDir)).url });
       client.on('error', () => {});
       await client.connect();
       const statuses = await client.query(
@@ -127,21 +117,21 @@ describe('the embedded PostgreSQL killed mid-run', () => {
       60_000,
       async () => ((await totals())?.done ?? 0) >= KILL_AFTER_DONE || undefined,
     );
-    const before = await embeddedServer();
+    const before = await embeddedServerOf(dataDir);
     process.kill(before.pid, 'SIGKILL');
     const killedAt = Date.now();
 
     // The killed postmaster's backends serve a pooled connection for a moment after it died, so a 200 counts
     // only once a new postmaster runs.
     await waitFor('list-bundles to answer 200 from a new postmaster', RECOVERY_LIMIT_MS, async () => {
-      if ((await embeddedServer()).pid === before.pid) return undefined;
+      if ((await embeddedServerOf(dataDir)).pid === before.pid) return undefined;
       const response = await user.call('list-bundles', {});
       return response.status === 200 || undefined;
     });
     const recoveredMs = Date.now() - killedAt;
     expect(server.isRunning(), 'the app process is still running').toBe(true);
     expect(recoveredMs).toBeLessThan(RECOVERY_LIMIT_MS);
-    const after = await embeddedServer();
+    const after = await embeddedServerOf(dataDir);
     expect(after.pid, 'a new postmaster runs').not.toBe(before.pid);
 
     const final = await waitFor('the run to finish', 120_000, async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { FunctionResponse } from '../../src/common/functions';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, waitForRun } from '../support/pipeline';
+import { expectPushLanded } from '../support/push-landed';
 import { shopifyCatalogue } from '../support/store-catalogues';
 import { productInputOf } from '../support/store-requests';
 import { setupTestApp } from '../support/test-app';
@@ -169,27 +170,14 @@ describe('a worker killed mid-push', () => {
     expect(view!.done).toBe(items.length);
     expect(view!.results.filter((r) => r.status !== 'written')).toEqual([]);
 
-    // Every product holds our values.
-    for (const item of await journal()) {
-      const product = shopify.products.find((p) => p.id === numericId(item.remote_product_id));
-      expect(product, item.remote_product_id).toBeDefined();
-      const live = {
-        description: product!.descriptionHtml,
-        seo_title: product!.seo.title,
-        seo_description: product!.seo.description,
-      }[item.field];
-      expect(live, `${item.remote_product_id} ${item.field}`).toBe(item.after);
-    }
-    // One productUpdate per product, the killed worker's and the restarted one's together: none twice.
-    const counts = new Map<number, number>();
-    for (const id of pushUpdates()) counts.set(id, (counts.get(id) ?? 0) + 1);
-    expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
-    expect(counts.size).toBe(productCount);
+    // Every product holds our values, and got one productUpdate, the killed worker's and the restarted one's
+    // together: none twice.
+    expectPushLanded(shopify, await journal(), pushUpdates(), productCount);
     expect(restarted.isRunning()).toBe(true);
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toEqual({ code: 0, signal: null });
     console.info(
-      `push killed at ${writtenAtKill.size} of ${productCount} products written (${unrecorded.length} not yet recorded); the restarted worker finished with ${counts.size} products written once each`,
+      `push killed at ${writtenAtKill.size} of ${productCount} products written (${unrecorded.length} not yet recorded); the restarted worker finished with ${productCount} products written once each`,
     );
   });
 });
