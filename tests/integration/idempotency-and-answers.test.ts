@@ -48,6 +48,18 @@ describe('Idempotency-Key on new-bundle', () => {
     expect(await bundleCount()).toBe(before + 3);
   });
 
+  it('the same key with another product list is 409, not the first list’s answer', async () => {
+    const before = await bundleCount();
+    const headers = { 'idempotency-key': 'list-changed' };
+    const first = await t.call('new-bundle', { bundle_name: 'Weekly import', ...list }, headers);
+    expect(first.status).toBe(200);
+    const otherList = { ...list, raw_csv: 'Oak Stool,Hemma\nJute Rug,Hemma' };
+    const other = await t.call('new-bundle', { bundle_name: 'Weekly import', ...otherList }, headers);
+    expect(other.status).toBe(409);
+    expect(other.error?.message).toContain('different request body');
+    expect(await bundleCount()).toBe(before + 1);
+  });
+
   it('a key is the caller’s own: another user with the same key makes their own bundle', async () => {
     const other = await createTestUser(t.app);
     const headers = { 'idempotency-key': 'shared-key' };

@@ -4,6 +4,7 @@
 // of it is read, let alone parsed. A body that passes is parsed with its file by read-import-request.ts: on
 // the event loop when it is small (INLINE_PARSE_BYTES, a few milliseconds, less than the hop to a thread and
 // back), otherwise whole in an import worker thread, so a big one stalls nothing.
+import { createHash, type Hash } from 'node:crypto';
 import { SEARCH_IMPORT_MAX_CHARS } from '../../common/functions/search-data';
 import { AppError } from '../app-error';
 import { createImportScanner, type ImportScanner } from '../bundles/import-limits';
@@ -25,14 +26,40 @@ export const isImportFunction = (name: string): name is ImportFunction =>
  * The request as the contract parses it (without its file's text), and what its file held: the products of
  * a list, or a Search Console upload.
  */
-export type ImportBody = { input: unknown; list?: ProductListInput; search?: SearchUpload };
+export type ImportBody = {
+  input: unknown;
+  list?: ProductListInput;
+  search?: SearchUpload;
+  /**
+   * A digest of the file's text, which `input` goes without: an Idempotency-Key compares it, so the same key
+   * with another list is a different body. Taken only when the request carries a key.
+   */
+  fileDigest?: string;
+};
 
 export async function readImportBody(name: ImportFunction, request: Request): Promise<ImportBody> {
-  const bytes = await readCounted(request, name === 'import-search-data' ? searchLimits() : listLimits());
-  if (bytes.byteLength <= INLINE_PARSE_BYTES) {
-    return readImportRequest(name, new TextDecoder().decode(bytes), INLINE_RUN_ROWS);
-  }
-  return runImport(name, bytes);
+  const limits = name === 'import-search-data' ? searchLimits() : listLimits();
+  const digest = request.headers.has('idempotency-key') ? createHash('sha256') : undefined;
+  const bytes = await readCounted(request, digest ? digesting(limits, digest) : limits);
+  const body =
+    bytes.byteLength <= INLINE_PARSE_BYTES
+      ? readImportRequest(name, new TextDecoder().decode(bytes), INLINE_RUN_ROWS)
+      : await runImport(name, bytes);
+  return digest ? { ...body, fileDigest: digest.digest('hex') } : body;
+}
+
+/** The same limits, with every streamed string also hashed: by path and text, whatever the chunks' sizes. */
+function digesting(limits: Limits, digest: Hash): Limits {
+  let lastPath: string | undefined;
+  return {
+    ...limits,
+    chunk: (path, text) => {
+      if (path !== lastPath) digest.update(`\0${path}\0`);
+      lastPath = path;
+      digest.update(text);
+      limits.chunk(path, text);
+    },
+  };
 }
 
 /** What is counted of a body as it arrives: the strings at some paths, piece by piece, and short ones whole. */

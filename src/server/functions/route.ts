@@ -51,7 +51,9 @@ export function functionRoutes(services: Services, registry: FunctionRegistry) {
       if (BINARY_FUNCTIONS.has(name) && c.req.header('x-response-format') !== 'Uint8Array') {
         throw new AppError('bad_input', 'Set the header X-Response-Format: Uint8Array to receive bytes.');
       }
-      const output = await runIdempotent(ctx, name, input, () => handler(ctx, input as never));
+      // What an Idempotency-Key compares: the request, and the file it carried (which `input` goes without).
+      const asSent = importBody?.fileDigest ? { input, file_sha256: importBody.fileDigest } : input;
+      const output = await runIdempotent(ctx, name, asSent, () => handler(ctx, input as never));
       return answerOutput(c, services, name, ctx.responseHeaders, output);
     },
   );
