@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_STATUS } from '../common/errors';
+import { sessionCookieName, usesSecureCookies } from './auth/auth';
 import { loopbackOnly, renderOutboxPage } from './auth/dev-outbox';
 import { createSignInGate } from './auth/sign-in-gate';
 import { unsafeAuthInput } from './auth/unsafe-input';
@@ -82,7 +83,9 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   });
 
   app.route('/functions/v1', functionRoutes(services, registry));
-  mountApiDocs(app, services.config.APP_URL);
+  const isProduction = services.config.NODE_ENV === 'production';
+  const sessionCookie = sessionCookieName(usesSecureCookies(services.config.APP_URL, isProduction));
+  mountApiDocs(app, services.config.APP_URL, sessionCookie);
 
   // The outbox holds live sign-in links and codes: never in production, and only for this machine.
   const { outbox } = services;

@@ -194,6 +194,11 @@ describe('the session cookie in production', () => {
       const session = signIn.headers.getSetCookie().find((c) => /session_token=/.test(c));
       expect(session).toBeDefined();
       expect(session).toMatch(/;\s*Secure/i);
+      // The API document names the cookie as this server sets it.
+      const document = await (await production.app.request('/api/openapi.json')).text();
+      const name = session!.slice(0, session!.indexOf('='));
+      expect(name).toBe('__Secure-better-auth.session_token');
+      expect(document).toContain(`"name":"${name}"`);
     } finally {
       await production.close();
     }

@@ -143,10 +143,19 @@ function advancedOptions(appUrl: string, isProduction: boolean): BetterAuthOptio
     disableOriginCheck: false,
     disableCSRFCheck: false,
     ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-    // In production always: behind a TLS-terminating proxy APP_URL may say http while browsers use https.
     // A development server on http://localhost keeps cookies a plain-http browser will send back.
-    useSecureCookies: isProduction || new URL(appUrl).protocol === 'https:',
+    useSecureCookies: usesSecureCookies(appUrl, isProduction),
   };
+}
+
+/** In production always: behind a TLS-terminating proxy APP_URL may say http while browsers use https. */
+export function usesSecureCookies(appUrl: string, isProduction: boolean): boolean {
+  return isProduction || new URL(appUrl).protocol === 'https:';
+}
+
+/** The session cookie's name as better-auth sets it: secure cookies carry the `__Secure-` prefix. */
+export function sessionCookieName(isSecure: boolean): string {
+  return `${isSecure ? '__Secure-' : ''}better-auth.session_token`;
 }
 
 /** bearer() comes last: its after-hook reads the final session cookie, after two-factor has withdrawn it. */

@@ -35,8 +35,8 @@ const INIT = `window.ui = SwaggerUIBundle({
   tryItOutEnabled: false,
 });`;
 
-export function mountApiDocs(app: Hono<AppEnv>, appUrl: string): void {
-  const document = JSON.stringify(buildOpenApiDocument(appUrl));
+export function mountApiDocs(app: Hono<AppEnv>, appUrl: string, sessionCookie: string): void {
+  const document = JSON.stringify(buildOpenApiDocument(appUrl, sessionCookie));
   const swaggerRoot = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const files = new Map<string, Promise<Buffer>>();
 

@@ -108,7 +108,8 @@ function operation(name: FunctionName, errors: Record<string, unknown>) {
   };
 }
 
-export function buildOpenApiDocument(appUrl: string) {
+/** `sessionCookie`: the session cookie's name as this server sets it (auth/auth.ts sessionCookieName). */
+export function buildOpenApiDocument(appUrl: string, sessionCookie = 'better-auth.session_token') {
   const errors = errorResponses();
   const paths: Record<string, unknown> = {};
   for (const name of FUNCTION_NAMES) paths[`/functions/v1/${name}`] = operation(name, errors);
@@ -133,7 +134,7 @@ export function buildOpenApiDocument(appUrl: string) {
           description: 'An API key; its scopes (read, write, run, push) limit the functions it may call.',
         },
         sessionToken: { type: 'http', scheme: 'bearer', description: 'A sign-in session token.' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: sessionCookie },
       },
     },
   };
