@@ -113,7 +113,10 @@ function burstFromThread(email: string): Promise<number[]> {
 }
 
 describe('a burst of sign-ins for one account', () => {
-  it('answers no 500, and a bystander is not held up', async () => {
+  // Two more tries: the bystander's median at rest is about 10 ms, so one pause of the shared machine during the
+  // burst can pass 3× by itself. Each try signs up its own accounts; a server that holds the bystander up
+  // fails all three (before the gate it was 90–180×).
+  it('answers no 500, and a bystander is not held up', { retry: 2, timeout: 120_000 }, async () => {
     const target = await signUpOverHttp(url, { clientAddress: randomClientAddress() });
     const bystander = await signUpOverHttp(url, { clientAddress: randomClientAddress() });
     for (let i = 0; i < 5; i++) await listBundles(bystander);
@@ -136,5 +139,5 @@ describe('a burst of sign-ins for one account', () => {
     expect(responses.filter((s) => s >= 500)).toEqual([]);
     expect(duringBurst.length).toBeGreaterThanOrEqual(3);
     expect(burst).toBeLessThanOrEqual(3 * rest);
-  }, 120_000);
+  });
 });
