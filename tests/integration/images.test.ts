@@ -586,5 +586,7 @@ describe('compress-images at scale', () => {
     expect(jobs[0]).toEqual({ jobs: IMAGES, keys: IMAGES, queues: IMAGE_FETCHES_PER_USER });
     await db.execute(sql`delete from graphile_worker._private_jobs where task_id in
       (select id from graphile_worker._private_tasks where identifier = 'compress-image')`);
-  }, 120_000);
+    // The fan-out job's own pace is not what this asserts: it took 32–37 s in most CI runs and passed 120 s in
+    // one (the fair-share statement over a fresh, unanalysed queue), so the bound leaves it room.
+  }, 300_000);
 });
