@@ -54,10 +54,10 @@ rmSync(serverOut, { recursive: true, force: true });
 await buildServer({
   absWorkingDir: root,
   entryPoints: {
-    index: 'src/server/index.ts',
-    worker: 'src/server/worker.ts',
-    // The import worker thread (src/server/functions/import-pool.ts), loaded beside index.js.
-    'import-worker': 'src/server/functions/import-worker.ts',
+    index: 'src/server/main/index.ts',
+    worker: 'src/server/main/worker.ts',
+    // The import worker thread (src/server/http/import-body/import-pool.ts), loaded beside index.js.
+    'import-worker': 'src/server/http/import-body/import-worker.ts',
   },
   outdir: serverOut,
   bundle: true,

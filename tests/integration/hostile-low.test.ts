@@ -3,7 +3,7 @@
 // a provider's bad answer is a warning with its kind.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/server/ai/copy-writer';
+import { ProviderError } from '../../src/server/leaves/ai/copy-writer';
 import { workerLogger } from '../../src/server/runner/worker-logger';
 import { totpSecretOf } from '../support/auth-answers';
 import { captureLog } from '../support/capture-log';

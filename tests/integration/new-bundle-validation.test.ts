@@ -1,6 +1,6 @@
 // Bad product lists get bad_input naming the row and the problem, and leave nothing behind.
 import { describe, expect, it } from 'vitest';
-import type { FunctionRequest } from '../../src/common/functions';
+import type { FunctionRequest } from '../../src/common/contract/functions';
 import { setupTestApp } from '../support/test-app';
 
 const t = setupTestApp();

@@ -4,9 +4,9 @@
 // Also: a product edited between preview and push is skipped; THROTTLED and 429 are waited out with no
 // product written twice; a push that died after writing is finished without writing again; handles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionResponse } from '../../src/common/functions';
+import type { FunctionResponse } from '../../src/common/contract/functions';
+import { SHOPIFY_HANDLE_SCOPES, SHOPIFY_SCOPES } from '../../src/server/domain/stores/store-connection';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { SHOPIFY_HANDLE_SCOPES, SHOPIFY_SCOPES } from '../../src/server/stores/store-connection';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { startTestWorker, waitForRun } from '../support/pipeline';

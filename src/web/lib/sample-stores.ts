@@ -1,7 +1,7 @@
 // Three example stores for the new-bundle pre-fill buttons (SPEC §2). Their images are served by the app
 // itself from /samples/{store}/, so a sample bundle works offline and on any host.
 import Papa from 'papaparse';
-import { IMAGE_URL_SEPARATOR } from '../../common/constants';
+import { IMAGE_URL_SEPARATOR } from '../../common/contract/constants';
 
 /** One product line in the manual column order (SPEC §9); images are file names under the store's folder. */
 type SampleProduct = {

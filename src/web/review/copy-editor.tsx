@@ -2,9 +2,14 @@
 // current value, then an alt text per image. It edits the draft (use-copy-draft.ts); saving is the panel's.
 import { Group, Image, Stack } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
-import { SEO_LIMITS } from '../../common/copy-rules';
-import type { BundleWorkflowProduct, CopyFieldName } from '../../common/entities';
-import { checkAltText, checkHeading, checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
+import type { BundleWorkflowProduct, CopyFieldName } from '../../common/contract/entities';
+import { SEO_LIMITS } from '../../common/copy-rules/copy-rules';
+import {
+  checkAltText,
+  checkHeading,
+  checkMetaDescription,
+  checkPageTitle,
+} from '../../common/copy-rules/seo-checks';
 import { type Copy, storeCopyOf, TEXT_FIELDS, type TextField } from './copy-fields';
 import { CopyInput, type CopyInputSpec } from './copy-input';
 import { LockSwitch, StoreValue } from './field-extras';

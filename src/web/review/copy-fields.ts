@@ -1,7 +1,7 @@
 // The copy a reviewer edits, compares and locks: the six text fields and the alt texts, read the same way
 // from a product, a kept version or the editor's draft, so that any two of them can be compared.
-import { type BundleWorkflowProduct, COPY_FIELDS, type CopyFieldName } from '../../common/entities';
-import type { EditableCopyFields, ProductVersion } from '../../common/functions';
+import { type BundleWorkflowProduct, COPY_FIELDS, type CopyFieldName } from '../../common/contract/entities';
+import type { EditableCopyFields, ProductVersion } from '../../common/contract/functions';
 
 /** Compiles only when every one of T is a field edit-product-copy takes. */
 type Editable<T extends keyof EditableCopyFields> = T;

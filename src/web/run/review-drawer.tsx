@@ -2,7 +2,7 @@
 // right on wide and medium screens, and the whole screen on a phone.
 import { Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { productName } from '../lib/product-name';
 import { ProductReview } from '../review/product-review';
 import type { RunActions } from './run-context';

@@ -25,7 +25,7 @@ import type {
   ReviewState,
   StoreCopy,
   UrlSuggestionLevel,
-} from '../../../common/entities';
+} from '../../../common/contract/entities';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 

@@ -1,7 +1,7 @@
 // What a run keeps beside its products: every version of a product's copy, the provider batches
 // of a batch workflow, and the workers' heartbeats that tell a dead worker's jobs.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { VERSION_SOURCES } from '../../../common/functions/review';
+import type { VERSION_SOURCES } from '../../../common/contract/functions/review';
 import { bundleWorkflowProducts, bundleWorkflows } from './catalogue';
 import { createdAt, updatedAt } from './columns';
 
