@@ -177,7 +177,9 @@ describe('the server tree', () => {
 
   it('keeps only handlers in functions/: one per server function, plus their registry and types', async () => {
     const { FUNCTION_NAMES } = await import('../../src/common/contract/functions');
-    const files = (await readdir(path.join(server, 'functions'))).filter((name) => !name.endsWith('.test.ts'));
+    const files = (await readdir(path.join(server, 'functions'))).filter(
+      (name) => !name.endsWith('.test.ts'),
+    );
     const handlers = files.filter((name) => !['registry.ts', 'types.ts'].includes(name));
     expect(handlers.map((name) => name.replace(/\.ts$/, '')).sort()).toEqual([...FUNCTION_NAMES].sort());
   });
