@@ -37,7 +37,7 @@ describe('parseCtrCurve', () => {
 
 describe('docs/ctr-curve.md', () => {
   it('documents exactly the default curve the code uses', () => {
-    const doc = readFileSync(new URL('../../../docs/ctr-curve.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../../../docs/ctr-curve.md', import.meta.url), 'utf8');
     const rows = [...doc.matchAll(/^\| (\d+) \| ([\d.]+)% \|$/gm)].map((m) => [
       Number(m[1]),
       Number(m[2]) / 100,
