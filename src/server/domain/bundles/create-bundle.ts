@@ -57,7 +57,9 @@ export async function createBundle(
     // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,
     // its variants, URL suggestions and jobs are written by the prepare-run job queued with them.
     if (list.rows || parsed.length > INLINE_RUN_ROWS) {
-      const productIds = await insertProducts(tx, bundle!.id, parsed, list.rows?.jsonb);
+      const productIds = list.rows
+        ? await insertRowChunks(tx, bundle!.id, list.rows.chunks)
+        : await insertProducts(tx, bundle!.id, parsed);
       await link?.(tx, productIds);
       const [run] = await tx
         .insert(bundleWorkflows)
@@ -115,6 +117,20 @@ export async function insertProducts(
   const inserted = await rawRows(tx, insertedProduct, sql`${insert} returning id, position`);
   const idByPosition = new Map(inserted.map((row) => [row.position, row.id]));
   return parsed.map((product) => idByPosition.get(product.position)!);
+}
+
+/**
+ * A big list's products, a chunk at a time as they arrive from the import worker: PostgreSQL stores one
+ * while the worker reads the next. A problem the worker finds later throws here, and the transaction writes
+ * nothing. No ids come back: nothing in the answer needs them.
+ */
+async function insertRowChunks(
+  tx: Queryable,
+  bundleId: number,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<number[]> {
+  for await (const jsonb of chunks) await insertProducts(tx, bundleId, [], jsonb);
+  return [];
 }
 
 /** Which product is a variant of which (by position): the links a store export names, else detected by name. */

@@ -172,6 +172,25 @@ export function locateInProductList(
  *   the header or blank lines. Up to 5 bad rows are named in one message, first row first.
  */
 export function parseProductList(rawCsv: string, columns: string[]): ParsedProduct[] {
+  let products: ParsedProduct[] = [];
+  streamProductList(rawCsv, columns, Number.POSITIVE_INFINITY, (chunk) => {
+    products = chunk;
+  });
+  return products;
+}
+
+/**
+ * parseProductList, handing the products over `chunkRows` at a time as they are read, so that a big list's
+ * first rows can be on their way to the database while the rest are checked. A chunk goes out only while no
+ * row so far has a problem; the problems, if any, are thrown at the end, with the same message as
+ * parseProductList's. The caller that already took chunks undoes them (the import's transaction).
+ */
+export function streamProductList(
+  rawCsv: string,
+  columns: string[],
+  chunkRows: number,
+  emit: (products: ParsedProduct[]) => void,
+): void {
   checkColumns(columns);
   const text = rawCsv.replace(/^\uFEFF/, '');
   const emptyMessage = `The product list is empty. Put each product on its own line, with the columns in this order: ${columns.join(', ')}.`;
@@ -199,7 +218,7 @@ export function parseProductList(rawCsv: string, columns: string[]): ParsedProdu
   const detailKeys = columns.map((column) => (column === 'title' ? TITLE_DETAIL_KEY : column));
   const problems: string[] = [];
   let problemRows = 0;
-  const products: ParsedProduct[] = [];
+  let products: ParsedProduct[] = [];
   for (let position = 0; position < rows.length; position++) {
     const result = readRow(rows[position]!, position, columns, detailKeys);
     if (typeof result === 'string') {
@@ -207,6 +226,10 @@ export function parseProductList(rawCsv: string, columns: string[]): ParsedProdu
       if (problems.length < MAX_REPORTED_ROW_PROBLEMS) problems.push(result);
     } else if (problemRows === 0) {
       products.push(result);
+      if (products.length === chunkRows) {
+        emit(products);
+        products = [];
+      }
     }
   }
   if (problemRows > 0) {
@@ -215,5 +238,5 @@ export function parseProductList(rawCsv: string, columns: string[]): ParsedProdu
       unnamed > 0 ? ` ${formatCount(unnamed)} more ${unnamed === 1 ? 'row has' : 'rows have'} problems.` : '';
     throw bad(`${problems.join(' ')}${more}`);
   }
-  return products;
+  if (products.length > 0) emit(products);
 }

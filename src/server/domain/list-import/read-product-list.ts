@@ -10,11 +10,12 @@ export type ProductListInput = {
   /** Variant links a store export names; without them, variants are detected by name. */
   storeParents?: Map<number, number>;
   /**
-   * A big list read in an import worker: its products as the database takes them (productRowsJsonb), made
-   * there, with `parsed` left empty. One buffer is moved to the event loop, not copied, instead of 50,000
-   * objects, and goes to PostgreSQL as it is.
+   * A big list's products as the database takes them (productRowsJsonb), with `parsed` left empty: buffers
+   * moved from an import worker to the event loop, not copied, instead of 50,000 objects, and sent to
+   * PostgreSQL as they are. From a worker they arrive a chunk at a time while it reads the rest; a problem
+   * found there ends the stream with its error, which the import's transaction turns into nothing written.
    */
-  rows?: { jsonb: Uint8Array; count: number };
+  rows?: { chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> };
 };
 
 /**

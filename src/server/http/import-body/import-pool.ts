@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FunctionErrorType } from '../../../common/contract/errors';
@@ -17,15 +18,24 @@ import type { ImportBody, ImportFunction } from './import-types';
 /** One core stays with the event loop; two workers at most. */
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
+/** A worker's last message for a task: its body, or undefined after a stream of rows; or the error. */
 export type ImportAnswer =
-  | { ok: true; body: ImportBody }
+  | { ok: true; body: ImportBody | undefined }
   | { ok: false; error: { type?: FunctionErrorType; message: string } };
+
+/** What a worker posts: a big list's request and rows as they are read, then the answer. */
+export type ImportMessage =
+  | ImportAnswer
+  | { kind: 'start'; body: ImportBody }
+  | { kind: 'rows'; jsonb: Uint8Array };
 
 type Task = {
   name: ImportFunction;
   bytes: Uint8Array;
   resolve: (body: ImportBody) => void;
   reject: (error: Error) => void;
+  /** A big list's rows, once its worker has started them: what the worker reads next is pushed here. */
+  rows?: Readable;
 };
 
 // Built, the server is one file beside import-worker.js. From source (tsx, Vitest) the worker is TypeScript,
@@ -92,31 +102,58 @@ function dispatch(): void {
 function spawn(): Worker {
   const worker = new Worker(entry!);
   started += 1;
-  worker.on('message', (answer: ImportAnswer) => {
+  worker.on('message', (message: ImportMessage) => {
     const task = busy.get(worker);
+    if (!task) return;
+    if ('kind' in message) {
+      if (message.kind === 'start') task.resolve(streamRows(task, message.body));
+      else task.rows?.push(message.jsonb);
+      return;
+    }
     busy.delete(worker);
     idle.push(worker);
     // An idle pool never keeps the process alive. Unref'd once when spawned was not enough: listening for
     // its messages refs the worker's port again, so a bench or script that imported once never exited.
     worker.unref();
-    if (task) {
-      if (answer.ok) task.resolve(answer.body);
-      else if (answer.error.type) task.reject(new AppError(answer.error.type, answer.error.message));
-      else task.reject(new Error(`The import worker failed: ${answer.error.message}`));
-    }
+    finish(task, message);
     dispatch();
   });
   worker.on('error', (error) => {
-    busy.get(worker)?.reject(error);
+    const task = busy.get(worker);
+    if (task) fail(task, error);
     busy.delete(worker);
   });
   worker.on('exit', () => {
     started -= 1;
     const at = idle.indexOf(worker);
     if (at >= 0) idle.splice(at, 1);
-    busy.get(worker)?.reject(new Error('The import worker stopped.'));
+    const task = busy.get(worker);
+    if (task) fail(task, new Error('The import worker stopped.'));
     busy.delete(worker);
     dispatch();
   });
   return worker;
+}
+
+/** The request, answered at once with a stream its rows arrive on while the worker reads on. */
+function streamRows(task: Task, body: ImportBody): ImportBody {
+  task.rows = new Readable({ objectMode: true, read: () => undefined });
+  // Nobody may be reading yet (the handler refused the request first): the error must not go unhandled.
+  task.rows.on('error', () => undefined);
+  return { ...body, list: { ...body.list!, rows: { chunks: task.rows } } };
+}
+
+function finish(task: Task, answer: ImportAnswer): void {
+  if (!answer.ok) {
+    const { type, message } = answer.error;
+    fail(task, type ? new AppError(type, message) : new Error(`The import worker failed: ${message}`));
+  } else if (task.rows) task.rows.push(null);
+  else if (answer.body) task.resolve(answer.body);
+  else task.reject(new Error('The import worker answered nothing.'));
+}
+
+/** Ends the task with an error: the rows stream with it once started, else the request. */
+function fail(task: Task, error: Error): void {
+  if (task.rows) task.rows.destroy(error);
+  else task.reject(error);
 }

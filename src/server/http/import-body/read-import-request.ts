@@ -3,7 +3,11 @@
 // bigger one in an import worker thread (import-worker.ts): the same code, so the same checks and the same
 // errors either way. The request goes back without its file's text, which the products or pages replace.
 import type { ParsedFunctionRequest } from '../../../common/contract/functions';
-import { parseProductList } from '../../domain/list-import/parse-product-list';
+import {
+  type ParsedProduct,
+  parseProductList,
+  streamProductList,
+} from '../../domain/list-import/parse-product-list';
 import {
   type ProductListInput,
   productRowsJsonb,
@@ -23,6 +27,16 @@ import type { ImportBody, ImportFunction } from './import-types';
 export const INLINE_PARSE_BYTES = 256 * 1024;
 
 export function readImportRequest(name: ImportFunction, text: string, inlineRows: number): ImportBody {
+  return streamImportRequest(name, text, inlineRows)!;
+}
+
+/** readImportRequest, with a big list's products handed to `sink` as they are read: then undefined. */
+export function streamImportRequest(
+  name: ImportFunction,
+  text: string,
+  inlineRows: number,
+  sink?: RowSink,
+): ImportBody | undefined {
   if (name === 'import-search-data') {
     const input = parseRequestJson(name, text) as ParsedFunctionRequest<'import-search-data'>;
     const search = readSearchUpload(input);
@@ -38,20 +52,48 @@ export function readImportRequest(name: ImportFunction, text: string, inlineRows
     const list: ProductListInput = { columns, parsed: parseProductList(input.raw_csv, columns) };
     return { input: { ...input, raw_csv: '' }, list };
   }
-  const input = parseRequestJson(name, text) as ParsedFunctionRequest<'new-bundle'>;
-  const read = readProductList(input);
-  // A list new-bundle leaves to the prepare-run job needs only inserting: it crosses as one buffer.
-  const list: ProductListInput =
-    read.parsed.length > inlineRows
-      ? {
-          columns: read.columns,
-          parsed: [],
-          rows: { jsonb: productRowsJsonb(read.parsed), count: read.parsed.length },
-        }
-      : read;
-  const { raw_csv: _text, store_export: storeExport, ...rest } = input;
-  return {
-    input: storeExport ? { ...rest, store_export: { format: storeExport.format, text: '' } } : rest,
-    list,
-  };
+  return readNewBundle(text, inlineRows, sink);
+}
+
+/**
+ * Where a big list's products go as they are read, in an import worker: the request first (its list without
+ * products: the rows follow), then the rows a chunk at a time, each as productRowsJsonb, so that the
+ * database stores one chunk while the next is read.
+ */
+export type RowSink = { start: (body: ImportBody) => void; rows: (jsonb: Uint8Array) => void };
+
+/** Products a chunk: more than INLINE_RUN_ROWS, so the first chunk already tells a big list. */
+const STREAM_CHUNK_ROWS = 2_000;
+
+/** new-bundle's body; undefined when its products went to `sink` (the rows stream ends after the last). */
+function readNewBundle(text: string, inlineRows: number, sink?: RowSink): ImportBody | undefined {
+  const input = parseRequestJson('new-bundle', text) as ParsedFunctionRequest<'new-bundle'>;
+  const { raw_csv: rawCsv, store_export: storeExport, ...rest } = input;
+  const request = storeExport ? { ...rest, store_export: { format: storeExport.format, text: '' } } : rest;
+  if (sink && rawCsv !== undefined && !storeExport) {
+    const columns = input.columns ?? [];
+    const chunkRows = Math.max(STREAM_CHUNK_ROWS, inlineRows + 1);
+    let streaming = false;
+    let last: ParsedProduct[] = [];
+    streamProductList(rawCsv, columns, chunkRows, (products) => {
+      // Only the end of the list comes short of a chunk: a list that never filled one is answered whole.
+      if (!streaming && products.length < chunkRows) {
+        last = products;
+        return;
+      }
+      if (!streaming) sink.start({ input: request, list: { columns, parsed: [] } });
+      streaming = true;
+      sink.rows(productRowsJsonb(products));
+    });
+    return streaming
+      ? undefined
+      : { input: request, list: bigOrSmall({ columns, parsed: last }, inlineRows) };
+  }
+  return { input: request, list: bigOrSmall(readProductList(input), inlineRows) };
+}
+
+/** A list new-bundle leaves to the prepare-run job needs only inserting: it crosses as one buffer. */
+function bigOrSmall(read: ProductListInput, inlineRows: number): ProductListInput {
+  if (read.parsed.length <= inlineRows) return read;
+  return { columns: read.columns, parsed: [], rows: { chunks: [productRowsJsonb(read.parsed)] } };
 }
