@@ -2,8 +2,8 @@
 // unchanged poll is a cheap 304, and delete-bundle answers at once and hides the bundle from every function.
 import { describe, expect, it } from 'vitest';
 import type { FunctionRequest } from '../../src/common/contract/functions';
-import { prepareRun, queueRunJobsInBatches } from '../../src/server/domain/bundles/create-bundle';
 import { purgeBundle } from '../../src/server/domain/bundles/delete-bundle';
+import { prepareRun, queueRunJobsInBatches } from '../../src/server/domain/bundles/start-run';
 import { answerOf } from '../support/answers';
 import { postFunction, setupTestApp } from '../support/test-app';
 

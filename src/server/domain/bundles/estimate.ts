@@ -15,7 +15,7 @@ import { requireOwnedBundle } from '../../leaves/ownership/lookups';
 import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
 import { type ParsedProduct, parseProductList } from '../list-import/parse-product-list';
 import { findVisibleWorkflow } from '../workflows/workflow-access';
-import { variantLinksOf } from './create-bundle';
+import { variantLinksOf } from './start-run';
 
 export async function estimateCost(
   db: Queryable,

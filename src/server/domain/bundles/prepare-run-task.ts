@@ -3,7 +3,7 @@
 import type { Task } from 'graphile-worker';
 import type { Database } from '../../db/client';
 import { queueRunJobsPayloadSchema } from '../../leaves/queue/run-jobs';
-import { prepareRun } from './create-bundle';
+import { prepareRun } from './start-run';
 
 export function prepareRunTask(db: Database): Task {
   return async (payload) => {

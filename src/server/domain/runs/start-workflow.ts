@@ -6,8 +6,8 @@ import type { Database } from '../../db/client';
 import { bundleWorkflows, products } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { requireOwnedBundle } from '../../leaves/ownership/lookups';
-import { startRun } from '../bundles/create-bundle';
 import { refuseWhileImporting } from '../bundles/import-state';
+import { startRun } from '../bundles/start-run';
 import { topProductIds } from '../search-data/priorities';
 import { resolveWorkflow } from '../workflows/workflow-access';
 

@@ -12,7 +12,8 @@ import type { Database, Queryable } from '../../db/client';
 import { rawRows, rowOf } from '../../db/raw-rows';
 import { bundles, storeImports, storeProducts } from '../../db/schema';
 import { INLINE_RUN_ROWS, queuePrepareRun } from '../../leaves/queue/run-jobs';
-import { fillRun, insertProducts, planRun } from '../bundles/create-bundle';
+import { insertProducts } from '../bundles/create-bundle';
+import { fillRun, planRun } from '../bundles/start-run';
 import { parseStoreExport } from '../list-import/parse-store-export';
 import type { PulledCatalogue } from './pulled-catalogue';
 
