@@ -8,12 +8,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { session } from '../../db/schema';
 
-const CHANGE_PATHS = new Set([
-  '/change-password',
-  '/two-factor/enable',
-  '/two-factor/disable',
-  '/change-email',
-]);
+// Not /two-factor/enable: it only starts the set-up (a secret and backup codes, TOTP still off), and a user
+// who cancels there has changed nothing. TOTP turns on at the first confirmed code, verify-totp below.
+const CHANGE_PATHS = new Set(['/change-password', '/two-factor/disable', '/change-email']);
 const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
 const TWO_FACTOR_COOKIE = 'two_factor';
 
