@@ -13,10 +13,10 @@ import type { CreatedBundle } from '../bundles/create-bundle';
 import { resolveWorkflow } from '../workflows/workflow-access';
 import { openOwnedStore } from './owned-stores';
 import { tooManyProducts } from './pulled-catalogue';
-import { countShopifyProducts } from './shopify-catalogue';
+import { countShopifyProducts } from './shopify/shopify-catalogue';
 import type { StoreAccess } from './store-access';
 import { asBadInput, type StoreClient, storeClient } from './store-connection';
-import { countWooProducts } from './woocommerce-catalogue';
+import { countWooProducts } from './woocommerce/woocommerce-catalogue';
 
 export async function importStore(
   db: Database,

@@ -2,11 +2,11 @@
 // before each write so that a product edited in the store meanwhile is never overwritten. Shopify: `nodes`
 // by product id, 10 at a time; WooCommerce: `products?include=` pages of 100 (four at once), and each
 // parent's variations.
-import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
-import { LIVE_PRODUCTS } from './shopify-documents';
+import { type ShopifyConnection, shopifyGraphql } from './shopify/shopify-api';
+import { LIVE_PRODUCTS } from './shopify/shopify-documents';
 import type { StoreClient } from './store-connection';
-import { type WooConnection, wooRequest } from './woocommerce-api';
-import { SEO_META_KEYS } from './woocommerce-catalogue';
+import { type WooConnection, wooRequest } from './woocommerce/woocommerce-api';
+import { SEO_META_KEYS } from './woocommerce/woocommerce-catalogue';
 
 export type LiveProduct = {
   updatedAt: string;

@@ -10,7 +10,7 @@ import { requireOwnedPush } from '../../leaves/ownership/lookups';
 import { queuePush } from '../../leaves/queue/push-jobs';
 import { openOwnedStore } from './owned-stores';
 import { type PushInput, previewPush } from './push-plan';
-import { SHOPIFY_API_VERSION } from './shopify-api';
+import { SHOPIFY_API_VERSION } from './shopify/shopify-api';
 import type { StoreAccess } from './store-access';
 
 const apiVersionOf = (platform: 'shopify' | 'woocommerce') =>

@@ -16,14 +16,14 @@ import type { Logger } from '../../leaves/logger/logger';
 import { fillImport } from './fill-import';
 import { openOwnedStore } from './owned-stores';
 import type { PulledCatalogue, PullOptions } from './pulled-catalogue';
-import { readShopifyBulk } from './shopify-bulk';
-import { countShopifyProducts, readShopifyPages } from './shopify-catalogue';
-import { shopifyCatalogue } from './shopify-rows';
+import { readShopifyBulk } from './shopify/shopify-bulk';
+import { countShopifyProducts, readShopifyPages } from './shopify/shopify-catalogue';
+import { shopifyCatalogue } from './shopify/shopify-rows';
 import type { StoreAccess } from './store-access';
 import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { asBadInput, storeClient } from './store-connection';
 import { StoreRequestError } from './store-request';
-import { pullWooCommerceCatalogue } from './woocommerce-catalogue';
+import { pullWooCommerceCatalogue } from './woocommerce/woocommerce-catalogue';
 
 export const DEFAULT_SHOPIFY_BULK_THRESHOLD = 2_000;
 

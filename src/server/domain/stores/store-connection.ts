@@ -3,12 +3,12 @@
 // page and an empty batch, which a read-only key is refused.
 import { AppError } from '../../leaves/app-error/app-error';
 import type { StoreCredentials } from './owned-stores';
-import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
-import { ACCESS_SCOPES, SHOP_AND_SCOPES } from './shopify-documents';
+import { type ShopifyConnection, shopifyGraphql } from './shopify/shopify-api';
+import { ACCESS_SCOPES, SHOP_AND_SCOPES } from './shopify/shopify-documents';
 import type { StoreAccess } from './store-access';
 import { StoreApiError } from './store-api-error';
 import { StoreRequestError } from './store-request';
-import { type WooConnection, wooRequest } from './woocommerce-api';
+import { type WooConnection, wooRequest } from './woocommerce/woocommerce-api';
 
 export type StoreClient =
   | { platform: 'shopify'; connection: ShopifyConnection }

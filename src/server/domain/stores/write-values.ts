@@ -4,10 +4,10 @@
 // request, the SEO plugin's own meta keys only, and `images` only when an alt text changes, then as the
 // whole ordered list with ids (a shorter list would delete images). Each product's failure is its own.
 import type { LiveProduct } from './live-values';
-import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
-import { DELETE_REDIRECT, FILE_UPDATE, FIND_REDIRECT, PRODUCT_UPDATE } from './shopify-documents';
+import { type ShopifyConnection, shopifyGraphql } from './shopify/shopify-api';
+import { DELETE_REDIRECT, FILE_UPDATE, FIND_REDIRECT, PRODUCT_UPDATE } from './shopify/shopify-documents';
 import type { StoreClient } from './store-connection';
-import { type WooConnection, wooRequest } from './woocommerce-api';
+import { type WooConnection, wooRequest } from './woocommerce/woocommerce-api';
 
 export type FieldWrite = { field: string; after: string };
 export type ProductWrite = {

@@ -3,8 +3,8 @@
 // pages of 100, then written out as the store's own export (woocommerce-rows.ts). The SEO title and
 // description come from the plugin the store uses (Yoast or Rank Math meta_data keys).
 
-import { type PulledCatalogue, type PullOptions, tooManyProducts } from './pulled-catalogue';
-import { StoreApiError } from './store-api-error';
+import { type PulledCatalogue, type PullOptions, tooManyProducts } from '../pulled-catalogue';
+import { StoreApiError } from '../store-api-error';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { type WooEntry, type WooProduct, type WooVariation, writeWooExport } from './woocommerce-rows';
 

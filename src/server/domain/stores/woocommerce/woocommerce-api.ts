@@ -1,8 +1,8 @@
 // WooCommerce's REST API v3: one request, authenticated with the consumer key and secret over HTTP Basic,
 // or in the query string when the server strips the Authorization header (WooCommerce answers "Consumer key
 // is missing." then; _authentication.md). 429 waits for Retry-After, up to MAX_STORE_WAIT_MS; 5xx backs off.
-import { retryAfterMs, StoreApiError, waitAsAsked } from './store-api-error';
-import { type StoreNetwork, storeRequest } from './store-request';
+import { retryAfterMs, StoreApiError, waitAsAsked } from '../store-api-error';
+import { type StoreNetwork, storeRequest } from '../store-request';
 
 export type WooConnection = {
   url: URL;

@@ -3,8 +3,8 @@
 // cost (extensions.cost.throttleStatus), then asks again; 429 and 5xx wait for Retry-After or back off. No
 // single wait is slept past MAX_STORE_WAIT_MS: a longer one fails the call at once, naming it.
 // https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits
-import { MAX_STORE_WAIT_MS, retryAfterMs, StoreApiError, waitAsAsked } from './store-api-error';
-import { type StoreNetwork, storeRequest } from './store-request';
+import { MAX_STORE_WAIT_MS, retryAfterMs, StoreApiError, waitAsAsked } from '../store-api-error';
+import { type StoreNetwork, storeRequest } from '../store-request';
 
 /** A stable version, supported for at least 12 months after its release. */
 export const SHOPIFY_API_VERSION = '2025-10';

@@ -5,12 +5,12 @@
 // after it). https://shopify.dev/docs/api/usage/bulk-operations/queries
 // A bulk query allows five connections nested two deep, so a variant's image is its `image` field here (the
 // paged query reads the variant's first media instead); both give the image's URL.
-import { type PullOptions, tooManyProducts } from './pulled-catalogue';
+import { type PullOptions, tooManyProducts } from '../pulled-catalogue';
+import { StoreApiError, sleep } from '../store-api-error';
+import { storeRequest } from '../store-request';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { BULK_OPERATION, BULK_PRODUCTS, CURRENT_BULK_OPERATION, RUN_BULK_QUERY } from './shopify-documents';
 import { recordsOf, type ShopifyProduct } from './shopify-rows';
-import { StoreApiError, sleep } from './store-api-error';
-import { storeRequest } from './store-request';
 
 type BulkOperation = {
   id: string;

@@ -2,12 +2,12 @@
 // products (productsCount) it is read by pages: pages of 10 products keep each query under Shopify's
 // 1,000-point limit (10 × (10 variants + 10 images) ≈ 760 points); a product with more variants or images than
 // the first page holds is read on. A bigger catalogue is read with one bulk operation (shopify-bulk.ts).
-import type { PullOptions } from './pulled-catalogue';
-import { tooManyProducts } from './pulled-catalogue';
+import type { PullOptions } from '../pulled-catalogue';
+import { tooManyProducts } from '../pulled-catalogue';
+import { StoreApiError } from '../store-api-error';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { MORE_MEDIA, MORE_VARIANTS, PRODUCTS_COUNT, PRODUCTS_PAGE } from './shopify-documents';
 import { recordsOf, type ShopifyProduct } from './shopify-rows';
-import { StoreApiError } from './store-api-error';
 
 type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 type Variant = {
