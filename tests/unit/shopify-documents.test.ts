@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as documents from '../../src/server/domain/stores/shopify/shopify-documents';
 import { refusalsOf } from '../support/shopify-admin-schema';
 
-/** Variables as the app builds them (stores/write-values.ts, shopify-catalogue.ts, live-values.ts). */
+/** Variables as the app builds them (stores/shopify/shopify-write.ts, shopify-catalogue.ts, shopify-live.ts). */
 type DocumentName = keyof typeof documents;
 const VARIABLES: Partial<Record<DocumentName, Record<string, unknown>>> = {
   PRODUCTS_PAGE: { after: 'eyJsYXN0X2lkIjoxfQ==' },

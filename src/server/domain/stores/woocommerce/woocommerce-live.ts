@@ -1,75 +1,12 @@
-// The store's values now for the fields a push writes: read before a preview, and again right
-// before each write so that a product edited in the store meanwhile is never overwritten. Shopify: `nodes`
-// by product id, 10 at a time; WooCommerce: `products?include=` pages of 100 (four at once), and each
-// parent's variations.
-import { type ShopifyConnection, shopifyGraphql } from './shopify/shopify-api';
-import { LIVE_PRODUCTS } from './shopify/shopify-documents';
-import type { StoreClient } from './store-connection';
-import { type WooConnection, wooRequest } from './woocommerce/woocommerce-api';
-import { SEO_META_KEYS } from './woocommerce/woocommerce-catalogue';
+// A WooCommerce store's values now for the fields a push writes: read before a preview, and again right
+// before each write so that a product edited in the store meanwhile is never overwritten. `products?include=`
+// pages of 100 (four at once), and each parent's variations.
+import { type LiveProduct, type RemoteRef, storeKey } from '../platform';
+import { type WooConnection, wooRequest } from './woocommerce-api';
+import { SEO_META_KEYS } from './woocommerce-catalogue';
 
-export type LiveProduct = {
-  updatedAt: string;
-  /** field (as push-plan names it) → the store's value, '' when empty */
-  values: Map<string, string>;
-  /** WooCommerce: the product's images in order, as a write of `images` must list them all. */
-  images?: { id: number; alt: string }[];
-  /** WooCommerce: the SEO plugin meta keys this product uses. */
-  seoKeys?: { title: string; description: string };
-};
-
-export type RemoteRef = { remoteProductId: string; remoteVariantId: string | null };
-
-export const storeKey = (productId: string, variantId: string | null) => `${productId}|${variantId ?? ''}`;
-
-const SHOPIFY_CHUNK = 10;
 const WOO_PAGE = 100;
 const WOO_PAGES_IN_FLIGHT = 4;
-
-export async function readLiveProducts(
-  client: StoreClient,
-  refs: RemoteRef[],
-): Promise<Map<string, LiveProduct | null>> {
-  return client.platform === 'shopify'
-    ? readShopify(client.connection, refs)
-    : readWooCommerce(client.connection, refs);
-}
-
-type ShopifyLive = {
-  id: string;
-  handle: string;
-  updatedAt: string;
-  descriptionHtml: string;
-  seo: { title: string | null; description: string | null };
-  media: { nodes: { id?: string; alt?: string | null }[] };
-};
-
-async function readShopify(connection: ShopifyConnection, refs: RemoteRef[]) {
-  const live = new Map<string, LiveProduct | null>();
-  const ids = [...new Set(refs.map((ref) => ref.remoteProductId))];
-  for (let start = 0; start < ids.length; start += SHOPIFY_CHUNK) {
-    const chunk = ids.slice(start, start + SHOPIFY_CHUNK);
-    const data = await shopifyGraphql<{ nodes: (ShopifyLive | null)[] }>(connection, LIVE_PRODUCTS, {
-      ids: chunk,
-    });
-    chunk.forEach((id, index) => {
-      const node = data.nodes[index];
-      if (!node) {
-        live.set(storeKey(id, null), null);
-        return;
-      }
-      const values = new Map<string, string>([
-        ['description', node.descriptionHtml ?? ''],
-        ['seo_title', node.seo.title ?? ''],
-        ['seo_description', node.seo.description ?? ''],
-        ['handle', node.handle],
-      ]);
-      for (const media of node.media.nodes) if (media.id) values.set(`alt_text:${media.id}`, media.alt ?? '');
-      live.set(storeKey(id, null), { updatedAt: node.updatedAt, values });
-    });
-  }
-  return live;
-}
 
 type WooMeta = { key: string; value: unknown };
 type WooLive = {
@@ -105,7 +42,7 @@ function wooValues(item: WooLive): LiveProduct {
   };
 }
 
-async function readWooCommerce(connection: WooConnection, refs: RemoteRef[]) {
+export async function readWooCommerceLive(connection: WooConnection, refs: RemoteRef[]) {
   const live = new Map<string, LiveProduct | null>();
   const parents = [...new Set(refs.map((ref) => ref.remoteProductId))];
   const chunks: string[][] = [];
