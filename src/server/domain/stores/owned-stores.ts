@@ -3,15 +3,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StoreView } from '../../../common/contract/functions';
 import type { Queryable } from '../../db/client';
-import { type StorePlatform, stores } from '../../db/schema';
+import { stores } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { storeOf } from '../../leaves/ownership/conditions';
 import { openSecret } from '../../leaves/secrets/seal';
+import type { PlatformName } from './platform';
 import type { StoreAccess } from './store-access';
 
 export type OpenedStore = {
   id: number;
-  platform: StorePlatform;
+  platform: PlatformName;
   url: URL;
   name: string;
   /** As sealed at connect time; the store's platform parses them (StorePlatform.open). */
