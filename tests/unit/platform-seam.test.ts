@@ -23,7 +23,7 @@ const BY_NAME = [
 ];
 
 /** The lines of `source` (comments left out) that branch on a platform's name. */
-export function platformComparisons(source: string): string[] {
+function platformComparisons(source: string): string[] {
   return source
     .split('\n')
     .map((line) => line.replace(/\/\/.*$/, ''))
