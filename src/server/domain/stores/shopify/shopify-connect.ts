@@ -3,6 +3,7 @@
 import { AppError } from '../../../leaves/app-error/app-error';
 import type { ProvedStore } from '../platform';
 import { StoreApiError } from '../store-api-error';
+import { accessScopesAnswer, shopAndScopesAnswer } from './shopify-answers';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { ACCESS_SCOPES, SHOP_AND_SCOPES } from './shopify-documents';
 
@@ -32,17 +33,12 @@ export async function missingShopifyScopes(
   connection: ShopifyConnection,
   wanted: readonly string[],
 ): Promise<string[]> {
-  const data = await shopifyGraphql<{
-    currentAppInstallation: { accessScopes: { handle: string }[] };
-  }>(connection, ACCESS_SCOPES);
+  const data = await shopifyGraphql(connection, ACCESS_SCOPES, accessScopesAnswer);
   return missingScopes(data.currentAppInstallation.accessScopes, wanted);
 }
 
 export async function proveShopify(connection: ShopifyConnection): Promise<ProvedStore> {
-  const data = await shopifyGraphql<{
-    shop: { name: string; currencyCode: string };
-    currentAppInstallation: { accessScopes: { handle: string }[] };
-  }>(connection, SHOP_AND_SCOPES);
+  const data = await shopifyGraphql(connection, SHOP_AND_SCOPES, shopAndScopesAnswer);
   const missing = missingScopes(data.currentAppInstallation.accessScopes, SHOPIFY_SCOPES);
   if (missing.length > 0) {
     throw new StoreApiError(

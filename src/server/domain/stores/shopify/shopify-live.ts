@@ -2,28 +2,18 @@
 // each write so that a product edited in the store meanwhile is never overwritten. `nodes` by product id, 10
 // at a time.
 import { type LiveProduct, type RemoteRef, storeKey } from '../platform';
+import { liveProductsAnswer } from './shopify-answers';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { LIVE_PRODUCTS } from './shopify-documents';
 
 const SHOPIFY_CHUNK = 10;
-
-type ShopifyLive = {
-  id: string;
-  handle: string;
-  updatedAt: string;
-  descriptionHtml: string;
-  seo: { title: string | null; description: string | null };
-  media: { nodes: { id?: string; alt?: string | null }[] };
-};
 
 export async function readShopifyLive(connection: ShopifyConnection, refs: RemoteRef[]) {
   const live = new Map<string, LiveProduct | null>();
   const ids = [...new Set(refs.map((ref) => ref.remoteProductId))];
   for (let start = 0; start < ids.length; start += SHOPIFY_CHUNK) {
     const chunk = ids.slice(start, start + SHOPIFY_CHUNK);
-    const data = await shopifyGraphql<{ nodes: (ShopifyLive | null)[] }>(connection, LIVE_PRODUCTS, {
-      ids: chunk,
-    });
+    const data = await shopifyGraphql(connection, LIVE_PRODUCTS, liveProductsAnswer, { ids: chunk });
     chunk.forEach((id, index) => {
       const node = data.nodes[index];
       if (!node) {

@@ -1,7 +1,16 @@
 // Writes one product's changed fields to a Shopify store: `productUpdate` with descriptionHtml, seo and, only
 // when asked, handle with redirectNewHandle (never productSet, which drops what it is not given); alt texts
 // with `fileUpdate`. Each product's failure is its own.
+
+import type { z } from 'zod';
 import type { ProductWrite, WriteResult } from '../platform';
+import {
+  deleteRedirectAnswer,
+  fileUpdateAnswer,
+  productUpdateAnswer,
+  redirectsAnswer,
+  type userErrors,
+} from './shopify-answers';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { DELETE_REDIRECT, FILE_UPDATE, FIND_REDIRECT, PRODUCT_UPDATE } from './shopify-documents';
 
@@ -14,7 +23,7 @@ export async function writeShopifyProducts(
   return results;
 }
 
-type UserError = { field: string[] | null; message: string };
+type UserError = z.infer<typeof userErrors>[number];
 
 const describe = (errors: UserError[]) =>
   errors
@@ -38,20 +47,16 @@ async function writeShopifyProduct(
     input.redirectNewHandle = !product.removeRedirectId;
   }
   if (product.removeRedirectId) {
-    const data = await shopifyGraphql<{ urlRedirectDelete: { userErrors: UserError[] } }>(
-      connection,
-      DELETE_REDIRECT,
-      {
-        id: product.removeRedirectId,
-      },
-    );
+    const data = await shopifyGraphql(connection, DELETE_REDIRECT, deleteRedirectAnswer, {
+      id: product.removeRedirectId,
+    });
     if (data.urlRedirectDelete.userErrors.length > 0)
       return { error: describe(data.urlRedirectDelete.userErrors) };
   }
   // Alt texts first, so that productUpdate's answer carries the product's updatedAt after both writes.
   const alts = product.writes.filter((write) => write.field.startsWith('alt_text:'));
   if (alts.length > 0) {
-    const data = await shopifyGraphql<{ fileUpdate: { userErrors: UserError[] } }>(connection, FILE_UPDATE, {
+    const data = await shopifyGraphql(connection, FILE_UPDATE, fileUpdateAnswer, {
       files: alts.map((write) => ({ id: write.field.slice('alt_text:'.length), alt: write.after })),
     });
     if (data.fileUpdate.userErrors.length > 0) return { error: describe(data.fileUpdate.userErrors) };
@@ -59,11 +64,7 @@ async function writeShopifyProduct(
   let redirectId: string | null = null;
   let updatedAt: string | undefined;
   if (Object.keys(input).length > 1) {
-    const data = await shopifyGraphql<{
-      productUpdate: { product: { updatedAt: string } | null; userErrors: UserError[] };
-    }>(connection, PRODUCT_UPDATE, {
-      product: input,
-    });
+    const data = await shopifyGraphql(connection, PRODUCT_UPDATE, productUpdateAnswer, { product: input });
     if (data.productUpdate.userErrors.length > 0) return { error: describe(data.productUpdate.userErrors) };
     updatedAt = data.productUpdate.product?.updatedAt;
     if (handle !== undefined && !product.removeRedirectId && oldHandle) {
@@ -78,10 +79,8 @@ async function writeShopifyProduct(
  * Shopify's search also answers (a longer path with the same start), which undo would then delete.
  */
 async function findRedirect(connection: ShopifyConnection, path: string): Promise<string | null> {
-  const found = await shopifyGraphql<{ urlRedirects: { nodes: { id: string; path: string }[] } }>(
-    connection,
-    FIND_REDIRECT,
-    { query: `path:${JSON.stringify(path)}` },
-  );
+  const found = await shopifyGraphql(connection, FIND_REDIRECT, redirectsAnswer, {
+    query: `path:${JSON.stringify(path)}`,
+  });
   return found.urlRedirects.nodes.find((redirect) => redirect.path === path)?.id ?? null;
 }

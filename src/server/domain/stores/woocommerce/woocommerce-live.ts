@@ -1,23 +1,18 @@
 // A WooCommerce store's values now for the fields a push writes: read before a preview, and again right
 // before each write so that a product edited in the store meanwhile is never overwritten. `products?include=`
 // pages of 100 (four at once), and each parent's variations.
+
+import { z } from 'zod';
 import { type LiveProduct, type RemoteRef, storeKey } from '../platform';
+import { wooLive } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { SEO_META_KEYS } from './woocommerce-catalogue';
 
 const WOO_PAGE = 100;
 const WOO_PAGES_IN_FLIGHT = 4;
 
-type WooMeta = { key: string; value: unknown };
-type WooLive = {
-  id: number;
-  slug?: string;
-  description: string;
-  short_description?: string;
-  date_modified_gmt: string;
-  images?: { id: number; alt: string }[];
-  meta_data: WooMeta[];
-};
+type WooLive = z.infer<typeof wooLive>;
+const wooLivePage = z.array(wooLive);
 
 function wooValues(item: WooLive): LiveProduct {
   const plugin = item.meta_data.some((meta) => meta.key.startsWith('rank_math_')) ? 'rank_math' : 'yoast';
@@ -52,7 +47,7 @@ export async function readWooCommerceLive(connection: WooConnection, refs: Remot
   for (let start = 0; start < chunks.length; start += WOO_PAGES_IN_FLIGHT) {
     const pages = await Promise.all(
       chunks.slice(start, start + WOO_PAGES_IN_FLIGHT).map(async (chunk) => {
-        const { data } = await wooRequest<WooLive[]>(connection, 'GET', '/products', {
+        const { data } = await wooRequest(connection, 'GET', '/products', wooLivePage, {
           query: { include: chunk.join(','), per_page: WOO_PAGE },
         });
         return { chunk, data };
@@ -78,7 +73,7 @@ export async function readWooCommerceLive(connection: WooConnection, refs: Remot
       live.get(storeKey(parent, null)) === null
         ? []
         : (
-            await wooRequest<WooLive[]>(connection, 'GET', `/products/${parent}/variations`, {
+            await wooRequest(connection, 'GET', `/products/${parent}/variations`, wooLivePage, {
               query: { include: variations.join(','), per_page: WOO_PAGE },
             })
           ).data;

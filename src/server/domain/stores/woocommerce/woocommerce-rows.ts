@@ -35,7 +35,7 @@ export type WooProduct = {
 };
 export type WooVariation = Omit<
   WooProduct,
-  'name' | 'slug' | 'type' | 'images' | 'categories' | 'tags' | 'short_description'
+  'name' | 'slug' | 'type' | 'status' | 'images' | 'categories' | 'tags' | 'short_description'
 > & {
   image: WooImage | null;
 };

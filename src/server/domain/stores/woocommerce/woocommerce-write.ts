@@ -2,10 +2,9 @@
 // 100 a request, the SEO plugin's own meta keys only, and `images` only when an alt text changes, then as the
 // whole ordered list with ids (a shorter list would delete images). Each product's failure is its own.
 import type { ProductWrite, WriteResult } from '../platform';
+import { batchAnswer } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 
-/** Each updated item comes back whole, as the product or variation now is (its date_modified_gmt included). */
-type BatchAnswer = { update?: { id: number; error?: { message: string }; date_modified_gmt?: string }[] };
 const WOO_BATCH = 100;
 
 function wooUpdate(product: ProductWrite): Record<string, unknown> {
@@ -47,7 +46,7 @@ export async function writeWooCommerce(
   for (const [path, indexes] of groups) {
     for (let start = 0; start < indexes.length; start += WOO_BATCH) {
       const chunk = indexes.slice(start, start + WOO_BATCH);
-      const { data } = await wooRequest<BatchAnswer>(connection, 'POST', path, {
+      const { data } = await wooRequest(connection, 'POST', path, batchAnswer, {
         body: { update: chunk.map((index) => wooUpdate(products[index]!)) },
       });
       for (const index of chunk) {
