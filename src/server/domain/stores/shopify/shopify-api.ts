@@ -18,8 +18,6 @@ export const SHOPIFY_API_VERSION = '2025-10';
 
 export type ShopifyConnection = { url: URL; accessToken: string; network: StoreNetwork };
 
-export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
-
 /** A GraphQL answer's envelope; its `data` is parsed with the caller's schema once there are no errors. */
 const graphqlAnswer = z.object({
   data: z.unknown().optional(),

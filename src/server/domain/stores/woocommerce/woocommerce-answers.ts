@@ -65,5 +65,8 @@ export const batchAnswer = z.object({
     .optional(),
 });
 
-/** An error answer: WooCommerce's own carry a code; anything else is not its API. */
-export const wooError = z.object({ code: z.string().optional(), message: z.string().optional() });
+/** An error answer: WooCommerce's own carry a code; anything else is not its API. Each field on its own. */
+export const wooError = z.object({
+  code: z.string().optional().catch(undefined),
+  message: z.string().optional().catch(undefined),
+});
