@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_LIMITS } from '../../src/common/contract/constants';
 import { runImport } from '../../src/server/domain/stores/run-import';
-import { readShopifyPages } from '../../src/server/domain/stores/shopify-catalogue';
+import { readShopifyPages } from '../../src/server/domain/stores/shopify/shopify-catalogue';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, viewRun, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue } from '../support/store-catalogues';

@@ -4,9 +4,11 @@ import type { ParsedFunctionRequest, StoreView } from '../../../common/contract/
 import type { Queryable } from '../../db/client';
 import { stores } from '../../db/schema';
 import { sealSecret } from '../../leaves/secrets/seal';
-import { type StoreCredentials, storeView } from './owned-stores';
+import { storeView } from './owned-stores';
+import type { ProvedStore } from './platform';
+import { PLATFORMS } from './platforms';
 import type { StoreAccess } from './store-access';
-import { asBadInput, proveStoreAccess, storeClient } from './store-connection';
+import { asBadInput } from './store-connection';
 import { parseStoreUrl } from './store-request';
 
 export async function connectStore(
@@ -15,21 +17,15 @@ export async function connectStore(
   input: ParsedFunctionRequest<'connect-store'>,
   access: StoreAccess,
 ): Promise<StoreView> {
-  const credentials: StoreCredentials =
-    input.platform === 'shopify'
-      ? { platform: 'shopify', access_token: input.access_token! }
-      : {
-          platform: 'woocommerce',
-          consumer_key: input.consumer_key!,
-          consumer_secret: input.consumer_secret!,
-        };
-  let proved: Awaited<ReturnType<typeof proveStoreAccess>>;
+  const platform = PLATFORMS[input.platform];
+  const credentials = platform.credentialsFrom(input);
+  let proved: ProvedStore;
   let url: URL;
   try {
     url = parseStoreUrl(input.store_url, access.network);
-    proved = await proveStoreAccess(storeClient(url, credentials, access));
+    proved = await platform.open(url, credentials, access).prove();
   } catch (error) {
-    throw asBadInput(error, input.platform);
+    throw asBadInput(error, platform.label);
   }
   const [row] = await db
     .insert(stores)

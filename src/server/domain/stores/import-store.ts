@@ -12,11 +12,10 @@ import { queueImport } from '../../leaves/queue/import-jobs';
 import type { CreatedBundle } from '../bundles/create-bundle';
 import { resolveWorkflow } from '../workflows/workflow-access';
 import { openOwnedStore } from './owned-stores';
+import { PLATFORMS } from './platforms';
 import { tooManyProducts } from './pulled-catalogue';
-import { countShopifyProducts } from './shopify-catalogue';
 import type { StoreAccess } from './store-access';
-import { asBadInput, type StoreClient, storeClient } from './store-connection';
-import { countWooProducts } from './woocommerce-catalogue';
+import { asBadInput, storeClient } from './store-connection';
 
 export async function importStore(
   db: Database,
@@ -28,9 +27,9 @@ export async function importStore(
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
   let total: number | null;
   try {
-    total = await countProducts(storeClient(store.url, store.credentials, access));
+    total = await storeClient(store, access).countProducts();
   } catch (error) {
-    throw asBadInput(error, store.platform);
+    throw asBadInput(error, PLATFORMS[store.platform].label);
   }
   if (total !== null && total > BUNDLE_LIMITS.maxProducts) {
     throw new AppError('bad_input', tooManyProducts(BUNDLE_LIMITS.maxProducts));
@@ -69,10 +68,4 @@ export async function importStore(
     await queueImport(tx, { importId: created!.id, storeId: store.id });
     return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: run!.id };
   });
-}
-
-function countProducts(client: StoreClient): Promise<number | null> {
-  return client.platform === 'shopify'
-    ? countShopifyProducts(client.connection)
-    : countWooProducts(client.connection);
 }

@@ -3,22 +3,20 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StoreView } from '../../../common/contract/functions';
 import type { Queryable } from '../../db/client';
-import { type StorePlatform, stores } from '../../db/schema';
+import { stores } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { storeOf } from '../../leaves/ownership/conditions';
 import { openSecret } from '../../leaves/secrets/seal';
+import type { PlatformName } from './platform';
 import type { StoreAccess } from './store-access';
-
-export type StoreCredentials =
-  | { platform: 'shopify'; access_token: string }
-  | { platform: 'woocommerce'; consumer_key: string; consumer_secret: string };
 
 export type OpenedStore = {
   id: number;
-  platform: StorePlatform;
+  platform: PlatformName;
   url: URL;
   name: string;
-  credentials: StoreCredentials;
+  /** As sealed at connect time; the store's platform parses them (StorePlatform.open). */
+  credentials: unknown;
 };
 
 type StoreRow = typeof stores.$inferSelect;
@@ -52,7 +50,7 @@ export async function openOwnedStore(
     .from(stores)
     .where(and(eq(stores.id, storeId), storeOf(ownerId)));
   if (!row) throw new AppError('unknown_store');
-  const credentials = JSON.parse(openSecret(access.secretsKey, row.sealedCredentials)) as StoreCredentials;
+  const credentials: unknown = JSON.parse(openSecret(access.secretsKey, row.sealedCredentials));
   return { id: row.id, platform: row.platform, url: new URL(row.storeUrl), name: row.name, credentials };
 }
 

@@ -5,20 +5,14 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
 import type { Queryable } from '../../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } from '../../db/schema';
-import { AppError } from '../../leaves/app-error/app-error';
 import { requireOwnedRun } from '../../leaves/ownership/lookups';
 import { escapeHtml, writeCell } from '../export/column-kinds';
 import { toShopifyBodyHtml } from '../export/rows';
-import { type LiveProduct, readLiveProducts, storeKey } from './live-values';
 import { type OpenedStore, openOwnedStore } from './owned-stores';
+import { type LiveProduct, type StoreClient, type StorePlatform, storeKey } from './platform';
+import { PLATFORMS } from './platforms';
 import type { StoreAccess } from './store-access';
-import {
-  asBadInput,
-  missingShopifyScopes,
-  SHOPIFY_HANDLE_SCOPES,
-  type StoreClient,
-  storeClient,
-} from './store-connection';
+import { asBadInput, storeClient } from './store-connection';
 
 export type PushChange = FunctionResponse<'preview-push'>['changes'][number];
 
@@ -40,19 +34,14 @@ const DEFAULT_FIELDS: PushField[] = [
   'alt_texts',
 ];
 
-/** Fields each platform takes, per kind of product (a Shopify variant's copy is its product's). */
+/** The fields a product takes on its store's platform, of those asked for; null when it is left to its parent. */
 function fieldsFor(
-  platform: OpenedStore['platform'],
+  platform: StorePlatform,
   isVariant: boolean,
   wanted: Set<PushField>,
-): Set<PushField> {
-  const allowed: PushField[] =
-    platform === 'shopify'
-      ? ['description', 'seo_title', 'seo_description', 'alt_texts', 'handle']
-      : isVariant
-        ? ['description']
-        : ['description', 'short_description', 'seo_title', 'seo_description', 'alt_texts', 'handle'];
-  return new Set(allowed.filter((field) => wanted.has(field)));
+): Set<PushField> | null {
+  const allowed = platform.push.fields(isVariant);
+  return allowed && new Set(allowed.filter((field) => wanted.has(field)));
 }
 
 const oneLine = (html: string) => html.replace(/\n/g, '');
@@ -64,7 +53,7 @@ export function handleOf(urlSuggestion: string): string {
 
 export type PushInput = ParsedFunctionRequest<'preview-push'>;
 
-/** The run's linked products and our values for them; Shopify variants are left to their product. */
+/** The run's linked products and our values for them; a variant whose copy is its parent's is left to it. */
 export async function plannedProducts(
   db: Queryable,
   store: OpenedStore,
@@ -96,10 +85,11 @@ export async function plannedProducts(
     )
     .orderBy(asc(bundleWorkflowProductImages.position));
   const planned: PlannedProduct[] = [];
+  const platform = PLATFORMS[store.platform];
   for (const { product, link } of rows) {
     const isVariant = product.isMultipleOf !== null;
-    if (store.platform === 'shopify' && isVariant) continue;
-    const fields = fieldsFor(store.platform, isVariant, wanted);
+    const fields = fieldsFor(platform, isVariant, wanted);
+    if (!fields) continue;
     const values = new Map<string, string>();
     // Each value as the store files write its column (column-kinds.ts): markup in text never goes raw.
     const set = (field: PushField, value: string | null | undefined, key: string = field) => {
@@ -107,7 +97,7 @@ export async function plannedProducts(
     };
     if (fields.has('description') && product.description?.trim()) {
       const html = toShopifyBodyHtml(product.description, isVariant ? null : product.factSheet);
-      set('description', store.platform === 'shopify' ? html : oneLine(html));
+      set('description', platform.push.description(html));
     }
     if (fields.has('short_description')) {
       // As the WooCommerce file writes it: the fact sheet as a list, else the meta description.
@@ -179,23 +169,13 @@ export async function previewPush(
 ): Promise<{ changes: PushChange[]; store: OpenedStore; client: StoreClient; planned: PlannedProduct[] }> {
   await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
-  const client = storeClient(store.url, store.credentials, access);
+  const client = storeClient(store, access);
   const planned = await plannedProducts(db, store, input);
   try {
-    if (input.write_handles && client.platform === 'shopify') {
-      // Checked before anything is written: without them the handle would change and its redirect could
-      // neither be found for the journal nor removed by an undo.
-      const missing = await missingShopifyScopes(client.connection, SHOPIFY_HANDLE_SCOPES);
-      if (missing.length > 0) {
-        throw new AppError(
-          'bad_input',
-          `write_handles needs the Shopify scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the app ${SHOPIFY_HANDLE_SCOPES.join(' and ')}, or push without write_handles.`,
-        );
-      }
-    }
-    const live = await readLiveProducts(client, planned);
+    await client.checkPush(input);
+    const live = await client.readLive(planned);
     return { changes: compareWithLive(planned, live), store, client, planned };
   } catch (error) {
-    throw asBadInput(error, store.platform);
+    throw asBadInput(error, PLATFORMS[store.platform].label);
   }
 }

@@ -9,12 +9,9 @@ import { AppError } from '../../leaves/app-error/app-error';
 import { requireOwnedPush } from '../../leaves/ownership/lookups';
 import { queuePush } from '../../leaves/queue/push-jobs';
 import { openOwnedStore } from './owned-stores';
+import { PLATFORMS } from './platforms';
 import { type PushInput, previewPush } from './push-plan';
-import { SHOPIFY_API_VERSION } from './shopify-api';
 import type { StoreAccess } from './store-access';
-
-const apiVersionOf = (platform: 'shopify' | 'woocommerce') =>
-  platform === 'shopify' ? SHOPIFY_API_VERSION : 'wc/v3';
 
 export async function pushToStore(
   db: Database,
@@ -32,7 +29,7 @@ export async function pushToStore(
         storeId: store.id,
         bundleWorkflowId: input.bundle_workflow_id,
         kind: 'push',
-        apiVersion: apiVersionOf(store.platform),
+        apiVersion: PLATFORMS[store.platform].apiVersion,
       })
       .returning({ id: storePushes.id });
     const items = changes.map((change) => {
@@ -81,7 +78,7 @@ export async function undoPush(
         bundleWorkflowId: push.bundleWorkflowId,
         kind: 'undo',
         undoOf: push.id,
-        apiVersion: apiVersionOf(store.platform),
+        apiVersion: PLATFORMS[store.platform].apiVersion,
       })
       .returning({ id: storePushes.id });
     await insertItems(

@@ -1,5 +1,5 @@
-// The import-store job: reads a connected store's whole catalogue (pages of products, or for a
-// Shopify catalogue over SHOPIFY_BULK_THRESHOLD products one bulk operation), reporting the products read
+// The import-store job: reads a connected store's whole catalogue through its platform (pages of products, or
+// for a Shopify catalogue over SHOPIFY_BULK_THRESHOLD products one bulk operation), reporting the products read
 // after each page or poll, then fills the bundle and its run in one transaction (fill-import.ts). Nothing of
 // the catalogue is written before that transaction, so a worker that dies mid-read leaves nothing to undo: the
 // retried job reads again from the start (a Shopify bulk operation already started is waited for, not started
@@ -15,17 +15,11 @@ import { AppError } from '../../leaves/app-error/app-error';
 import type { Logger } from '../../leaves/logger/logger';
 import { fillImport } from './fill-import';
 import { openOwnedStore } from './owned-stores';
-import type { PulledCatalogue, PullOptions } from './pulled-catalogue';
-import { readShopifyBulk } from './shopify-bulk';
-import { countShopifyProducts, readShopifyPages } from './shopify-catalogue';
-import { shopifyCatalogue } from './shopify-rows';
+import { PLATFORMS } from './platforms';
 import type { StoreAccess } from './store-access';
 import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { asBadInput, storeClient } from './store-connection';
 import { StoreRequestError } from './store-request';
-import { pullWooCommerceCatalogue } from './woocommerce-catalogue';
-
-export const DEFAULT_SHOPIFY_BULK_THRESHOLD = 2_000;
 
 export async function runImport(
   db: Database,
@@ -54,40 +48,28 @@ export async function runImport(
     .update(storeImports)
     .set({ state: 'running', productsRead: 0, error: null })
     .where(and(eq(storeImports.id, importId), inArray(storeImports.state, ['queued', 'running'])));
+  // The platform's name for a store that no longer answers as one, once the store is opened.
+  let label = 'store';
   try {
     const store = await openOwnedStore(db, row.ownerId, row.storeId, access);
-    const client = storeClient(store.url, store.credentials, access);
-    const options: PullOptions = {
+    label = PLATFORMS[store.platform].label;
+    const catalogue = await storeClient(store, access).readCatalogue({
       maxProducts: BUNDLE_LIMITS.maxProducts,
       onProgress: (read) => progress(db, importId, read),
-    };
-    let catalogue: PulledCatalogue;
-    if (client.platform === 'shopify') {
-      const total = await countShopifyProducts(client.connection);
-      const threshold = access.shopifyBulkThreshold ?? DEFAULT_SHOPIFY_BULK_THRESHOLD;
-      const method = total > threshold ? 'bulk' : 'pages';
-      await db
-        .update(storeImports)
-        .set({ method, productsTotal: total })
-        .where(eq(storeImports.id, importId));
-      const products =
-        method === 'bulk'
-          ? await readShopifyBulk(client.connection, {
-              ...options,
-              operationId: row.bulkOperationId,
-              onStarted: async (operationId) => {
-                await db
-                  .update(storeImports)
-                  .set({ bulkOperationId: operationId })
-                  .where(eq(storeImports.id, importId));
-              },
-            })
-          : await readShopifyPages(client.connection, options);
-      catalogue = shopifyCatalogue(products);
-    } else {
-      await db.update(storeImports).set({ method: 'pages' }).where(eq(storeImports.id, importId));
-      catalogue = await pullWooCommerceCatalogue(client.connection, options);
-    }
+      operationId: row.bulkOperationId,
+      onStarted: async (operationId) => {
+        await db
+          .update(storeImports)
+          .set({ bulkOperationId: operationId })
+          .where(eq(storeImports.id, importId));
+      },
+      onPlan: async ({ method, total }) => {
+        await db
+          .update(storeImports)
+          .set(total === undefined ? { method } : { method, productsTotal: total })
+          .where(eq(storeImports.id, importId));
+      },
+    });
     await fillImport(db, importId, store.id, catalogue);
   } catch (error) {
     const isStoreFailure =
@@ -95,7 +77,7 @@ export async function runImport(
     if (!isStoreFailure && attempt.attempt < attempt.maxAttempts) throw error;
     // Thrown, a throttled import waits for the queue's retry with its worker slot free.
     if (error instanceof StoreApiError && isRetriedLater(error, attempt)) throw error;
-    const reason = asBadInput(error, 'store');
+    const reason = asBadInput(error, label);
     const message =
       error instanceof AppError && error.type === 'unknown_store'
         ? 'The store was disconnected during the import.'

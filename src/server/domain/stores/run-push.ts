@@ -9,22 +9,22 @@ import { bundleWorkflowProducts, storeProducts, storePushes, storePushItems } fr
 import type { Logger } from '../../leaves/logger/logger';
 import { emitPushCompleted } from '../../leaves/webhook-events/push-events';
 import { forgetProductsExported, recordProductsExported } from '../search-data/record-export';
-import { readLiveProducts, storeKey } from './live-values';
 import { openOwnedStore } from './owned-stores';
+import {
+  type LiveProduct,
+  type ProductWrite,
+  type StoreClient,
+  type StorePlatform,
+  storeKey,
+  type WriteResult,
+} from './platform';
+import { PLATFORMS } from './platforms';
 import type { StoreAccess } from './store-access';
 import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { storeClient } from './store-connection';
 import { StoreRequestError } from './store-request';
-import { type ProductWrite, writeProducts } from './write-values';
 
 type Item = typeof storePushItems.$inferSelect;
-
-const CHUNK = { shopify: 10, woocommerce: 100 } as const;
-const IN_FLIGHT = { shopify: 1, woocommerce: 3 } as const;
-
-/** WooCommerce writes an image's alt only when it is not empty (set_product_images), so it cannot clear one. */
-const CANNOT_CLEAR_ALT =
-  "WooCommerce's API cannot clear an image's alt text; clear it in the WordPress media library.";
 
 /**
  * Runs (or finishes) a push; a failure the store will repeat marks the push failed instead of retrying, and so
@@ -42,25 +42,25 @@ export async function runPush(
   await db.update(storePushes).set({ state: 'running' }).where(eq(storePushes.id, pushId));
   try {
     const store = await openOwnedStore(db, push.ownerId, push.storeId, access);
-    const client = storeClient(store.url, store.credentials, access);
+    const platform = PLATFORMS[store.platform];
+    const client = storeClient(store, access);
     const pending = await db
       .select()
       .from(storePushItems)
       .where(and(eq(storePushItems.pushId, pushId), eq(storePushItems.status, 'pending')))
       .orderBy(asc(storePushItems.id));
     const groups = groupByProduct(pending);
-    const size = CHUNK[store.platform];
+    const size = platform.push.chunkSize;
     const chunks: Item[][][] = [];
     for (let start = 0; start < groups.length; start += size) chunks.push(groups.slice(start, start + size));
-    // Chunks hold different products, so a few can be in flight at once; Shopify's are paced by its bucket
-    // anyway, so one at a time there.
-    const inFlight = IN_FLIGHT[store.platform];
+    // Chunks hold different products, so a few can be in flight at once, as many as the platform allows.
+    const inFlight = platform.push.inFlight;
     const undoneSince = push.undoOf === null ? null : await pushStartedAt(db, push.undoOf);
     for (let start = 0; start < chunks.length; start += inFlight) {
       await Promise.all(
         chunks
           .slice(start, start + inFlight)
-          .map((chunk) => pushChunk(db, client, chunk, push.kind === 'undo', undoneSince)),
+          .map((chunk) => pushChunk(db, { platform, client }, chunk, push.kind === 'undo', undoneSince)),
       );
     }
     await finish(db, pushId, { state: 'done', finishedAt: new Date() });
@@ -112,13 +112,14 @@ type Outcome = {
   redirectId?: string | null;
 };
 
-type Client = ReturnType<typeof storeClient>;
+/** The store a chunk is written to: its platform's rules and its client. */
+type Target = { platform: StorePlatform; client: StoreClient };
 type PlannedWrite = { product: ProductWrite; items: Item[] };
 type Stamp = { bundleWorkflowProductId: number; updatedAt: string };
 
 async function pushChunk(
   db: Database,
-  client: Client,
+  { platform, client }: Target,
   groups: Item[][],
   isUndo: boolean,
   undoneSince: Date | null,
@@ -127,12 +128,9 @@ async function pushChunk(
     remoteProductId: items[0]!.remoteProductId,
     remoteVariantId: items[0]!.remoteVariantId,
   }));
-  const live = await readLiveProducts(client, refs);
-  const { outcomes, writes } = planWrites(client, groups, live, isUndo);
-  const results = await writeProducts(
-    client,
-    writes.map((write) => write.product),
-  );
+  const live = await client.readLive(refs);
+  const { outcomes, writes } = planWrites(platform, groups, live, isUndo);
+  const results = await client.write(writes.map((write) => write.product));
   writes.forEach((write, index) => {
     const result = results[index]!;
     for (const item of write.items) {
@@ -153,9 +151,9 @@ async function pushChunk(
  * already written where it holds our `after`, failed where the store cannot take it, else to write.
  */
 function planWrites(
-  client: Client,
+  platform: StorePlatform,
   groups: Item[][],
-  live: Awaited<ReturnType<typeof readLiveProducts>>,
+  live: Map<string, LiveProduct | null>,
   isUndo: boolean,
 ): { outcomes: Outcome[]; writes: PlannedWrite[] } {
   const outcomes: Outcome[] = [];
@@ -165,18 +163,15 @@ function planWrites(
     const toWrite: Item[] = [];
     for (const item of items) {
       const current = now?.values.get(item.field);
+      const refusal = platform.push.refusal(item.field, item.after);
       if (!now || current === undefined) {
         outcomes.push({
           id: item.id,
           status: 'skipped',
           error: 'deleted_in_store: the product is no longer in the store',
         });
-      } else if (
-        client.platform === 'woocommerce' &&
-        item.field.startsWith('alt_text:') &&
-        item.after === ''
-      ) {
-        outcomes.push({ id: item.id, status: 'failed', error: CANNOT_CLEAR_ALT });
+      } else if (refusal) {
+        outcomes.push({ id: item.id, status: 'failed', error: refusal });
       } else if (current === item.after) {
         outcomes.push({ id: item.id, status: 'written', error: null });
       } else if (current !== item.before) {
@@ -211,19 +206,14 @@ function planWrites(
  * WooCommerce's batch), else read again.
  */
 async function writtenUpdatedAt(
-  client: Client,
+  client: StoreClient,
   writes: PlannedWrite[],
-  results: Awaited<ReturnType<typeof writeProducts>>,
+  results: WriteResult[],
 ): Promise<Stamp[]> {
   const written = writes.filter((_, index) => !results[index]!.error);
   const reread = written.filter((write) => !results[writes.indexOf(write)]!.updatedAt);
   const after = new Map<string, { updatedAt: string } | null>(
-    reread.length > 0
-      ? await readLiveProducts(
-          client,
-          reread.map((write) => write.product),
-        )
-      : [],
+    reread.length > 0 ? await client.readLive(reread.map((write) => write.product)) : [],
   );
   for (const write of written) {
     const updatedAt = results[writes.indexOf(write)]!.updatedAt;

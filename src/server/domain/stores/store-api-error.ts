@@ -1,5 +1,7 @@
 // What a store's API answered that was not what we asked for, sorted so that connect-store can name it and a
 // push can tell a product's own failure from the whole store's.
+import type { z } from 'zod';
+
 export type StoreApiErrorKind =
   /** The credentials were refused. */
   | 'auth'
@@ -22,6 +24,21 @@ export class StoreApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A store's answer parsed with the schema of what we asked for: an answer of another shape is the store's
+ * failure, named with the first thing that was wrong (`what` says which answer), never a crash further on.
+ */
+export function parseStoreAnswer<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : 'the answer';
+  throw new StoreApiError(
+    'api',
+    `${what} was not of the expected shape (${where}: ${issue?.message ?? 'invalid'}).`,
+  );
 }
 
 /**

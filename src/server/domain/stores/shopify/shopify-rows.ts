@@ -1,7 +1,7 @@
 // A Shopify catalogue, however it was read (pages of products or one bulk operation), written out as the
 // store's own product export (Shopify's CSV columns) so that import-store makes exactly the bundle an export
 // would: the same mapper, variants, options and store copy.
-import type { PulledCatalogue, PulledRecord } from './pulled-catalogue';
+import type { PulledCatalogue, PulledRecord } from '../pulled-catalogue';
 
 /** One product as both readers hand it over. */
 export type ShopifyProduct = {

@@ -1,8 +1,10 @@
 // WooCommerce's REST API v3: one request, authenticated with the consumer key and secret over HTTP Basic,
 // or in the query string when the server strips the Authorization header (WooCommerce answers "Consumer key
 // is missing." then; _authentication.md). 429 waits for Retry-After, up to MAX_STORE_WAIT_MS; 5xx backs off.
-import { retryAfterMs, StoreApiError, waitAsAsked } from './store-api-error';
-import { type StoreNetwork, storeRequest } from './store-request';
+import type { z } from 'zod';
+import { parseStoreAnswer, retryAfterMs, StoreApiError, waitAsAsked } from '../store-api-error';
+import { type StoreNetwork, storeRequest } from '../store-request';
+import { wooError } from './woocommerce-answers';
 
 export type WooConnection = {
   url: URL;
@@ -15,16 +17,16 @@ export type WooConnection = {
 
 export type WooAnswer<T> = { data: T; total: number | null; totalPages: number | null };
 
-type WooErrorBody = { code?: string; message?: string };
-
 const MAX_RETRIES = 6;
 
-export async function wooRequest<T>(
+/** One request; its answer's body parsed with `schema`, the shape the request asks for. */
+export async function wooRequest<S extends z.ZodType>(
   connection: WooConnection,
   method: 'GET' | 'POST' | 'PUT',
   path: string,
+  schema: S,
   options: { query?: Record<string, string | number>; body?: unknown; signal?: AbortSignal } = {},
-): Promise<WooAnswer<T>> {
+): Promise<WooAnswer<z.output<S>>> {
   for (let attempt = 0; ; attempt++) {
     const url = new URL(`/wp-json/wc/v3${path}`, connection.url);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
@@ -49,7 +51,7 @@ export async function wooRequest<T>(
     }
     const body = parseJson(response.body);
     if (response.status >= 400) {
-      const error = (body ?? {}) as WooErrorBody;
+      const error = wooError.safeParse(body).data ?? {};
       if (!error.code) {
         throw new StoreApiError(
           'not_platform',
@@ -88,7 +90,8 @@ export async function wooRequest<T>(
       const value = Number(response.headers[name]);
       return Number.isFinite(value) && response.headers[name] !== undefined ? value : null;
     };
-    return { data: body as T, total: count('x-wp-total'), totalPages: count('x-wp-totalpages') };
+    const data = parseStoreAnswer(schema, body, `WooCommerce's answer to ${path}`);
+    return { data, total: count('x-wp-total'), totalPages: count('x-wp-totalpages') };
   }
 }
 

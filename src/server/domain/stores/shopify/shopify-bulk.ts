@@ -5,21 +5,23 @@
 // after it). https://shopify.dev/docs/api/usage/bulk-operations/queries
 // A bulk query allows five connections nested two deep, so a variant's image is its `image` field here (the
 // paged query reads the variant's first media instead); both give the image's URL.
-import { type PullOptions, tooManyProducts } from './pulled-catalogue';
+import type { z } from 'zod';
+import { type PullOptions, tooManyProducts } from '../pulled-catalogue';
+import { parseStoreAnswer, StoreApiError, sleep } from '../store-api-error';
+import { storeRequest } from '../store-request';
+import {
+  type BulkOperation,
+  bulkLine,
+  bulkMedia,
+  bulkOperationAnswer,
+  bulkVariant,
+  currentBulkOperationAnswer,
+  productFields,
+  runBulkQueryAnswer,
+} from './shopify-answers';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { BULK_OPERATION, BULK_PRODUCTS, CURRENT_BULK_OPERATION, RUN_BULK_QUERY } from './shopify-documents';
 import { recordsOf, type ShopifyProduct } from './shopify-rows';
-import { StoreApiError, sleep } from './store-api-error';
-import { storeRequest } from './store-request';
-
-type BulkOperation = {
-  id: string;
-  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'CANCELING' | 'CANCELED' | 'FAILED' | 'EXPIRED';
-  errorCode: string | null;
-  objectCount: string;
-  rootObjectCount: string;
-  url: string | null;
-};
 
 /** A JSONL file of 50,000 products with their variants and images; bigger is refused. */
 const MAX_JSONL_BYTES = 1024 * 1024 * 1024;
@@ -90,9 +92,10 @@ async function start(connection: ShopifyConnection, options: BulkReadOptions): P
     }
     for (;;) {
       await sleep(wait, options.signal);
-      const current = await shopifyGraphql<{ currentBulkOperation: { status: string } | null }>(
+      const current = await shopifyGraphql(
         connection,
         CURRENT_BULK_OPERATION,
+        currentBulkOperationAnswer,
         {},
         options.signal,
       );
@@ -108,12 +111,13 @@ async function tryStart(
   connection: ShopifyConnection,
   options: BulkReadOptions,
 ): Promise<BulkOperation | null> {
-  const data = await shopifyGraphql<{
-    bulkOperationRunQuery: {
-      bulkOperation: Pick<BulkOperation, 'id' | 'status'> | null;
-      userErrors: { field: string[] | null; message: string; code: string | null }[];
-    };
-  }>(connection, RUN_BULK_QUERY, { query: BULK_PRODUCTS }, options.signal);
+  const data = await shopifyGraphql(
+    connection,
+    RUN_BULK_QUERY,
+    runBulkQueryAnswer,
+    { query: BULK_PRODUCTS },
+    options.signal,
+  );
   const { bulkOperation, userErrors } = data.bulkOperationRunQuery;
   if (userErrors.some((error) => error.code === 'OPERATION_IN_PROGRESS')) return null;
   if (!bulkOperation || userErrors.length > 0) {
@@ -129,49 +133,39 @@ async function poll(
   id: string,
   signal?: AbortSignal,
 ): Promise<BulkOperation | null> {
-  const data = await shopifyGraphql<{ node: BulkOperation | null }>(
-    connection,
-    BULK_OPERATION,
-    { id },
-    signal,
-  );
-  return data.node?.id ? data.node : null;
+  const data = await shopifyGraphql(connection, BULK_OPERATION, bulkOperationAnswer, { id }, signal);
+  return data.node && 'status' in data.node ? data.node : null;
 }
-
-type Line = Record<string, unknown> & { id?: string; __parentId?: string };
 
 /** The products of a bulk result, in the file's order, each with its variants and images in theirs. */
 export function productsFromJsonl(text: string, maxProducts: number): ShopifyProduct[] {
   const products = new Map<string, ShopifyProduct>();
-  const children: Line[] = [];
+  const children: z.infer<typeof bulkLine>[] = [];
   let records = 0;
-  for (const raw of text.split('\n')) {
+  for (const [index, raw] of text.split('\n').entries()) {
     if (!raw.trim()) continue;
-    const line = JSON.parse(raw) as Line;
+    const what = `Line ${index + 1} of Shopify's bulk result`;
+    const line = parseStoreAnswer(bulkLine, jsonOrUndefined(raw), what);
     if (line.__parentId) {
       children.push(line);
       continue;
     }
     if (typeof line.id === 'string' && line.id.includes('/Product/')) {
-      products.set(line.id, { ...(line as unknown as ShopifyProduct), variants: [], media: [] });
+      const product = parseStoreAnswer(productFields, line, what);
+      products.set(line.id, { ...product, variants: [], media: [] });
     }
   }
   for (const child of children) {
     const parent = products.get(child.__parentId!);
     if (!parent || typeof child.id !== 'string') continue;
-    const image = child.image as { url?: string } | null | undefined;
+    const what = "A line of Shopify's bulk result";
     if (child.id.includes('/ProductVariant/')) {
-      parent.variants.push({
-        id: child.id,
-        sku: (child.sku as string | null) ?? null,
-        barcode: (child.barcode as string | null) ?? null,
-        price: String(child.price ?? ''),
-        selectedOptions: (child.selectedOptions as { name: string; value: string }[]) ?? [],
-        imageUrl: image?.url ?? '',
-      });
+      const { image, ...variant } = parseStoreAnswer(bulkVariant, child, what);
+      parent.variants.push({ ...variant, imageUrl: image?.url ?? '' });
       if (++records > maxProducts) throw new StoreApiError('api', tooManyProducts(maxProducts));
-    } else if (image?.url) {
-      parent.media.push({ id: child.id, alt: (child.alt as string | null) ?? null, url: image.url });
+    } else {
+      const media = parseStoreAnswer(bulkMedia, child, what);
+      if (media.image?.url) parent.media.push({ id: media.id, alt: media.alt ?? null, url: media.image.url });
     }
   }
   const list = [...products.values()];
@@ -179,4 +173,13 @@ export function productsFromJsonl(text: string, maxProducts: number): ShopifyPro
     throw new StoreApiError('api', tooManyProducts(maxProducts));
   }
   return list;
+}
+
+/** A line's JSON, or undefined (which no schema takes) when it is not JSON. */
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -3,34 +3,60 @@
 // cost (extensions.cost.throttleStatus), then asks again; 429 and 5xx wait for Retry-After or back off. No
 // single wait is slept past MAX_STORE_WAIT_MS: a longer one fails the call at once, naming it.
 // https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits
-import { MAX_STORE_WAIT_MS, retryAfterMs, StoreApiError, waitAsAsked } from './store-api-error';
-import { type StoreNetwork, storeRequest } from './store-request';
+import { z } from 'zod';
+import {
+  MAX_STORE_WAIT_MS,
+  parseStoreAnswer,
+  retryAfterMs,
+  StoreApiError,
+  waitAsAsked,
+} from '../store-api-error';
+import { type StoreNetwork, storeRequest } from '../store-request';
 
 /** A stable version, supported for at least 12 months after its release. */
 export const SHOPIFY_API_VERSION = '2025-10';
 
 export type ShopifyConnection = { url: URL; accessToken: string; network: StoreNetwork };
 
-export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
-
-type GraphqlAnswer<T> = {
-  data?: T;
-  errors?: { message: string; extensions?: { code?: string } }[] | string;
-  extensions?: {
-    cost?: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: ThrottleStatus };
-  };
-};
+/** A GraphQL answer's envelope; its `data` is parsed with the caller's schema once there are no errors. */
+const graphqlAnswer = z.object({
+  data: z.unknown().optional(),
+  errors: z
+    .union([
+      z.array(
+        z.object({
+          message: z.string(),
+          extensions: z.object({ code: z.string().optional() }).optional(),
+        }),
+      ),
+      z.string(),
+    ])
+    .optional(),
+  extensions: z
+    .object({
+      cost: z
+        .object({
+          requestedQueryCost: z.number(),
+          throttleStatus: z.object({ currentlyAvailable: z.number(), restoreRate: z.number() }),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+type GraphqlAnswer = z.infer<typeof graphqlAnswer>;
 
 /** How long a call may keep waiting on the bucket or the store before giving up. */
 const MAX_WAIT_MS = 120_000;
 const MAX_SERVER_RETRIES = 5;
 
-export async function shopifyGraphql<T>(
+/** One call; its answer's `data` parsed with `schema`, the shape the query asks for. */
+export async function shopifyGraphql<S extends z.ZodType>(
   connection: ShopifyConnection,
   query: string,
+  schema: S,
   variables: Record<string, unknown> = {},
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<z.output<S>> {
   const endpoint = new URL(`/admin/api/${SHOPIFY_API_VERSION}/graphql.json`, connection.url);
   const started = Date.now();
   for (let serverRetries = 0; ; ) {
@@ -53,7 +79,7 @@ export async function shopifyGraphql<T>(
       await waitAsAsked(retryAfterMs(response.headers['retry-after'], 1000 * 2 ** serverRetries), signal);
       continue;
     }
-    const answer = parseAnswer<T>(response.status, response.body);
+    const answer = parseAnswer(response.status, response.body);
     const errors = Array.isArray(answer.errors) ? answer.errors : [];
     if (errors.some((error) => error.extensions?.code === 'THROTTLED')) {
       const cost = answer.extensions?.cost;
@@ -78,11 +104,11 @@ export async function shopifyGraphql<T>(
         throw new StoreApiError('scope', `Shopify refused: ${message}`);
       throw new StoreApiError('api', `Shopify answered with an error: ${message || 'no data'}`);
     }
-    return answer.data;
+    return parseStoreAnswer(schema, answer.data, "Shopify's answer");
   }
 }
 
-function parseAnswer<T>(status: number, body: string): GraphqlAnswer<T> {
+function parseAnswer(status: number, body: string): GraphqlAnswer {
   let answer: unknown;
   try {
     answer = JSON.parse(body);
@@ -96,5 +122,5 @@ function parseAnswer<T>(status: number, body: string): GraphqlAnswer<T> {
     );
   }
   if (status !== 200) throw new StoreApiError('api', `Shopify answered with status ${status}.`);
-  return answer as GraphqlAnswer<T>;
+  return parseStoreAnswer(graphqlAnswer, answer, "Shopify's GraphQL answer");
 }

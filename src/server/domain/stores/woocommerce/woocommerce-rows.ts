@@ -1,7 +1,7 @@
 // A WooCommerce catalogue, as read through REST v3, written out as WooCommerce's own product CSV export
 // (docs/store-formats.md, section b) so that import-store makes exactly the bundle that export would. Image
 // alt texts have no column in that export, so they travel beside the rows, by record.
-import type { PulledCatalogue, PulledRecord } from './pulled-catalogue';
+import type { PulledCatalogue, PulledRecord } from '../pulled-catalogue';
 
 export type WooImage = { id: number; src: string; alt: string };
 export type WooMeta = { key: string; value: unknown };
@@ -35,7 +35,7 @@ export type WooProduct = {
 };
 export type WooVariation = Omit<
   WooProduct,
-  'name' | 'slug' | 'type' | 'images' | 'categories' | 'tags' | 'short_description'
+  'name' | 'slug' | 'type' | 'status' | 'images' | 'categories' | 'tags' | 'short_description'
 > & {
   image: WooImage | null;
 };

@@ -2,36 +2,30 @@
 // products (productsCount) it is read by pages: pages of 10 products keep each query under Shopify's
 // 1,000-point limit (10 × (10 variants + 10 images) ≈ 760 points); a product with more variants or images than
 // the first page holds is read on. A bigger catalogue is read with one bulk operation (shopify-bulk.ts).
-import type { PullOptions } from './pulled-catalogue';
-import { tooManyProducts } from './pulled-catalogue';
+import type { z } from 'zod';
+import type { PullOptions } from '../pulled-catalogue';
+import { tooManyProducts } from '../pulled-catalogue';
+import { StoreApiError } from '../store-api-error';
+import {
+  moreMediaAnswer,
+  moreVariantsAnswer,
+  type PagedProduct,
+  productsCountAnswer,
+  productsPageAnswer,
+} from './shopify-answers';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { MORE_MEDIA, MORE_VARIANTS, PRODUCTS_COUNT, PRODUCTS_PAGE } from './shopify-documents';
 import { recordsOf, type ShopifyProduct } from './shopify-rows';
-import { StoreApiError } from './store-api-error';
 
-type Page<T> = { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-type Variant = {
-  id: string;
-  sku: string | null;
-  barcode: string | null;
-  price: string;
-  selectedOptions: { name: string; value: string }[];
-  media: { nodes: { id: string }[] };
-};
-type Media = { id?: string; alt: string | null; image?: { url: string } | null };
-type Product = Omit<ShopifyProduct, 'variants' | 'media'> & { variants: Page<Variant>; media: Page<Media> };
+type Product = PagedProduct;
+type ProductsPage = z.infer<typeof productsPageAnswer>;
 
 /** How many products the store holds: exact (limit: null lifts the default cap of 10,000). */
 export async function countShopifyProducts(
   connection: ShopifyConnection,
   signal?: AbortSignal,
 ): Promise<number> {
-  const data = await shopifyGraphql<{ productsCount: { count: number } | null }>(
-    connection,
-    PRODUCTS_COUNT,
-    {},
-    signal,
-  );
+  const data = await shopifyGraphql(connection, PRODUCTS_COUNT, productsCountAnswer, {}, signal);
   return data.productsCount?.count ?? 0;
 }
 
@@ -44,16 +38,17 @@ export async function readShopifyPages(
   const products: ShopifyProduct[] = [];
   let records = 0;
   for (let after: string | null = null; ; ) {
-    const data: { products: Page<Product> } = await shopifyGraphql(
+    const data: ProductsPage = await shopifyGraphql(
       connection,
       PRODUCTS_PAGE,
+      productsPageAnswer,
       { after },
       signal,
     );
     for (const product of data.products.nodes) {
-      const variants = await readAll(connection, product, 'variants', signal);
-      const media = (await readAll(connection, product, 'media', signal)).flatMap((item) =>
-        item.id && item.image?.url ? [{ id: item.id, alt: item.alt, url: item.image.url }] : [],
+      const variants = await readVariants(connection, product, signal);
+      const media = (await readMedia(connection, product, signal)).flatMap((item) =>
+        item.id && item.image?.url ? [{ id: item.id, alt: item.alt ?? null, url: item.image.url }] : [],
       );
       const urlOfMedia = new Map(media.map((item) => [item.id, item.url]));
       const read: ShopifyProduct = {
@@ -74,27 +69,28 @@ export async function readShopifyPages(
   }
 }
 
-/** The query that reads the rest of a product's variants or media, past the first page. */
-const MORE_OF = { variants: MORE_VARIANTS, media: MORE_MEDIA } as const;
-
-async function readAll<K extends 'variants' | 'media'>(
-  connection: ShopifyConnection,
-  product: Product,
-  key: K,
-  signal?: AbortSignal,
-): Promise<Product[K]['nodes']> {
-  const nodes = [...product[key].nodes] as Product[K]['nodes'];
-  let info = product[key].pageInfo;
-  while (info.hasNextPage) {
-    const data: { product: Pick<Product, K> | null } = await shopifyGraphql(
-      connection,
-      MORE_OF[key],
-      { id: product.id, after: info.endCursor },
-      signal,
-    );
+/** The rest of a product's variants, past the first page. */
+async function readVariants(connection: ShopifyConnection, product: Product, signal?: AbortSignal) {
+  const nodes = [...product.variants.nodes];
+  for (let info = product.variants.pageInfo; info.hasNextPage; ) {
+    const variables = { id: product.id, after: info.endCursor };
+    const data = await shopifyGraphql(connection, MORE_VARIANTS, moreVariantsAnswer, variables, signal);
     if (!data.product) break;
-    nodes.push(...(data.product[key].nodes as never[]));
-    info = data.product[key].pageInfo;
+    nodes.push(...data.product.variants.nodes);
+    info = data.product.variants.pageInfo;
+  }
+  return nodes;
+}
+
+/** The rest of a product's media, past the first page. */
+async function readMedia(connection: ShopifyConnection, product: Product, signal?: AbortSignal) {
+  const nodes = [...product.media.nodes];
+  for (let info = product.media.pageInfo; info.hasNextPage; ) {
+    const variables = { id: product.id, after: info.endCursor };
+    const data = await shopifyGraphql(connection, MORE_MEDIA, moreMediaAnswer, variables, signal);
+    if (!data.product) break;
+    nodes.push(...data.product.media.nodes);
+    info = data.product.media.pageInfo;
   }
   return nodes;
 }

@@ -3,10 +3,12 @@
 // pages of 100, then written out as the store's own export (woocommerce-rows.ts). The SEO title and
 // description come from the plugin the store uses (Yoast or Rank Math meta_data keys).
 
-import { type PulledCatalogue, type PullOptions, tooManyProducts } from './pulled-catalogue';
-import { StoreApiError } from './store-api-error';
+import { z } from 'zod';
+import { type PulledCatalogue, type PullOptions, tooManyProducts } from '../pulled-catalogue';
+import { parseStoreAnswer, StoreApiError } from '../store-api-error';
+import { wooProduct, wooVariation } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
-import { type WooEntry, type WooProduct, type WooVariation, writeWooExport } from './woocommerce-rows';
+import { type WooEntry, writeWooExport } from './woocommerce-rows';
 
 /** The SEO plugins' meta keys (Yoast, Rank Math), as their own CSV columns name them. */
 export const SEO_META_KEYS = {
@@ -33,13 +35,14 @@ async function readEntries(connection: WooConnection, options: PullOptions): Pro
   const entries: WooEntry[] = [];
   let count = 0;
   for (let page = 1; ; page++) {
-    const answer = await readPage<WooProduct>(connection, '/products', page, signal);
+    const answer = await readPage(connection, '/products', wooProduct, page, signal);
     for (const product of answer.items) {
       const variations =
         product.type === 'variable'
-          ? await readPages<WooVariation>(
+          ? await readPages(
               connection,
               `/products/${product.id}/variations`,
+              wooVariation,
               maxProducts,
               signal,
             )
@@ -60,31 +63,34 @@ function seoPluginOf(entries: WooEntry[]): keyof typeof SEO_META_KEYS {
     : 'yoast';
 }
 
-async function readPage<T>(
+async function readPage<S extends z.ZodType>(
   connection: WooConnection,
   path: string,
+  item: S,
   page: number,
   signal?: AbortSignal,
-): Promise<{ items: T[]; isLast: boolean }> {
-  const answer = await wooRequest<T[]>(connection, 'GET', path, {
+): Promise<{ items: z.output<S>[]; isLast: boolean }> {
+  const answer = await wooRequest(connection, 'GET', path, z.unknown(), {
     query: { per_page: PER_PAGE, page },
     signal,
   });
   if (!Array.isArray(answer.data))
     throw new StoreApiError('not_platform', `WooCommerce answered ${path} with something other than a list.`);
-  const pages = answer.totalPages ?? (answer.data.length < PER_PAGE ? page : page + 1);
-  return { items: answer.data, isLast: page >= pages || answer.data.length === 0 };
+  const items = parseStoreAnswer(z.array(item), answer.data, `WooCommerce's answer to ${path}`);
+  const pages = answer.totalPages ?? (items.length < PER_PAGE ? page : page + 1);
+  return { items, isLast: page >= pages || items.length === 0 };
 }
 
-async function readPages<T>(
+async function readPages<S extends z.ZodType>(
   connection: WooConnection,
   path: string,
+  item: S,
   max: number,
   signal?: AbortSignal,
-): Promise<T[]> {
-  const items: T[] = [];
+): Promise<z.output<S>[]> {
+  const items: z.output<S>[] = [];
   for (let page = 1; ; page++) {
-    const answer = await readPage<T>(connection, path, page, signal);
+    const answer = await readPage(connection, path, item, page, signal);
     items.push(...answer.items);
     if (items.length > max) throw tooMany(max);
     if (answer.isLast) return items;
@@ -96,7 +102,7 @@ export async function countWooProducts(
   connection: WooConnection,
   signal?: AbortSignal,
 ): Promise<number | null> {
-  const answer = await wooRequest<unknown[]>(connection, 'GET', '/products', {
+  const answer = await wooRequest(connection, 'GET', '/products', z.unknown(), {
     query: { per_page: 1 },
     signal,
   });
