@@ -26,8 +26,11 @@ export type CopyFieldSpec = {
   readonly required?: boolean;
   /** Characters (and pixels) the check holds it to and cuts it to; per image for a per_image field. */
   readonly limit?: FieldLimits;
-  /** Edited through update-product-copy (a text field), at most this many characters. */
-  readonly edit?: { readonly maxLength: number };
+  /**
+   * Edited through update-product-copy (a text field), at most this many characters; `trim`: saved without
+   * surrounding whitespace (a one-line field; multi-line text keeps its own layout).
+   */
+  readonly edit?: { readonly maxLength: number; readonly trim?: boolean };
   /**
    * Its place in the exports: `csv` a column of the SPEC §3 csv and json files (with its column kind, see
    * export/column-kinds.ts) or a text appended to another field's column; `storeBody: 'facts'` for the text

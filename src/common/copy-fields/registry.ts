@@ -23,7 +23,7 @@ export const COPY_FIELD_REGISTRY = [
     },
     required: true,
     limit: FIELD_LIMITS.page_title,
-    edit: { maxLength: EDIT_MAX },
+    edit: { maxLength: EDIT_MAX, trim: true },
     exports: { csv: { column: 'page_title', kind: 'text' } },
     review: { label: 'Page Title', storeValue: true },
   },
@@ -42,7 +42,7 @@ export const COPY_FIELD_REGISTRY = [
     },
     required: true,
     limit: FIELD_LIMITS.meta_description,
-    edit: { maxLength: EDIT_MAX },
+    edit: { maxLength: EDIT_MAX, trim: true },
     exports: { csv: { column: 'meta_description', kind: 'text' } },
     review: { label: 'Meta Description', rows: { min: 2 }, storeValue: true },
   },
@@ -58,7 +58,7 @@ export const COPY_FIELD_REGISTRY = [
     },
     required: true,
     limit: FIELD_LIMITS.heading,
-    edit: { maxLength: EDIT_MAX },
+    edit: { maxLength: EDIT_MAX, trim: true },
     exports: { csv: { column: 'heading', kind: 'text' } },
     review: { label: 'Heading' },
   },
@@ -104,7 +104,7 @@ export const COPY_FIELD_REGISTRY = [
     column: 'url_suggestion',
     key: 'urlSuggestion',
     holds: 'text',
-    edit: { maxLength: 2_000 },
+    edit: { maxLength: 2_000, trim: true },
     exports: { csv: { column: 'url_suggestion', kind: 'key' } },
     review: { label: 'URL Suggestion' },
   },
@@ -142,6 +142,8 @@ export type TextFieldName = Extract<Registered, { holds: 'text' }>['name'];
 export type GeneratedTextFieldName = Extract<Registered, { holds: 'text'; ai: object }>['name'];
 /** The text fields update-product-copy takes. */
 export type EditableFieldName = Extract<Registered, { edit: object }>['name'];
+/** The drizzle keys of the generated text fields. */
+export type GeneratedTextKey = Extract<Registered, { holds: 'text'; ai: object }>['key'];
 /** The drizzle key of a field. */
 export type KeyOf<N extends CopyFieldName> = Extract<Registered, { name: N }>['key'];
 

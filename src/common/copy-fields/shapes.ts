@@ -76,3 +76,22 @@ export function aiJsonSchema(registry: CopyFieldRegistry = COPY_FIELD_REGISTRY) 
     additionalProperties: false,
   } as const;
 }
+
+/** An object keyed by each field's drizzle key, each `make(field)`: a row's columns to set or select. */
+export function keyedOf<V>(
+  fields: readonly CopyFieldSpec[],
+  make: (field: CopyFieldSpec) => V,
+): Record<string, V> {
+  return Object.fromEntries(fields.map((field) => [field.key, make(field)]));
+}
+
+/** The copy the model wrote, read back from a row (keys as the schema names them) and its images' texts. */
+export function copyFromRow(
+  row: Record<string, unknown>,
+  perImage: string[],
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): AiCopy {
+  return shapeOf(aiFields(registry), (field) =>
+    field.holds === 'per_image' ? perImage : ((row[field.key] as string | null | undefined) ?? ''),
+  ) as unknown as AiCopy;
+}
