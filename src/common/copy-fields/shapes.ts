@@ -95,3 +95,16 @@ export function copyFromRow(
     field.holds === 'per_image' ? perImage : ((row[field.key] as string | null | undefined) ?? ''),
   ) as unknown as AiCopy;
 }
+
+/** The copy with `change` applied to every text the model wrote (each per-image text too), in registry order. */
+export function mapCopyTexts(
+  copy: AiCopy,
+  change: (text: string) => string,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): AiCopy {
+  const values = copy as unknown as Record<string, string | string[]>;
+  return shapeOf(aiFields(registry), (field) => {
+    const value = values[field.name] ?? '';
+    return Array.isArray(value) ? value.map(change) : change(value);
+  }) as unknown as AiCopy;
+}
