@@ -134,8 +134,6 @@ type Registered = (typeof COPY_FIELD_REGISTRY)[number];
 
 /** Every copy field's name, in registry order. */
 export type CopyFieldName = Registered['name'];
-/** The fields the model writes. */
-export type AiFieldName = Extract<Registered, { ai: object }>['name'];
 /** The fields held as one text on the product's row. */
 export type TextFieldName = Extract<Registered, { holds: 'text' }>['name'];
 /** The text fields the model writes. */
@@ -144,8 +142,6 @@ export type GeneratedTextFieldName = Extract<Registered, { holds: 'text'; ai: ob
 export type EditableFieldName = Extract<Registered, { edit: object }>['name'];
 /** The drizzle keys of the generated text fields. */
 export type GeneratedTextKey = Extract<Registered, { holds: 'text'; ai: object }>['key'];
-/** The drizzle key of a field. */
-export type KeyOf<N extends CopyFieldName> = Extract<Registered, { name: N }>['key'];
 
 /** Every generated field of one product, as the model answers it. */
 export type AiCopy = {
