@@ -1,5 +1,7 @@
 // Entities exchanged between server and web (SPEC §3). Zod schemas, so both sides validate the same shape.
 import { z } from 'zod';
+import type { CopyFieldName } from '../copy-fields/registry';
+import { COPY_FIELD_NAMES, generatedTextShape } from '../copy-fields/shapes';
 
 const id = z.number().int().positive();
 const timestamp = z.string();
@@ -75,17 +77,9 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
-/** The copy fields a product can have locked against regeneration. */
-export const COPY_FIELDS = [
-  'page_title',
-  'meta_description',
-  'heading',
-  'description',
-  'fact_sheet',
-  'url_suggestion',
-  'alt_texts',
-] as const;
-export type CopyFieldName = (typeof COPY_FIELDS)[number];
+/** The copy fields a product can have locked against regeneration: every field of the registry. */
+export const COPY_FIELDS = COPY_FIELD_NAMES;
+export type { CopyFieldName };
 
 /** A problem the server's copy checks found in a product's saved copy; the screen shows exactly these. */
 export const copyProblemSchema = z.object({ field: z.string(), code: z.string(), message: z.string() });
@@ -139,11 +133,7 @@ export const bundleWorkflowProductSchema = z.object({
   product_id: id,
   bundle_workflow_id: id,
   product_details: z.record(z.string(), z.string().nullable().optional()),
-  page_title: z.string().nullable().optional(),
-  meta_description: z.string().nullable().optional(),
-  heading: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  fact_sheet: z.string().nullable().optional(),
+  ...generatedTextShape(z.string().nullable().optional()),
   progress: z.number(),
   status: z.enum(PRODUCT_STATUSES),
   error: z.string().nullable(),

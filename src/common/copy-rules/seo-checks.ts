@@ -8,7 +8,7 @@ import { estimateDescriptionWidth, estimateTitleWidth } from './serp-width';
 
 export type LimitedField = 'page_title' | 'meta_description' | 'heading' | 'alt_text';
 
-type FieldLimits = {
+export type FieldLimits = {
   max: number;
   min?: number;
   /** Google cuts a result's title and description by width; `name` is what the message calls them. */
@@ -33,14 +33,18 @@ export const FIELD_LIMITS: Record<LimitedField, FieldLimits> = {
   alt_text: { max: SEO_LIMITS.altTextMax },
 };
 
+// A field of the copy-field registry carries its limits itself; the named ones are the limits Google shows.
+const limitsOf = (field: LimitedField | FieldLimits): FieldLimits =>
+  typeof field === 'string' ? FIELD_LIMITS[field] : field;
+
 /** How a text breaks its field's limits: by characters (too long, too short) or by pixels (too wide). */
 export type LimitBreach =
   | { kind: 'too_long' | 'too_short'; length: number; min: number; max: number }
   | { kind: 'too_wide'; width: number; maxPx: number; name: string };
 
 /** The first limit `text` breaks, or null when it fits. Empty text is not a length problem. */
-export function measureField(field: LimitedField, text: string): LimitBreach | null {
-  const { max, min = 0, pixels } = FIELD_LIMITS[field];
+export function measureField(field: LimitedField | FieldLimits, text: string): LimitBreach | null {
+  const { max, min = 0, pixels } = limitsOf(field);
   const trimmed = text.trim();
   const length = countCharacters(trimmed);
   if (length === 0) return null;
@@ -52,8 +56,8 @@ export function measureField(field: LimitedField, text: string): LimitBreach | n
 }
 
 /** Cuts `text` at a word boundary until it is within its field's characters and pixels. */
-export function fitField(field: LimitedField, text: string): string {
-  const { max, pixels } = FIELD_LIMITS[field];
+export function fitField(field: LimitedField | FieldLimits, text: string): string {
+  const { max, pixels } = limitsOf(field);
   let fitted = truncateAtWordBoundary(text.trim(), max);
   if (!pixels) return fitted;
   while (pixels.estimateWidth(fitted) > pixels.max && countCharacters(fitted) > 1) {
@@ -74,6 +78,9 @@ function describeBreach(breach: LimitBreach | null): string | null {
       return `About ${breach.width} px wide: Google cuts ${breach.name} near ${breach.maxPx} px.`;
   }
 }
+
+/** The breach of a field's limits by text an editor typed, worded for the review screens. */
+export const checkLimits = (limits: FieldLimits, text: string) => describeBreach(measureField(limits, text));
 
 export const checkPageTitle = (title: string) => describeBreach(measureField('page_title', title));
 export const checkMetaDescription = (description: string) =>

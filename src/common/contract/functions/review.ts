@@ -1,19 +1,11 @@
 // The contract's review functions: edit copy, approve, lock fields, and every kept version.
 import { z } from 'zod';
+import { editableShape, generatedTextShape } from '../../copy-fields/shapes';
 import { BUNDLE_LIMITS } from '../constants';
 import { bundleWorkflowProductSchema, COPY_FIELDS, REVIEW_STATES } from '../entities';
 import { id } from './schema-parts';
 
-export const editableCopyFieldsSchema = z
-  .object({
-    page_title: z.string().max(BUNDLE_LIMITS.maxFieldLength),
-    meta_description: z.string().max(BUNDLE_LIMITS.maxFieldLength),
-    heading: z.string().max(BUNDLE_LIMITS.maxFieldLength),
-    description: z.string().max(BUNDLE_LIMITS.maxFieldLength),
-    fact_sheet: z.string().max(BUNDLE_LIMITS.maxFieldLength),
-    url_suggestion: z.string().max(2_000),
-  })
-  .partial();
+export const editableCopyFieldsSchema = z.object(editableShape()).partial();
 export type EditableCopyFields = z.infer<typeof editableCopyFieldsSchema>;
 
 export const VERSION_SOURCES = ['generated', 'regenerated', 'edited', 'restored'] as const;
@@ -23,11 +15,7 @@ export const productVersionSchema = z.object({
   id,
   source: z.enum(VERSION_SOURCES),
   created_at: z.string(),
-  page_title: z.string().nullable(),
-  meta_description: z.string().nullable(),
-  heading: z.string().nullable(),
-  description: z.string().nullable(),
-  fact_sheet: z.string().nullable(),
+  ...generatedTextShape(z.string().nullable()),
   url_suggestion: z.string().nullable(),
   alt_texts: z.array(z.string()),
 });

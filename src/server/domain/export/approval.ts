@@ -3,6 +3,9 @@
 // Approving the parent or any variant brings the product in; the rows whose copy is not approved carry the
 // store's current text (store_copy), so nothing pending is published.
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
+import { generatedTextFields } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY, type GeneratedTextFieldName } from '../../../common/copy-fields/registry';
+import { shapeOf } from '../../../common/copy-fields/shapes';
 
 // The products withStoreText made, so that a writer can tell the store's text from copy (woocommerce.ts).
 const storeTextProducts = new WeakSet<BundleWorkflowProduct>();
@@ -16,11 +19,12 @@ export function withStoreText(product: BundleWorkflowProduct): BundleWorkflowPro
   const alts = store.alt_texts ?? [];
   const kept: BundleWorkflowProduct = {
     ...product,
+    // The store has no text of ours for the other generated fields (the fact sheet): none goes out.
+    ...shapeOf<GeneratedTextFieldName, null>(generatedTextFields(COPY_FIELD_REGISTRY), () => null),
     page_title: store.page_title ?? '',
     meta_description: store.meta_description ?? '',
     heading: product.product_details.product_name ?? '',
     description: store.description ?? '',
-    fact_sheet: null,
     image_details: product.image_details?.map((image, index) => ({ ...image, alt_text: alts[index] ?? '' })),
   };
   storeTextProducts.add(kept);

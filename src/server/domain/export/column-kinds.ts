@@ -5,6 +5,9 @@
 // every header of every file has one). The JSON-LD file is JSON for a <script> element: escapeForScript
 // below, applied to each node where it is written (jsonld.ts, jsonLdEntry).
 
+import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+
 /**
  * - key: what the importer matches rows on or links to (ID, SKU, image URL): written as it is, because a
  *   changed key matches nothing. Handles and redirect paths are text: one with a tag in it is no store's.
@@ -18,15 +21,22 @@
  */
 export type ColumnKind = 'key' | 'html' | 'name' | 'text';
 
+/** The csv file's copy columns and their kinds, from a registry. */
+export function csvCopyKinds(registry: CopyFieldRegistry): Record<string, ColumnKind> {
+  return Object.fromEntries(
+    registry.flatMap((field) => {
+      const csv = field.exports.csv;
+      return csv && 'column' in csv ? [[csv.column, csv.kind]] : [];
+    }),
+  );
+}
+
 export const COLUMN_KINDS = {
   csv: {
     id: 'key',
     variant_of: 'key',
-    page_title: 'text',
-    meta_description: 'text',
-    heading: 'text',
-    description: 'text',
-    url_suggestion: 'key',
+    // A copy field's column is of the kind its registry entry gives.
+    ...csvCopyKinds(COPY_FIELD_REGISTRY),
     url_suggestion_level: 'key',
     // JSON of the images, written by rows.ts with each alt text as this pseudo-column says.
     image_details: 'key',
@@ -121,6 +131,9 @@ const WRITE: Record<ColumnKind, (text: string) => string> = {
   name: escapeTags,
   text: stripTags,
 };
+
+/** A text written for a column of this kind. */
+export const writeKind = (kind: ColumnKind, text: string) => WRITE[kind](text);
 
 /** One cell of `file` under `header`, written for its kind. A header without a kind is a bug. */
 export function writeCell(file: KindedFile, header: string, value: string): string {

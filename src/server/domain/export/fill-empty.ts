@@ -2,6 +2,14 @@
 // stays as it is, and new copy goes only where the store left a field empty. Exports apply it here, so every
 // format carries the store's own value (an unchanged cell) wherever it had one.
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
+import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { shapeOf } from '../../../common/copy-fields/shapes';
+
+/** The fields a store description keeps out of a fill-empty export, as it stands for them. */
+const keptWithDescription = (COPY_FIELD_REGISTRY as CopyFieldRegistry).filter(
+  (field) => field.exports.fillEmptyWith === 'description',
+);
 
 const kept = (store: string | undefined, generated: string | null | undefined) =>
   store !== undefined && store.trim() !== '' ? store : (generated ?? null);
@@ -20,7 +28,8 @@ export function keepStoreCopy(product: BundleWorkflowProduct): BundleWorkflowPro
     page_title: kept(store.page_title, product.page_title),
     meta_description: kept(store.meta_description, product.meta_description),
     description: hasStoreDescription ? store.description : product.description,
-    fact_sheet: hasStoreDescription ? null : product.fact_sheet,
+    // The store's description stands for the fields that export with it (its fact sheet): they are left out.
+    ...(hasStoreDescription ? shapeOf<never, null>(keptWithDescription, () => null) : {}),
     image_details: product.image_details?.map((image, index) => ({
       ...image,
       alt_text: kept(storeAlts[index], image.alt_text),
@@ -41,7 +50,8 @@ export function storeKeptFields(product: BundleWorkflowProduct): string[] {
   const fields: string[] = [];
   if (store.page_title?.trim()) fields.push('page_title');
   if (store.meta_description?.trim()) fields.push('meta_description');
-  if (store.description?.trim()) fields.push('description', 'fact_sheet');
+  if (store.description?.trim())
+    fields.push('description', ...keptWithDescription.map((field) => field.name));
   if (store.alt_texts?.some((text) => text.trim() !== '')) fields.push('alt_texts');
   return fields;
 }

@@ -3,67 +3,98 @@
 // rules are unit-tested.
 import Papa from 'papaparse';
 import type { BundleWorkflowProduct, ImageDetail } from '../../../common/contract/entities';
+import {
+  type CopyFieldRegistry,
+  type CopyFieldSpec,
+  fieldWithStoreBody,
+} from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { slugify } from '../../leaves/slug/slug';
-import { escapeHtml, writeCell } from './column-kinds';
+import { escapeHtml, writeCell, writeKind } from './column-kinds';
 import { isStoreDescription } from './fill-empty';
 
-/** SPEC §3 CSV export row, keys in header order. */
+/** SPEC §3 CSV export row, keys in header order: a copy field's column holds its text. */
 export type ExportRow = {
   id: number;
   variant_of: number | null;
-  page_title: string;
-  meta_description: string;
-  heading: string;
-  description: string;
-  url_suggestion: string;
   url_suggestion_level: string;
   image_details: ImageDetail[];
-};
+} & Record<string, string | number | null | ImageDetail[]>;
 
-export const EXPORT_HEADERS = [
-  'id',
-  'variant_of',
-  'page_title',
-  'meta_description',
-  'heading',
-  'description',
-  'url_suggestion',
-  'url_suggestion_level',
-  'image_details',
-] as const satisfies readonly (keyof ExportRow)[];
+/**
+ * SPEC §3's headers: the product's ids, a column per copy field with one (registry order), the URL
+ * suggestion's level and the images (with their alt texts) as JSON.
+ */
+export function exportHeaders(registry: CopyFieldRegistry = COPY_FIELD_REGISTRY): string[] {
+  return [
+    'id',
+    'variant_of',
+    ...csvColumns(registry).map(({ column }) => column),
+    'url_suggestion_level',
+    'image_details',
+  ];
+}
+
+export const EXPORT_HEADERS: readonly string[] = exportHeaders();
+
+/** The copy fields with a csv column, each with its column, kind and the fields appended to its text. */
+function csvColumns(registry: CopyFieldRegistry) {
+  return registry.flatMap((field) => {
+    const csv = field.exports.csv;
+    if (!csv || !('column' in csv)) return [];
+    const appended = registry.filter((other) => {
+      const place = other.exports.csv;
+      return place !== undefined && 'appendTo' in place && place.appendTo === field.name;
+    });
+    return [{ field, column: csv.column, kind: csv.kind, appended }];
+  });
+}
 
 const BOM = '\uFEFF';
 
-/** SPEC §3: the description, with the fact sheet appended after a blank line when present. */
-export function describeWithFactSheet(description: string | null | undefined, factSheet?: string | null) {
-  const text = description ?? '';
-  const facts = factSheet?.trim() ? factSheet : '';
-  if (!facts) return text;
-  return text ? `${text}\n\n${facts}` : facts;
+/** SPEC §3: a text with another appended after a blank line when present (the fact sheet to the description). */
+export function appendText(text: string | null | undefined, appended?: string | null) {
+  const base = text ?? '';
+  const tail = appended?.trim() ? appended : '';
+  if (!tail) return base;
+  return base ? `${base}\n\n${tail}` : tail;
 }
+
+/** A copy field's text on a product (null where it has none). */
+export const copyText = (product: BundleWorkflowProduct, field: CopyFieldSpec | undefined) =>
+  field ? ((product as Record<string, unknown>)[field.name] as string | null | undefined) : undefined;
 
 /**
  * The export rows of a run, sorted by id ascending (SPEC §3), their text written as the csv file's column
  * kinds say (column-kinds.ts): the csv and json files hold the same rows.
  */
-export function buildExportRows(products: readonly BundleWorkflowProduct[]): ExportRow[] {
-  const text = (header: (typeof EXPORT_HEADERS)[number], value: string) => writeCell('csv', header, value);
+export function buildExportRows(
+  products: readonly BundleWorkflowProduct[],
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): ExportRow[] {
+  const columns = csvColumns(registry);
   return [...products]
     .sort((a, b) => a.id - b.id)
-    .map((product) => ({
-      id: product.id,
-      variant_of: product.is_multiple_of ?? null,
-      page_title: text('page_title', product.page_title ?? ''),
-      meta_description: text('meta_description', product.meta_description ?? ''),
-      heading: text('heading', product.heading ?? ''),
-      description: text('description', describeWithFactSheet(product.description, product.fact_sheet)),
-      url_suggestion: text('url_suggestion', product.url_suggestion ?? ''),
-      url_suggestion_level: product.url_suggestion_level,
-      image_details: (product.image_details ?? []).map((image) => ({
-        ...image,
-        alt_text: image.alt_text === null ? null : writeCell('csv', 'image_details.alt_text', image.alt_text),
-      })),
-    }));
+    .map((product) => {
+      const copy = columns.map(({ field, column, kind, appended }) => {
+        const text = appended.reduce(
+          (sum, other) => appendText(sum, copyText(product, other)),
+          copyText(product, field) ?? '',
+        );
+        return [column, writeKind(kind, text)];
+      });
+      return {
+        id: product.id,
+        variant_of: product.is_multiple_of ?? null,
+        ...Object.fromEntries(copy),
+        url_suggestion_level: product.url_suggestion_level,
+        image_details: (product.image_details ?? []).map((image) => ({
+          ...image,
+          alt_text:
+            image.alt_text === null ? null : writeCell('csv', 'image_details.alt_text', image.alt_text),
+        })),
+      };
+    });
 }
 
 // Spreadsheets run a cell that starts with one of these as a formula (DESIGN.md, security baseline). Some
@@ -123,12 +154,17 @@ function toCsv(headers: readonly string[], rows: (string | number | null)[][], w
 
 /** One SPEC §3 row as CSV cells, image_details as JSON. */
 export function exportRowCells(row: ExportRow): (string | number | null)[] {
-  return EXPORT_HEADERS.map((key) => (key === 'image_details' ? JSON.stringify(row[key]) : row[key]));
+  return Object.entries(row).map(([key, value]) =>
+    key === 'image_details' ? JSON.stringify(value) : (value as string | number | null),
+  );
 }
 
 /** SPEC §3 and §9: a BOM, comma-separated, strings quoted, headers from the row keys, image_details as JSON. */
-export function exportRowsToCsv(rows: readonly ExportRow[]): string {
-  return toCsv(EXPORT_HEADERS, rows.map(exportRowCells), true);
+export function exportRowsToCsv(
+  rows: readonly ExportRow[],
+  headers: readonly string[] = EXPORT_HEADERS,
+): string {
+  return toCsv(headers, rows.map(exportRowCells), true);
 }
 
 /** The same rows as JSON, with image_details kept as a list. */
@@ -143,7 +179,7 @@ const LIST_ITEM = /^[-*•]\s+(?=\S)/;
  * Plain-text copy as Shopify body HTML: a paragraph per blank-line block, a block of list items as a list, the
  * fact sheet as a list.
  */
-export function toShopifyBodyHtml(description: string | null | undefined, factSheet?: string | null): string {
+export function toShopifyBodyHtml(description: string | null | undefined, facts?: string | null): string {
   const paragraphs = (description ?? '')
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
@@ -155,12 +191,12 @@ export function toShopifyBodyHtml(description: string | null | undefined, factSh
         return `<ul>${lines.map((line) => `<li>${escapeHtml(line.replace(LIST_ITEM, ''))}</li>`).join('')}</ul>`;
       return `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`;
     });
-  const facts = (factSheet ?? '')
+  const items = (facts ?? '')
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => `<li>${escapeHtml(line)}</li>`);
-  if (facts.length > 0) paragraphs.push(`<ul>${facts.join('')}</ul>`);
+  if (items.length > 0) paragraphs.push(`<ul>${items.join('')}</ul>`);
   return paragraphs.join('\n');
 }
 
@@ -168,9 +204,12 @@ export function toShopifyBodyHtml(description: string | null | undefined, factSh
  * A product's body as HTML: the store's own HTML when a fill-empty export kept it (fill-empty.ts), else the
  * copy as paragraphs with the fact sheet as a list.
  */
-export function productBodyHtml(product: BundleWorkflowProduct): string {
+export function productBodyHtml(
+  product: BundleWorkflowProduct,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): string {
   if (isStoreDescription(product)) return product.description ?? '';
-  return toShopifyBodyHtml(product.description, product.fact_sheet);
+  return toShopifyBodyHtml(product.description, copyText(product, fieldWithStoreBody(registry, 'facts')));
 }
 
 /** A percent-encoded path segment, decoded; one with a broken escape ("%E0%A4%A") is kept as it is. */

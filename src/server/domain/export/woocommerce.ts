@@ -2,11 +2,13 @@
 // SKU (docs/store-formats.md §b, "Matching and updating"), and only the columns present are written, so the
 // file holds the keys, the copy and the SEO plugins' meta columns (§b, "Meta columns (Yoast / Rank Math)").
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
+import { fieldWithStoreBody } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { carriesStoreText } from './approval';
 import { escapeHtml } from './column-kinds';
 import { isStoreDescription } from './fill-empty';
 import { productSku, productStoreId } from './product-keys';
-import { copyCell, toShopifyBodyHtml } from './rows';
+import { copyCell, copyText, toShopifyBodyHtml } from './rows';
 
 export const WOOCOMMERCE_HEADERS = [
   'ID',
@@ -36,10 +38,11 @@ export function woocommerceRow(product: BundleWorkflowProduct, { fillEmptyOnly =
   // Short description is HTML to WooCommerce: the store's own (fill-empty, or copy not approved), else one we
   // build from escaped text: the fact sheet as a list, or the meta description as a paragraph.
   const keepsStoreShort = storeShort && (fillEmptyOnly || carriesStoreText(product));
+  const facts = copyText(product, fieldWithStoreBody(COPY_FIELD_REGISTRY, 'facts'));
   const shortDescription = keepsStoreShort
     ? storeShort
-    : product.fact_sheet?.trim()
-      ? oneLine(toShopifyBodyHtml('', copyCell(product.fact_sheet)))
+    : facts?.trim()
+      ? oneLine(toShopifyBodyHtml('', copyCell(facts)))
       : metaDescription
         ? `<p>${escapeHtml(metaDescription)}</p>`
         : '';

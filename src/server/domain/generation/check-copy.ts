@@ -4,6 +4,9 @@
 // no banned phrase and no altered protected term. The result is stored on the product as its `problems`, and
 // the screen flags exactly those. Problem messages are fed back to the model in a repair prompt, so each
 // names its field and its token.
+
+import { aiFields, type CopyFieldRegistry, type CopyFieldSpec } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { collectGroundedKeys, findUngroundedTokens } from '../../../common/copy-rules/claims';
 import { distinctiveNameWords, findUncleanText, namesProduct } from '../../../common/copy-rules/copy-hygiene';
 import {
@@ -12,14 +15,16 @@ import {
   namesValue,
 } from '../../../common/copy-rules/copy-rules';
 import {
+  type FieldLimits,
   fitField,
   type LimitBreach,
-  type LimitedField,
   measureField,
 } from '../../../common/copy-rules/seo-checks';
 import type { CopyFields, ProductFacts } from '../../leaves/ai/copy-writer';
+import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
-export type CopyField = keyof CopyFields | `alt_texts[${number}]`;
+export { COPY_PROBLEM_MESSAGES, type CopyField };
+
 /** `too_long` and `too_wide` are the kinds a cut can mend; the others need new text. */
 export type CopyProblemKind =
   | 'empty'
@@ -56,46 +61,6 @@ export type CopyRulesContext = {
   language?: string | null;
 };
 
-/** Fields that may not be empty. The fact sheet may be, for a product with no facts beyond its name. */
-export const REQUIRED_COPY_FIELDS = ['page_title', 'meta_description', 'heading', 'description'] as const;
-
-/**
- * The exact texts of problem messages. Lengths are counted in Unicode code points, as a reader sees them.
- * - `page_title is 72 characters; it must be at most 60.`
- * - `meta_description is 98 characters; it must be 120–155.`
- * - `page_title is about 640 px wide; Google cuts titles near 600 px, so it must be narrower.`
- * - `heading is empty; it is required.`
- * - `alt_texts has 2 entries; it must have 3, one per image.`
- * - `description mentions "wool", which is not in the product data.`
- */
-export const COPY_PROBLEM_MESSAGES = {
-  empty: (field: CopyField) => `${field} is empty; it is required.`,
-  tooLong: (field: CopyField, length: number, max: number) =>
-    `${field} is ${length} characters; it must be at most ${max}.`,
-  outOfRange: (field: CopyField, length: number, min: number, max: number) =>
-    `${field} is ${length} characters; it must be ${min}–${max}.`,
-  tooWide: (field: CopyField, width: number, maxPx: number, name: string) =>
-    `${field} is about ${width} px wide; Google cuts ${name} near ${maxPx} px, so it must be narrower.`,
-  altTextCount: (count: number, imageCount: number) =>
-    `alt_texts has ${count} ${count === 1 ? 'entry' : 'entries'}; it must have ${imageCount}, one per image.`,
-  ungrounded: (field: CopyField, token: string) =>
-    `${field} mentions "${token}", which is not in the product data.`,
-  duplicate: (field: CopyField, text: string) =>
-    `${field} "${text}" is identical to another product's in this bundle; make it distinct by naming what sets this product apart.`,
-  nearDuplicate: (field: CopyField, text: string) =>
-    `${field} "${text}" is nearly the same as another product's in this bundle; rewrite it so it reads differently, naming what sets this product apart.`,
-  variantUnnamed: (field: CopyField, values: readonly string[]) =>
-    `${field} does not name what sets this variant apart from its parent: ${values.map((v) => `"${v}"`).join(', ')}.`,
-  bannedPhrase: (field: CopyField, phrase: string) =>
-    `${field} contains the banned phrase "${phrase}"; leave it out entirely.`,
-  offProduct: (field: CopyField, name: string) =>
-    `${field} does not name the product; use a word of its name ("${name}").`,
-  unclean: (field: CopyField, written: string, what: string) =>
-    `${field} contains ${what} ("${written}"); write plain text.`,
-  protectedTerm: (field: CopyField, written: string, term: string) =>
-    `${field} writes "${written}" where the protected term "${term}" belongs; write it exactly as "${term}".`,
-} as const;
-
 // "image 2 of 3" tells a screen-reader user where they are; it is a position, not a product claim.
 const IMAGE_POSITION = /\bimage (\d+) of (\d+)\b/gi;
 
@@ -105,7 +70,7 @@ function withoutImagePosition(altText: string, imageCount: number): string {
   );
 }
 
-function limitProblem(field: CopyField, limited: LimitedField, text: string): CopyProblem | null {
+function limitProblem(field: CopyField, limited: FieldLimits, text: string): CopyProblem | null {
   const breach: LimitBreach | null = measureField(limited, text);
   if (!breach) return null;
   if (breach.kind === 'too_wide') {
@@ -122,16 +87,20 @@ function limitProblem(field: CopyField, limited: LimitedField, text: string): Co
   return { field, kind: breach.kind, message };
 }
 
-/** Every field's text with its name, alt texts one by one. */
-function fieldTexts(copy: CopyFields): [CopyField, string][] {
-  return [
-    ['page_title', copy.page_title],
-    ['meta_description', copy.meta_description],
-    ['heading', copy.heading],
-    ['description', copy.description],
-    ['fact_sheet', copy.fact_sheet],
-    ...copy.alt_texts.map((text, index): [CopyField, string] => [`alt_texts[${index}]`, text]),
-  ];
+/** A field's text in the copy ('' for a field the copy lacks), its list for a per-image field. */
+const textOf = (copy: CopyFields, field: CopyFieldSpec): string =>
+  String((copy as Record<string, unknown>)[field.name] ?? '');
+const listOf = (copy: CopyFields, field: CopyFieldSpec): string[] =>
+  ((copy as Record<string, unknown>)[field.name] as string[] | undefined) ?? [];
+const itemName = (field: CopyFieldSpec, index: number) => `${field.name}[${index}]` as CopyField;
+
+/** Every field's text with its name, a per-image field's texts one by one, in registry order. */
+function fieldTexts(copy: CopyFields, registry: CopyFieldRegistry): [CopyField, string][] {
+  return aiFields(registry).flatMap((field): [CopyField, string][] =>
+    field.holds === 'per_image'
+      ? listOf(copy, field).map((text, index) => [itemName(field, index), text])
+      : [[field.name as CopyField, textOf(copy, field)]],
+  );
 }
 
 /**
@@ -144,41 +113,50 @@ export function checkCopy(
   facts: ProductFacts,
   imageCount: number,
   context: CopyRulesContext = {},
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
 ): CopyProblem[] {
   return [
-    ...presenceAndLimitProblems(copy, imageCount),
-    ...ungroundedProblems(copy, facts, imageCount, context.language),
+    ...presenceAndLimitProblems(copy, imageCount, registry),
+    ...ungroundedProblems(copy, facts, imageCount, context.language, registry),
     ...variantUnnamedProblems(copy, context.variantValues ?? []),
     ...offProductProblems(copy, context.productName),
-    ...wordingProblems(copy, context),
+    ...wordingProblems(copy, context, registry),
   ];
 }
 
-/** Empty required fields and alt texts, a wrong number of alt texts, then every limit breached. */
-function presenceAndLimitProblems(copy: CopyFields, imageCount: number): CopyProblem[] {
+/**
+ * Empty required fields, then per-image fields with the wrong number of texts or an empty one, then every
+ * limit breached (the text fields', then each image's).
+ */
+function presenceAndLimitProblems(
+  copy: CopyFields,
+  imageCount: number,
+  registry: CopyFieldRegistry,
+): CopyProblem[] {
   const problems: CopyProblem[] = [];
-  for (const field of REQUIRED_COPY_FIELDS) {
-    if (copy[field].trim() === '')
-      problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
-  }
-  const lengthProblems = [
-    limitProblem('page_title', 'page_title', copy.page_title),
-    limitProblem('meta_description', 'meta_description', copy.meta_description),
-    limitProblem('heading', 'heading', copy.heading),
-  ];
-  if (copy.alt_texts.length !== imageCount) {
-    problems.push({
-      field: 'alt_texts',
-      kind: 'alt_text_count',
-      message: COPY_PROBLEM_MESSAGES.altTextCount(copy.alt_texts.length, imageCount),
+  const empty = (field: CopyField) =>
+    problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
+  const fields = aiFields(registry);
+  const texts = fields.filter((field) => field.holds === 'text');
+  for (const field of texts)
+    if (field.required && textOf(copy, field).trim() === '') empty(field.name as CopyField);
+  const lengthProblems = texts.map((field) =>
+    field.limit ? limitProblem(field.name as CopyField, field.limit, textOf(copy, field)) : null,
+  );
+  for (const field of fields.filter((candidate) => candidate.holds === 'per_image')) {
+    const items = listOf(copy, field);
+    if (items.length !== imageCount) {
+      problems.push({
+        field: field.name as CopyField,
+        kind: 'alt_text_count',
+        message: COPY_PROBLEM_MESSAGES.altTextCount(items.length, imageCount),
+      });
+    }
+    items.forEach((text, index) => {
+      if (field.required && text.trim() === '') empty(itemName(field, index));
+      if (field.limit) lengthProblems.push(limitProblem(itemName(field, index), field.limit, text));
     });
   }
-  copy.alt_texts.forEach((altText, index) => {
-    const field = `alt_texts[${index}]` as const;
-    if (altText.trim() === '')
-      problems.push({ field, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(field) });
-    lengthProblems.push(limitProblem(field, 'alt_text', altText));
-  });
   for (const problem of lengthProblems) if (problem) problems.push(problem);
   return problems;
 }
@@ -189,12 +167,13 @@ function ungroundedProblems(
   facts: ProductFacts,
   imageCount: number,
   givenLanguage: string | null | undefined,
+  registry: CopyFieldRegistry,
 ): CopyProblem[] {
   const problems: CopyProblem[] = [];
   const grounded = collectGroundedKeys(facts);
   const language = givenLanguage?.trim().toLowerCase() ?? '';
   const mode = { anyNoun: language !== '' && !language.startsWith('en') };
-  for (const [field, text] of fieldTexts(copy)) {
+  for (const [field, text] of fieldTexts(copy, registry)) {
     const checked = field.startsWith('alt_texts[') ? withoutImagePosition(text, imageCount) : text;
     for (const token of findUngroundedTokens(checked, grounded, mode)) {
       problems.push({ field, kind: 'ungrounded', message: COPY_PROBLEM_MESSAGES.ungrounded(field, token) });
@@ -239,9 +218,13 @@ function offProductProblems(copy: CopyFields, productName: CopyRulesContext['pro
 }
 
 /** Unclean text (escapes written out, control or garbled characters), banned phrases, altered terms. */
-function wordingProblems(copy: CopyFields, context: CopyRulesContext): CopyProblem[] {
+function wordingProblems(
+  copy: CopyFields,
+  context: CopyRulesContext,
+  registry: CopyFieldRegistry,
+): CopyProblem[] {
   const problems: CopyProblem[] = [];
-  for (const [field, text] of fieldTexts(copy)) {
+  for (const [field, text] of fieldTexts(copy, registry)) {
     const unclean = findUncleanText(text);
     if (unclean) {
       problems.push({
@@ -282,24 +265,27 @@ export function describeProblems(problems: readonly CopyProblem[]): string[] {
  * Cuts every over-long or over-wide field to its limits (characters, then pixels). Returns the cut copy and
  * the names of the fields that were cut.
  */
-export function fitCopyToLimits(copy: CopyFields): { copy: CopyFields; cutFields: CopyField[] } {
+export function fitCopyToLimits(
+  copy: CopyFields,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): { copy: CopyFields; cutFields: CopyField[] } {
   const cutFields: CopyField[] = [];
-  const cutToFit = (field: CopyField, limited: LimitedField, text: string) => {
-    const breach = measureField(limited, text);
+  const cutToFit = (field: CopyField, limits: FieldLimits, text: string) => {
+    const breach = measureField(limits, text);
     if (!breach || breach.kind === 'too_short') return text;
     cutFields.push(field);
-    return fitField(limited, text);
+    return fitField(limits, text);
   };
-  return {
-    copy: {
-      ...copy,
-      page_title: cutToFit('page_title', 'page_title', copy.page_title),
-      meta_description: cutToFit('meta_description', 'meta_description', copy.meta_description),
-      heading: cutToFit('heading', 'heading', copy.heading),
-      alt_texts: copy.alt_texts.map((text, index) => cutToFit(`alt_texts[${index}]`, 'alt_text', text)),
-    },
-    cutFields,
-  };
+  const cut: Record<string, unknown> = { ...copy };
+  for (const field of aiFields(registry)) {
+    const { limit } = field;
+    if (!limit) continue;
+    cut[field.name] =
+      field.holds === 'per_image'
+        ? listOf(copy, field).map((text, index) => cutToFit(itemName(field, index), limit, text))
+        : cutToFit(field.name as CopyField, limit, textOf(copy, field));
+  }
+  return { copy: cut as CopyFields, cutFields };
 }
 
 /** Whether a cut alone mends the problem. */

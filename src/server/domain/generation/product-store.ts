@@ -5,6 +5,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { CopyFieldName, CopyProblem as StoredProblem } from '../../../common/contract/entities';
+import { generatedTextFields } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { copyFromRow, keyedOf } from '../../../common/copy-fields/shapes';
 import type { Database, Queryable } from '../../db/client';
 import { computedRow, rawRows } from '../../db/raw-rows';
 import {
@@ -100,14 +103,10 @@ async function loadParent(db: Queryable, parentId: number, variantId: number) {
     .from(bundleWorkflowProductImages)
     .where(eq(bundleWorkflowProductImages.bundleWorkflowProductId, parentId))
     .orderBy(bundleWorkflowProductImages.position);
-  const copy: CopyFields = {
-    page_title: parent.row.pageTitle ?? '',
-    meta_description: parent.row.metaDescription ?? '',
-    heading: parent.row.heading ?? '',
-    description: parent.row.description ?? '',
-    fact_sheet: parent.row.factSheet ?? '',
-    alt_texts: altTexts.map((a) => a.altText ?? ''),
-  };
+  const copy: CopyFields = copyFromRow(
+    parent.row,
+    altTexts.map((a) => a.altText ?? ''),
+  );
   return { details: parent.details, copy: copy as CopyFields | null, siblings };
 }
 
@@ -167,11 +166,13 @@ export async function saveCopy(
     const saveRow = tx
       .update(p)
       .set({
-        pageTitle: unlessLocked('page_title', p.pageTitle, copy.page_title),
-        metaDescription: unlessLocked('meta_description', p.metaDescription, copy.meta_description),
-        heading: unlessLocked('heading', p.heading, copy.heading),
-        description: unlessLocked('description', p.description, copy.description),
-        factSheet: unlessLocked('fact_sheet', p.factSheet, copy.fact_sheet),
+        ...keyedOf(generatedTextFields(COPY_FIELD_REGISTRY), (field) =>
+          unlessLocked(
+            field.name as CopyFieldName,
+            p[field.key as keyof typeof p] as AnyPgColumn,
+            (copy as unknown as Record<string, string>)[field.name] ?? '',
+          ),
+        ),
         problems,
         status: 'done',
         progress: 100,

@@ -1,21 +1,22 @@
 // Prompt templates. Variables are written {{name}} and filled from the product and the bundle's settings.
 // Every field's rules are stated in the text itself, not only in the JSON schema: a server that turns the
 // schema into a grammar (or takes none) never shows the schema's descriptions to the model.
-import { SEO_LIMITS } from '../../../common/copy-rules/copy-rules';
+import { aiFields, type CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import type { PromptTemplates } from '../../db/schema';
 
-const FIELD_RULES = [
-  'Answer with one JSON object with exactly these fields:',
-  `- page_title: the page title, at most ${SEO_LIMITS.pageTitleMax} characters and no wider than ${SEO_LIMITS.pageTitlePixels} px in Google's results (wide capitals count more).`,
-  `- meta_description: ${SEO_LIMITS.metaDescriptionMin} to ${SEO_LIMITS.metaDescriptionMax} characters and no wider than ${SEO_LIMITS.metaDescriptionPixels} px in Google's results (about 135 characters of ordinary text).`,
-  `- heading: the H1 heading, at most ${SEO_LIMITS.headingMax} characters.`,
-  '- description: the product description, in plain text paragraphs; a list in the product data stays a list, one "- item" per line.',
-  '- fact_sheet: plain text, one "Label: value" fact per line, only facts from the product data.',
-  `- alt_texts: a list with one alt text per image, in the order of the images, each at most ${SEO_LIMITS.altTextMax} characters, describing the product and its variant.`,
-  'No two products share a page_title, meta_description or heading: name what sets this product apart.',
-  'Claims need the product data: a number with its unit or noun ("3 year warranty", "45 cm") and words such as warranty, guarantee, certified, organic or handmade only when the product data says them.',
-  'The page_title and heading name the product by words of its own name; qualities (material, finish, origin, durable, crafted) only when the product data says them.',
-].join('\n');
+/** The prompt's field rules: one line per field the model writes (the registry's), then the rules across them. */
+export function fieldRules(registry: CopyFieldRegistry = COPY_FIELD_REGISTRY): string {
+  return [
+    'Answer with one JSON object with exactly these fields:',
+    ...aiFields(registry).map((field) => `- ${field.name}: ${field.ai?.rule}`),
+    'No two products share a page_title, meta_description or heading: name what sets this product apart.',
+    'Claims need the product data: a number with its unit or noun ("3 year warranty", "45 cm") and words such as warranty, guarantee, certified, organic or handmade only when the product data says them.',
+    'The page_title and heading name the product by words of its own name; qualities (material, finish, origin, durable, crafted) only when the product data says them.',
+  ].join('\n');
+}
+
+const FIELD_RULES = fieldRules();
 
 /** The field rules, for a workflow whose own templates leave them out (build-prompt.ts adds them). */
 export const COPY_FIELD_RULES = FIELD_RULES;

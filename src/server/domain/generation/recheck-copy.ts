@@ -2,6 +2,7 @@
 // are always the check of the copy as it stands, so the screen never flags what the server passed, nor
 // passes what it would flag.
 import { asc, eq, sql } from 'drizzle-orm';
+import { copyFromRow } from '../../../common/copy-fields/shapes';
 import type { Queryable } from '../../db/client';
 import { bundleWorkflowProductImages } from '../../db/schema';
 import type { CopyFields } from '../../leaves/ai/copy-writer';
@@ -20,14 +21,10 @@ export async function recheckSavedCopy(db: Queryable, bundleWorkflowProductId: n
     .where(eq(bundleWorkflowProductImages.bundleWorkflowProductId, bundleWorkflowProductId))
     .orderBy(asc(bundleWorkflowProductImages.position));
   const { row } = context;
-  const copy: CopyFields = {
-    page_title: row.pageTitle ?? '',
-    meta_description: row.metaDescription ?? '',
-    heading: row.heading ?? '',
-    description: row.description ?? '',
-    fact_sheet: row.factSheet ?? '',
-    alt_texts: images.map((image) => image.altText ?? ''),
-  };
+  const copy: CopyFields = copyFromRow(
+    row,
+    images.map((image) => image.altText ?? ''),
+  );
   const problems = toStoredProblems([
     ...checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context)),
     ...(await findDuplicateProblems(db, row, copy, context.details)),

@@ -3,7 +3,11 @@
 
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProductVersion } from '../../../common/contract/functions';
+import { textFields } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY, type TextFieldName } from '../../../common/copy-fields/registry';
+import { shapeOf } from '../../../common/copy-fields/shapes';
 import type { Queryable } from '../../db/client';
+import { textCopySql } from '../../db/copy-sql';
 import { productVersions, type VersionSource } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { requireOwnedProducts } from '../../leaves/ownership/lookups';
@@ -25,15 +29,22 @@ export async function insertVersion(
              then 'regenerated' else 'generated' end`
       : sql`${source}`;
   await db.execute(sql`
-    insert into product_versions (bundle_workflow_product_id, source, page_title, meta_description, heading,
-                                  description, fact_sheet, url_suggestion, alt_texts, user_id)
-    select p.id, ${sourceSql}, p.page_title, p.meta_description, p.heading, p.description, p.fact_sheet,
-           p.url_suggestion,
+    insert into product_versions (bundle_workflow_product_id, source, ${textCopySql()}, alt_texts, user_id)
+    select p.id, ${sourceSql}, ${textCopySql('p')},
            coalesce((select jsonb_agg(coalesce(i.alt_text, '') order by i.position)
                      from bundle_workflow_product_images i where i.bundle_workflow_product_id = p.id), '[]'::jsonb),
            ${userId}
     from bundle_workflow_products p where p.id = ${bundleWorkflowProductId}`);
 }
+
+const TEXT_FIELDS = textFields(COPY_FIELD_REGISTRY);
+
+/** A version's text columns under their contract names, in registry order. */
+const versionTextColumns = () =>
+  shapeOf<TextFieldName, typeof productVersions.pageTitle>(
+    TEXT_FIELDS,
+    (field) => productVersions[field.key as keyof typeof productVersions] as typeof productVersions.pageTitle,
+  );
 
 async function selectVersions(db: Queryable, bundleWorkflowProductId: number, onlyId?: number) {
   const v = productVersions;
@@ -41,12 +52,7 @@ async function selectVersions(db: Queryable, bundleWorkflowProductId: number, on
     .select({
       id: v.id,
       source: v.source,
-      page_title: v.pageTitle,
-      meta_description: v.metaDescription,
-      heading: v.heading,
-      description: v.description,
-      fact_sheet: v.factSheet,
-      url_suggestion: v.urlSuggestion,
+      ...versionTextColumns(),
       alt_texts: v.altTexts,
       created_at: sql<string>`to_char(${v.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     })
@@ -87,9 +93,10 @@ export async function restoreVersion(
   if (!version) throw new AppError('unknown_bundle', 'That version is not one of this product’s.');
   await db.execute(sql`
     update bundle_workflow_products set
-      page_title = ${version.page_title}, meta_description = ${version.meta_description},
-      heading = ${version.heading}, description = ${version.description}, fact_sheet = ${version.fact_sheet},
-      url_suggestion = ${version.url_suggestion}, review_state = 'pending', updated_at = now()
+      ${sql.join(
+        TEXT_FIELDS.map((field) => sql`${sql.raw(field.column)} = ${version[field.name as TextFieldName]}`),
+        sql`, `,
+      )}, review_state = 'pending', updated_at = now()
     where id = ${bundleWorkflowProductId}`);
   const positions = version.alt_texts.map((_, i) => i);
   await db.execute(sql`

@@ -3,6 +3,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import type { ParsedFunctionRequest } from '../../../common/contract/functions';
+import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { keyedOf } from '../../../common/copy-fields/shapes';
 import { countCharacters, SEO_LIMITS } from '../../../common/copy-rules/copy-rules';
 import type { Database, Queryable } from '../../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../../db/schema';
@@ -36,6 +39,16 @@ function checkLimit(field: string, limitKey: string, value: string): string | nu
 
 type CopyEdit = ParsedFunctionRequest<'update-product-copy'>;
 
+/** The edited fields' columns (a field left out stays undefined, which drizzle leaves unchanged). */
+function editedColumns(fields: CopyEdit['fields']) {
+  return keyedOf(EDITABLE, (field) => {
+    const value = (fields as Record<string, string | undefined>)[field.name];
+    return field.edit?.trim ? value?.trim() : value;
+  });
+}
+
+const EDITABLE = (COPY_FIELD_REGISTRY as CopyFieldRegistry).filter((field) => field.edit);
+
 export async function updateProductCopy(
   db: Database,
   ownerId: string,
@@ -52,12 +65,7 @@ export async function updateProductCopy(
     await tx
       .update(bundleWorkflowProducts)
       .set({
-        pageTitle: fields.page_title?.trim(),
-        metaDescription: fields.meta_description?.trim(),
-        heading: fields.heading?.trim(),
-        description: fields.description,
-        factSheet: fields.fact_sheet,
-        urlSuggestion: fields.url_suggestion?.trim(),
+        ...editedColumns(fields),
         reviewState: 'pending',
       })
       .where(eq(bundleWorkflowProducts.id, row.id));

@@ -4,6 +4,9 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CopyFieldName } from '../../../common/contract/entities';
+import { generatedTextFields } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { keyedOf } from '../../../common/copy-fields/shapes';
 import type { Database, Queryable } from '../../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
@@ -17,6 +20,9 @@ import { topProductIds } from '../search-data/priorities';
 function clearUnlessLocked(field: CopyFieldName, column: AnyPgColumn) {
   return sql`case when ${isLocked(field)} then ${column} else null end`;
 }
+
+const columnOf = (key: string) =>
+  bundleWorkflowProducts[key as keyof typeof bundleWorkflowProducts] as AnyPgColumn;
 
 export async function regenerateProducts(
   db: Database,
@@ -106,11 +112,9 @@ function resetChosen(tx: Queryable, chosen: SQL | undefined) {
       status: 'queued',
       progress: 0,
       error: null,
-      pageTitle: clearUnlessLocked('page_title', bundleWorkflowProducts.pageTitle),
-      metaDescription: clearUnlessLocked('meta_description', bundleWorkflowProducts.metaDescription),
-      heading: clearUnlessLocked('heading', bundleWorkflowProducts.heading),
-      description: clearUnlessLocked('description', bundleWorkflowProducts.description),
-      factSheet: clearUnlessLocked('fact_sheet', bundleWorkflowProducts.factSheet),
+      ...keyedOf(generatedTextFields(COPY_FIELD_REGISTRY), (field) =>
+        clearUnlessLocked(field.name as CopyFieldName, columnOf(field.key)),
+      ),
       // New copy goes back for review.
       reviewState: 'pending',
     })

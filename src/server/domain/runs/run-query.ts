@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BundleWorkflowProduct, RunTotals } from '../../../common/contract/entities';
 import type { Queryable } from '../../db/client';
+import { generatedCopySql } from '../../db/copy-sql';
 import { rawRows } from '../../db/raw-rows';
 import { bundles, bundleWorkflows, workflows } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
@@ -122,8 +123,7 @@ export async function runProductPage(
 
 export function runProductsSql(bundleWorkflowId: number | SQL, filter: SQL, orderAndLimit: SQL): SQL {
   return sql`
-    select p.id, p.product_id, p.bundle_workflow_id, pr.details, pr.store_copy, p.page_title, p.meta_description, p.heading,
-           p.description, p.fact_sheet, p.progress, p.status, p.error, p.url_suggestion_level, p.url_suggestion,
+    select p.id, p.product_id, p.bundle_workflow_id, pr.details, pr.store_copy, ${generatedCopySql('p')}, p.progress, p.status, p.error, p.url_suggestion_level, p.url_suggestion,
            p.is_multiple_of, p.review_state, p.problems, p.locked_fields, p.version,
            to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,

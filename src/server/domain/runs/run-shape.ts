@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../../common/contract/entities';
 import type { FunctionResponse, StoreImportView } from '../../../common/contract/functions';
+import type { GeneratedTextKey } from '../../../common/copy-fields/registry';
 import { computedRow, type SqlRow } from '../../db/raw-rows';
 import type { bundles, bundleWorkflowProducts, bundleWorkflows, products } from '../../db/schema';
 
@@ -29,11 +30,7 @@ export type ProductRow = SqlRow<
     | 'id'
     | 'productId'
     | 'bundleWorkflowId'
-    | 'pageTitle'
-    | 'metaDescription'
-    | 'heading'
-    | 'description'
-    | 'factSheet'
+    | GeneratedTextKey
     | 'progress'
     | 'status'
     | 'error'

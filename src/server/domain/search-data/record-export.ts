@@ -5,6 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { generatedCopySql } from '../../db/copy-sql';
 import { computedRow, rawRows } from '../../db/raw-rows';
 
 const counted = computedRow({ n: z.number() });
@@ -17,7 +18,7 @@ async function recordWhere(db: Queryable, where: SQL): Promise<number> {
     with exported as (
       insert into copy_exports (product_id, bundle_id, bundle_workflow_id, exported_at, copy_hash)
       select p.product_id, bw.bundle_id, p.bundle_workflow_id, now(),
-        md5(concat_ws(chr(31), p.page_title, p.meta_description, p.heading, p.description, p.fact_sheet))
+        md5(concat_ws(chr(31), ${generatedCopySql('p')}))
       from bundle_workflow_products p join bundle_workflows bw on bw.id = p.bundle_workflow_id
       where p.status = 'done' and ${where}
       on conflict (product_id) do update set

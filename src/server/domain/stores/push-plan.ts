@@ -3,6 +3,8 @@
 // it; push-to-store journals it. Nothing empty is ever written over the store's text.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
+import { fieldWithStoreBody } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import type { Queryable } from '../../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } from '../../db/schema';
 import { requireOwnedRun } from '../../leaves/ownership/lookups';
@@ -86,8 +88,11 @@ export async function plannedProducts(
     .orderBy(asc(bundleWorkflowProductImages.position));
   const planned: PlannedProduct[] = [];
   const platform = PLATFORMS[store.platform];
+  // The field the store files list in the product's body (the fact sheet), as the export's writers do.
+  const factsField = fieldWithStoreBody(COPY_FIELD_REGISTRY, 'facts');
   for (const { product, link } of rows) {
     const isVariant = product.isMultipleOf !== null;
+    const facts = factsField ? ((product as Record<string, unknown>)[factsField.key] as string | null) : null;
     const fields = fieldsFor(platform, isVariant, wanted);
     if (!fields) continue;
     const values = new Map<string, string>();
@@ -96,15 +101,15 @@ export async function plannedProducts(
       if (value?.trim()) values.set(key, writeCell('push', field, value.trim()));
     };
     if (fields.has('description') && product.description?.trim()) {
-      const html = toShopifyBodyHtml(product.description, isVariant ? null : product.factSheet);
+      const html = toShopifyBodyHtml(product.description, isVariant ? null : facts);
       set('description', platform.push.description(html));
     }
     if (fields.has('short_description')) {
       // As the WooCommerce file writes it: the fact sheet as a list, else the meta description.
       set(
         'short_description',
-        product.factSheet?.trim()
-          ? oneLine(toShopifyBodyHtml('', product.factSheet))
+        facts?.trim()
+          ? oneLine(toShopifyBodyHtml('', facts))
           : product.metaDescription?.trim()
             ? `<p>${escapeHtml(product.metaDescription.trim())}</p>`
             : '',

@@ -1,18 +1,10 @@
 // The interface every copy writer implements: the OpenAI-compatible client and the offline writer.
 // One call writes every field of one product, including one alt text per image.
+import type { AiCopy } from '../../../common/copy-fields/registry';
 import type { AiRequest } from './ai-request';
 
-/** Every generated field of one product. */
-export type CopyFields = {
-  page_title: string;
-  meta_description: string;
-  heading: string;
-  description: string;
-  /** Plain text, one "Label: value" fact per line. */
-  fact_sheet: string;
-  /** One per image, in the product's image order. */
-  alt_texts: string[];
-};
+/** Every generated field of one product: the registry's fields the model writes (alt texts one per image). */
+export type CopyFields = AiCopy;
 
 /** The product's own input, as the user supplied it (keys like product_name, brand, colour, dimensions). */
 export type ProductFacts = Record<string, string | null>;

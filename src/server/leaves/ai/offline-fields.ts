@@ -237,12 +237,13 @@ function fitsLabel(key: string, text: string): boolean {
   return true;
 }
 
-export function writeFactSheet(product: ProductFacts): string {
+/** The standard facts as lines, then `ownFacts` (the product list's own fact sheet) line by line. */
+export function writeFactSheet(product: ProductFacts, ownFacts: string | null | undefined): string {
   const lines = FACT_LABELS.filter(
     ([key]) => value(product, key) !== '' && fitsLabel(key, value(product, key)),
   ).map(([key, label]) => `${label}: ${value(product, key)}`);
   // The user's own fact sheet is kept line by line after the standard facts, without bookkeeping lines.
-  for (const line of (product.fact_sheet ?? '').split(/\r?\n/)) {
+  for (const line of (ownFacts ?? '').split(/\r?\n/)) {
     const trimmed = line.replace(/^\s*[-*•]\s*/, '').trim();
     const [label = '', ...rest] = trimmed.split(':');
     if (trimmed === '' || BOOKKEEPING_LABEL.test(label.trim()) || LINK.test(rest.join(':'))) continue;

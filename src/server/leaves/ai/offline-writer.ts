@@ -2,6 +2,7 @@
 // builds every field from the product's own input and fits the same limits as the AI writers. It never
 // states a number or material the input lacks: it only reuses the input's own sentences and values, adds
 // generic phrases that are true of any product page, and drops any keyword phrase that would claim more.
+import { mapCopyTexts } from '../../../common/copy-fields/shapes';
 import { removeBannedPhrases, restoreProtectedTerms } from '../../../common/copy-rules/copy-rules';
 import type { AiRequest } from './ai-request';
 import type { CopyFields, CopyWriter, WriteCopyInput, WriteCopyResult } from './copy-writer';
@@ -32,7 +33,7 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
     meta_description: writeMetaDescription(facts, keywords, input.settings.tone_of_voice, variationOf(input)),
     heading: writeHeading(facts),
     description: writeDescription(facts, input, keywords),
-    fact_sheet: writeFactSheet(input.product),
+    fact_sheet: writeFactSheet(input.product, input.product.fact_sheet),
     alt_texts: writeAltTexts(facts, input.imageCount),
   };
   if (input.parent?.copy) copy = setApartFromParent(copy, facts, input.parent.copy);
@@ -88,15 +89,7 @@ const DOUBLE_STOP = /(?<!\.)([.!?])\.(?!\.)/g;
 
 /** The templates end sentences after names and values; a name that ends in a stop keeps just its own. */
 export function withTidyStops(copy: CopyFields): CopyFields {
-  const tidy = (text: string) => text.replace(DOUBLE_STOP, '$1');
-  return {
-    page_title: tidy(copy.page_title),
-    meta_description: tidy(copy.meta_description),
-    heading: tidy(copy.heading),
-    description: tidy(copy.description),
-    fact_sheet: tidy(copy.fact_sheet),
-    alt_texts: copy.alt_texts.map(tidy),
-  };
+  return mapCopyTexts(copy, (text) => text.replace(DOUBLE_STOP, '$1'));
 }
 
 /**
@@ -110,15 +103,7 @@ export function withVoiceRules(
   const banned = voice?.bannedPhrases ?? [];
   const terms = voice?.protectedTerms ?? [];
   if (banned.length === 0 && terms.length === 0) return copy;
-  const mend = (text: string) => restoreProtectedTerms(removeBannedPhrases(text, banned), terms);
-  return {
-    page_title: mend(copy.page_title),
-    meta_description: mend(copy.meta_description),
-    heading: mend(copy.heading),
-    description: mend(copy.description),
-    fact_sheet: mend(copy.fact_sheet),
-    alt_texts: copy.alt_texts.map(mend),
-  };
+  return mapCopyTexts(copy, (text) => restoreProtectedTerms(removeBannedPhrases(text, banned), terms));
 }
 
 /**

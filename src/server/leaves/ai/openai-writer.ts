@@ -3,7 +3,9 @@
 // (retry-policy.ts), which can log each failure and honour retry-after across attempts. Every attempt goes
 // through the provider's RateController, which reads the answer's rate-limit headers to pace the next ones.
 import OpenAI, { APIError, type ClientOptions } from 'openai';
-import { SEO_LIMITS } from '../../../common/copy-rules/copy-rules';
+import { aiFields, type CopyFieldRegistry, listInWords } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { aiJsonSchema } from '../../../common/copy-fields/shapes';
 import type { AiRequest } from './ai-request';
 import { ConcurrencyLimit } from './concurrency-limit';
 import type { CopyWriter, WriteCopyInput, WriteCopyResult } from './copy-writer';
@@ -37,37 +39,19 @@ export type OpenAIWriterOptions = {
  * of a few hundred words, and an alt text per image, about twice over (non-English text takes more tokens).
  * A small local model that loops inside a JSON string then stops here, not at the end of its context.
  */
-export function defaultMaxOutputTokens(imageCount: number): number {
-  const fieldChars =
-    SEO_LIMITS.pageTitleMax +
-    SEO_LIMITS.metaDescriptionMax +
-    SEO_LIMITS.headingMax +
-    2_000 +
-    imageCount * SEO_LIMITS.altTextMax;
+export function defaultMaxOutputTokens(
+  imageCount: number,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): number {
+  const fieldChars = aiFields(registry).reduce(
+    (sum, field) => sum + (field.ai?.estimateChars ?? 0) * (field.holds === 'per_image' ? imageCount : 1),
+    0,
+  );
   return Math.min(8_192, Math.ceil((fieldChars / 4) * 2) + 256);
 }
 
-/** The structured answer. Strict mode demands every property be required and no others allowed. */
-export const PRODUCT_COPY_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    page_title: { type: 'string', description: `At most ${SEO_LIMITS.pageTitleMax} characters.` },
-    meta_description: {
-      type: 'string',
-      description: `${SEO_LIMITS.metaDescriptionMin} to ${SEO_LIMITS.metaDescriptionMax} characters.`,
-    },
-    heading: { type: 'string', description: `The H1, at most ${SEO_LIMITS.headingMax} characters.` },
-    description: { type: 'string' },
-    fact_sheet: { type: 'string', description: 'Plain text, one "Label: value" fact per line.' },
-    alt_texts: {
-      type: 'array',
-      items: { type: 'string', description: `At most ${SEO_LIMITS.altTextMax} characters.` },
-      description: 'One alt text per image, in the order of the images.',
-    },
-  },
-  required: ['page_title', 'meta_description', 'heading', 'description', 'fact_sheet', 'alt_texts'],
-  additionalProperties: false,
-} as const;
+/** The structured answer, from the copy-field registry. */
+export const PRODUCT_COPY_JSON_SCHEMA = aiJsonSchema();
 
 const RESPONSE_FORMATS = {
   json_schema: {
@@ -218,8 +202,14 @@ export class OpenAIWriter implements CopyWriter {
 }
 
 /** For an endpoint that takes no response_format: the fields and their rules are in the prompt already. */
-const ANSWER_AS_JSON =
-  'Answer with one JSON object only, with the keys page_title, meta_description, heading, description, fact_sheet and alt_texts (a list), and no other text.';
+export function answerAsJson(registry: CopyFieldRegistry = COPY_FIELD_REGISTRY): string {
+  const keys = aiFields(registry).map((field) =>
+    field.holds === 'per_image' ? `${field.name} (a list)` : field.name,
+  );
+  return `Answer with one JSON object only, with the keys ${listInWords(keys)}, and no other text.`;
+}
+
+const ANSWER_AS_JSON = answerAsJson();
 
 /**
  * A signal of its own for one SDK call, aborted when `parent` is. The SDK adds an abort listener to the

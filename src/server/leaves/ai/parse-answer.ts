@@ -1,25 +1,22 @@
 // Reading a provider's answer: the copy fields out of the structured JSON, or a bad_response ProviderError
 // saying why not; and an estimate of the tokens when the provider reports none.
-import { z } from 'zod';
+import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { aiAnswerSchema } from '../../../common/copy-fields/shapes';
 import type { AiRequest } from './ai-request';
 import { type CopyFields, ProviderError, type TokenUsage } from './copy-writer';
 import { truncate } from './provider-errors';
 
-// Limits are checked later by copy validation, which repairs or cuts; here only the shape matters.
-const copyFieldsSchema = z.object({
-  page_title: z.string(),
-  meta_description: z.string(),
-  heading: z.string(),
-  description: z.string(),
-  fact_sheet: z.string(),
-  alt_texts: z.array(z.string()),
-});
-
+/**
+ * The copy in an answer. Limits are checked later by copy validation, which repairs or cuts; here only the
+ * shape matters: the registry's fields the model writes.
+ */
 export function parseCopy(
   content: string,
   refusal: string | null,
   finishReason: string | undefined,
   usage: TokenUsage | undefined,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
 ): CopyFields {
   const fail = (reason: string) =>
     new ProviderError(
@@ -38,7 +35,7 @@ export function parseCopy(
   } catch {
     throw fail(content.trim() === '' ? 'it was empty' : 'it was not valid JSON');
   }
-  const parsed = copyFieldsSchema.safeParse(json);
+  const parsed = aiAnswerSchema(registry).safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.') || 'answer'} ${issue.message}`,
