@@ -14,6 +14,7 @@ import { unsafeAuthInput } from '../domain/auth/unsafe-input';
 import { type FunctionRegistry, functionRegistry } from '../functions/registry';
 import { mountApiDocs } from '../http/api-docs';
 import { forwardedChain, resolveClientAddress, type TrustProxy } from '../http/client-address';
+import { compressAnswers } from '../http/compress-answers';
 import { type AppEnv, requestLogging } from '../http/request-log';
 import { functionRoutes } from '../http/route';
 import { socialProviders } from './config';
@@ -85,6 +86,11 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   app.route('/functions/v1', functionRoutes(services, registry));
   const isProduction = services.config.NODE_ENV === 'production';
   const sessionCookie = sessionCookieName(usesSecureCookies(services.config.APP_URL, isProduction));
+  // The API document and swagger-ui's files are big text answers built whole in memory: compressed on the way out.
+  const compress = compressAnswers();
+  app.use('/api/openapi.json', compress);
+  app.use('/api/docs', compress);
+  app.use('/api/docs/*', compress);
   mountApiDocs(app, services.config.APP_URL, sessionCookie);
 
   // The outbox holds live sign-in links and codes: never in production, and only for this machine.
@@ -129,7 +135,13 @@ function mountSpa(app: Hono<AppEnv>, webRoot: string) {
     '/assets/*',
     serveStatic({
       root: relativeRoot,
-      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+      // The build writes a .br and a .gz beside each asset (scripts/build.mjs): served as they are when accepted.
+      precompressed: true,
+      onFound: (file, c) => {
+        c.header('cache-control', 'public, max-age=31536000, immutable');
+        // serveStatic says Vary only on a compressed answer; the plain one varies too, for shared caches.
+        if (!/\.(br|gz)$/.test(file)) c.header('vary', 'Accept-Encoding', { append: true });
+      },
     }),
   );
   app.use('*', serveStatic({ root: relativeRoot }));
