@@ -14,7 +14,6 @@ import { unsafeAuthInput } from '../domain/auth/unsafe-input';
 import { type FunctionRegistry, functionRegistry } from '../functions/registry';
 import { mountApiDocs } from '../http/api-docs';
 import { forwardedChain, resolveClientAddress, type TrustProxy } from '../http/client-address';
-import { compressAnswers } from '../http/compress-answers';
 import { type AppEnv, requestLogging } from '../http/request-log';
 import { functionRoutes } from '../http/route';
 import { socialProviders } from './config';
@@ -86,11 +85,6 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   app.route('/functions/v1', functionRoutes(services, registry));
   const isProduction = services.config.NODE_ENV === 'production';
   const sessionCookie = sessionCookieName(usesSecureCookies(services.config.APP_URL, isProduction));
-  // The API document and swagger-ui's files are big text answers built whole in memory: compressed on the way out.
-  const compress = compressAnswers();
-  app.use('/api/openapi.json', compress);
-  app.use('/api/docs', compress);
-  app.use('/api/docs/*', compress);
   mountApiDocs(app, services.config.APP_URL, sessionCookie);
 
   // The outbox holds live sign-in links and codes: never in production, and only for this machine.
