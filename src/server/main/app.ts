@@ -129,7 +129,13 @@ function mountSpa(app: Hono<AppEnv>, webRoot: string) {
     '/assets/*',
     serveStatic({
       root: relativeRoot,
-      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+      // The build writes a .br and a .gz beside each asset (scripts/build.mjs): served as they are when accepted.
+      precompressed: true,
+      onFound: (file, c) => {
+        c.header('cache-control', 'public, max-age=31536000, immutable');
+        // serveStatic says Vary only on a compressed answer; the plain one varies too, for shared caches.
+        if (!/\.(br|gz)$/.test(file)) c.header('vary', 'Accept-Encoding', { append: true });
+      },
     }),
   );
   app.use('*', serveStatic({ root: relativeRoot }));
