@@ -33,6 +33,8 @@ export function webhooksSection(): Record<string, unknown> {
           required: true,
           content: { 'application/json': { schema: jsonSchema(webhookEventBodySchema(event), 'output') } },
         },
+        // The receiver checks webhook-signature; the delivery carries no credential of the receiver's.
+        security: [],
         responses: {
           '200': { description: 'Any 2xx answer marks the delivery done; anything else is retried.' },
         },
