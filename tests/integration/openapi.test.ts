@@ -62,7 +62,10 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(newBundle.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404', '409', '429', '500', '503']),
     );
-    expect(JSON.stringify(newBundle)).toContain('Idempotency-Key');
+    expect(newBundle.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(JSON.stringify(document.components)).toContain('"name":"Idempotency-Key"');
+    // Only the error statuses new-bundle can answer: no unknown_bundle or unknown_store of other functions.
+    expect(newBundle.responses['404']?.description).toBe('Error type `unknown_workflow`');
     expect(newBundle.security).toContainEqual({ apiKey: ['write'] });
     const createKey = document.paths['/functions/v1/create-api-key']!.post!;
     expect(createKey.security?.some((s) => 'apiKey' in s)).toBe(false);

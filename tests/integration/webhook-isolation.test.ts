@@ -135,8 +135,14 @@ describe('webhook isolation', () => {
       endpoints.push(created.data.webhook.id);
     }
     // Two events to every endpoint, and as many tests as the cap allows: 40 deliveries, 2 or 3 an endpoint.
+    const settled = {
+      bundle_id: 1,
+      workflow_id: 1,
+      bundle_workflow_id: 1,
+      products: { total: 1, done: 1, failed: 0 },
+    };
     for (const key of ['first', 'second']) {
-      const queued = await emitWebhookEvent(t.app.database.db, hostile.userId, 'run.completed', {}, key);
+      const queued = await emitWebhookEvent(t.app.database.db, hostile.userId, 'run.completed', settled, key);
       expect(queued).toBe(ENDPOINTS);
     }
     for (const id of endpoints.slice(0, WEBHOOK_LIMITS.testsPerMinute)) {

@@ -15,11 +15,13 @@ const operation = z.looseObject({
     z.looseObject({ description: z.string().optional(), content: z.record(z.string(), media).optional() }),
   ),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  parameters: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 
 export const openApiDocument = z.looseObject({
   openapi: z.string(),
   paths: z.record(z.string(), z.looseObject({ post: operation.optional() })),
+  components: z.record(z.string(), z.unknown()).optional(),
 });
 export type OpenApiDocument = z.infer<typeof openApiDocument>;
 

@@ -7,6 +7,7 @@ import { FUNCTION_AREAS, FUNCTION_NAMES } from '../../src/common/contract/functi
 import { buildOpenApiDocument } from '../../src/server/http/openapi';
 import { openApiDocument } from '../support/openapi-document';
 
+// Redocly's recommended ruleset, plus the rules a generated client leans on, raised to errors.
 const RULES = {
   'operation-tag-defined': 'error',
   'operation-operationId-unique': 'error',
@@ -17,13 +18,15 @@ const RULES = {
 } as const;
 
 async function problemsOf(document: unknown) {
-  const config = await createConfig({ rules: RULES });
+  const config = await createConfig({ extends: ['recommended'], rules: RULES });
   const problems = await lintFromString({
     source: JSON.stringify(document),
     absoluteRef: 'openapi.json',
     config,
   });
-  return problems.filter((problem) => problem.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
+  return problems
+    .filter((problem) => problem.severity === 'error')
+    .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
 }
 
 describe('the OpenAPI document under redocly lint', () => {

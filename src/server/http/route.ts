@@ -22,6 +22,9 @@ import { isImportFunction } from './import-body/import-types';
 import { parseRequestJson } from './parse-body';
 import type { AppEnv } from './request-log';
 
+/** What a 503 asks a client to wait before calling again. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export function functionRoutes(services: FunctionServices, registry: FunctionRegistry) {
   const app = new Hono<AppEnv>();
   app.onError(answerError);
@@ -72,6 +75,8 @@ function answerError(error: Error, c: Context<AppEnv>): Response {
   const log = c.get('log').child({ function: c.req.param('name') });
   if (isDatabaseUnavailable(error)) {
     log.warn({ err: error }, 'database unavailable');
+    // A reconnect takes seconds; saying so lets a client wait rather than hammer (the document declares it).
+    c.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
     return c.json(DATABASE_UNAVAILABLE, ERROR_STATUS.unavailable);
   }
   log.error({ err: error }, 'function failed');

@@ -1,7 +1,7 @@
 // The contract's bundle functions: list, create (from a list or a store export), estimate, cap and delete.
 import { z } from 'zod';
 import { bundleSummarySchema, customFieldsSchema } from '../entities';
-import { bundleName, currencyCode, id, noBody, spendingCap } from './schema-parts';
+import { bundleName, currencyCode, id, listColumns, noBody, spendingCap } from './schema-parts';
 
 export const STORE_EXPORT_FORMATS = ['shopify', 'woocommerce', 'auto'] as const;
 export type StoreExportFormat = (typeof STORE_EXPORT_FORMATS)[number];
@@ -25,7 +25,7 @@ export const bundleFunctions = {
       .object({
         bundle_name: bundleName,
         /** The SPEC's product list: the columns in order, and one product per line. */
-        columns: z.array(z.string().min(1)).min(1).max(50).optional(),
+        columns: listColumns.optional(),
         raw_csv: z.string().optional(),
         /** Instead of columns + raw_csv: a store's product export, mapped on the server. */
         store_export: storeExportSchema.optional(),
@@ -67,7 +67,7 @@ export const bundleFunctions = {
       .object({
         workflow_id: id,
         bundle_id: id.optional(),
-        columns: z.array(z.string().min(1)).min(1).max(50).optional(),
+        columns: listColumns.optional(),
         raw_csv: z.string().optional(),
         custom_fields: customFieldsSchema.optional(),
       })

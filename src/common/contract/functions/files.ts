@@ -6,6 +6,33 @@ import { id } from './schema-parts';
 /** How the Merchant Center supplemental feed names items: the ids of the store's main feed. */
 export const MERCHANT_ID_SCHEMES = ['shopify', 'woocommerce', 'sku', 'from_feed'] as const;
 
+export const EXPORT_FORMATS = [
+  'csv',
+  'json',
+  'shopify',
+  'woocommerce',
+  'merchant',
+  'redirects',
+  'woocommerce-redirects',
+  'jsonld',
+] as const;
+export type ExportFileFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * The media type each format's file answers with (its Content-Type, less the charset): the API document
+ * declares these, and tests/integration/openapi-answers.test.ts holds every format's real answer to them.
+ */
+export const EXPORT_MEDIA_TYPES = {
+  csv: 'text/csv',
+  json: 'application/json',
+  shopify: 'text/csv',
+  woocommerce: 'text/csv',
+  merchant: 'application/zip',
+  redirects: 'text/csv',
+  'woocommerce-redirects': 'text/csv',
+  jsonld: 'application/ld+json',
+} as const satisfies Record<ExportFileFormat, string>;
+
 export const fileFunctions = {
   'compress-images': {
     request: z.object({
@@ -23,16 +50,7 @@ export const fileFunctions = {
     request: z
       .object({
         bundle_workflow_id: id,
-        format: z.enum([
-          'csv',
-          'json',
-          'shopify',
-          'woocommerce',
-          'merchant',
-          'redirects',
-          'woocommerce-redirects',
-          'jsonld',
-        ]),
+        format: z.enum(EXPORT_FORMATS),
         /** Only the products whose review state is approved (set-product-review). */
         only_approved: z.boolean().optional(),
         /**

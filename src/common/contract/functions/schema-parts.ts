@@ -1,6 +1,6 @@
 // Small schemas every area of the contract shares.
 import { z } from 'zod';
-import { BUNDLE_LIMITS } from '../constants';
+import { ALLOWED_COLUMNS, BUNDLE_LIMITS } from '../constants';
 
 /** ids are PostgreSQL integers: a larger number could never name a row, and would fail the query. */
 export const id = z.number().int().positive().max(2_147_483_647);
@@ -29,3 +29,23 @@ export const bundleName = z
     BUNDLE_LIMITS.maxBundleNameLength,
     `bundle_name must be at most ${BUNDLE_LIMITS.maxBundleNameLength} characters`,
   );
+
+const allowedColumns: readonly string[] = ALLOWED_COLUMNS;
+
+/**
+ * A pasted list's columns, in order: each one of ALLOWED_COLUMNS, the list the list parser checks against. The
+ * JSON Schema (the API document) shows them as an enum; the type stays string[], since the web and the tests
+ * pass the columns a pasted header named, and the refusal names the allowed ones.
+ */
+export const listColumns = z
+  .array(
+    z
+      .string()
+      .refine((column) => allowedColumns.includes(column), {
+        error: (issue) =>
+          `Unknown column ${JSON.stringify(issue.input)}. Allowed columns: ${ALLOWED_COLUMNS.join(', ')}.`,
+      })
+      .meta({ enum: [...ALLOWED_COLUMNS] }),
+  )
+  .min(1)
+  .max(50);

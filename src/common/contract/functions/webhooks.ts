@@ -71,3 +71,61 @@ export const webhookFunctions = {
     response: z.object({ queued: z.literal(true) }),
   },
 } as const;
+
+/** What a delivery may carry: the events an endpoint subscribes to, and test-webhook's own. */
+export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, 'webhook.test'] as const;
+export type WebhookDeliveryEvent = (typeof WEBHOOK_DELIVERY_EVENTS)[number];
+
+const count = z.number().int().nonnegative();
+const runOf = { bundle_id: id, workflow_id: id, bundle_workflow_id: id };
+const runSettled = z.object({
+  ...runOf,
+  products: z.object({ total: count, done: count, failed: count }),
+});
+
+/**
+ * Each event's `data`: the emitters (server/leaves/webhook-events) are typed by these, and the API document's
+ * `webhooks` section is generated from them, so what a receiver is promised is what is sent.
+ */
+export const webhookEventData = {
+  /** Every product of a run is written or failed. */
+  'run.completed': runSettled,
+  /** The run stopped at its spending cap or the monthly budget; `reason` says which. */
+  'run.paused': z.object({ ...runOf, reason: z.string() }),
+  /** As run.completed, sent besides it when some products failed. */
+  'run.failed_products': runSettled,
+  /** A push or an undo to a connected store finished, done or failed, with view-push's counts. */
+  'push.completed': z.object({
+    push_id: id,
+    kind: z.enum(['push', 'undo']),
+    /** For an undo: the push it took back. */
+    undo_of: id.nullable(),
+    store_id: id,
+    bundle_workflow_id: id,
+    state: z.enum(['done', 'failed']),
+    error: z.string().nullable(),
+    counts: z.object({ done: count, failed: count, skipped: count }),
+  }),
+  /** A Batch API batch was settled: the provider's status and how many requests it answered. */
+  'batch.completed': z.object({
+    bundle_id: id,
+    bundle_workflow_id: id,
+    batch_id: id,
+    status: z.string(),
+    answered: count,
+    failed: count,
+  }),
+  /** Sent by test-webhook. */
+  'webhook.test': z.object({ webhook_id: id }),
+} as const satisfies Record<WebhookDeliveryEvent, z.ZodType>;
+export type WebhookEventData<E extends WebhookDeliveryEvent> = z.infer<(typeof webhookEventData)[E]>;
+
+/** A delivery's JSON body: Standard Webhooks' recommended { type, timestamp, data }. */
+export function webhookEventBodySchema<E extends WebhookDeliveryEvent>(type: E) {
+  return z.object({
+    type: z.literal(type),
+    /** When the event was emitted (ISO 8601, UTC). */
+    timestamp: z.iso.datetime(),
+    data: webhookEventData[type],
+  });
+}

@@ -9,6 +9,9 @@ import { AppError } from '../app-error/app-error';
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 const MAX_KEY_LENGTH = 255;
+/** A key: 1 to 255 visible ASCII characters (! to ~), the API document's pattern for the header too. */
+export const IDEMPOTENCY_KEY_PATTERN = `^[!-~]{1,${MAX_KEY_LENGTH}}$`;
+const KEY_SHAPE = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 /** A first call still without an answer after this long was cut off (a crash), and is not waited for. */
 const ABANDONED_AFTER_MINUTES = 10;
 
@@ -35,7 +38,7 @@ function sortKeys(value: unknown): unknown {
 
 export function checkIdempotencyKey(key: string): string {
   const trimmed = key.trim();
-  if (!trimmed || trimmed.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(trimmed)) {
+  if (!KEY_SHAPE.test(trimmed)) {
     throw new AppError(
       'bad_input',
       `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters (a UUID, say).`,

@@ -3,14 +3,18 @@
 // batches) can emit without depending on the endpoints' address checks.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { WebhookEvent } from '../../../common/contract/functions/webhooks';
+import type {
+  WebhookDeliveryEvent,
+  WebhookEvent,
+  WebhookEventData,
+} from '../../../common/contract/functions/webhooks';
 import type { Queryable } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { liveWebhookOf } from '../ownership/conditions';
 import { queueWebhookDelivery } from '../queue/webhook-jobs';
 
-/** The delivered JSON: Standard Webhooks' recommended { type, timestamp, data }. */
-export function eventBody(type: string, data: Record<string, unknown>) {
+/** The delivered JSON: Standard Webhooks' recommended { type, timestamp, data } (webhookEventBodySchema). */
+export function eventBody<E extends WebhookDeliveryEvent>(type: E, data: WebhookEventData<E>) {
   return { type, timestamp: new Date().toISOString(), data };
 }
 
@@ -18,11 +22,11 @@ export function eventBody(type: string, data: Record<string, unknown>) {
  * Queues `type` to each enabled endpoint of the owner that asked for it. `dedupeKey` names the happening
  * (a run finishing): sent twice, it is delivered once per endpoint.
  */
-export async function emitWebhookEvent(
+export async function emitWebhookEvent<E extends WebhookEvent>(
   db: Queryable,
   userId: string,
-  type: WebhookEvent,
-  data: Record<string, unknown>,
+  type: E,
+  data: WebhookEventData<E>,
   dedupeKey: string,
 ): Promise<number> {
   const endpoints = await db
