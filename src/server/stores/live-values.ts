@@ -6,7 +6,7 @@ import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { LIVE_PRODUCTS } from './shopify-documents';
 import type { StoreClient } from './store-connection';
 import { type WooConnection, wooRequest } from './woocommerce-api';
-import { SEO_META_KEYS } from './woocommerce-catalogue';
+import { type SeoPlugin, seoKeysOf, seoPluginOf } from './woocommerce-seo';
 
 export type LiveProduct = {
   updatedAt: string;
@@ -14,8 +14,8 @@ export type LiveProduct = {
   values: Map<string, string>;
   /** WooCommerce: the product's images in order, as a write of `images` must list them all. */
   images?: { id: number; alt: string }[];
-  /** WooCommerce: the SEO plugin meta keys this product uses. */
-  seoKeys?: { title: string; description: string };
+  /** WooCommerce: the SEO plugin meta keys this product uses; none without a plugin. */
+  seoKeys?: { title: string; description: string } | null;
 };
 
 export type RemoteRef = { remoteProductId: string; remoteVariantId: string | null };
@@ -82,9 +82,8 @@ type WooLive = {
   meta_data: WooMeta[];
 };
 
-function wooValues(item: WooLive): LiveProduct {
-  const plugin = item.meta_data.some((meta) => meta.key.startsWith('rank_math_')) ? 'rank_math' : 'yoast';
-  const keys = SEO_META_KEYS[plugin];
+function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
+  const keys = seoKeysOf(plugin, [item]);
   const meta = (key: string) => {
     const value = item.meta_data.find((entry) => entry.key === key)?.value;
     return typeof value === 'string' ? value : '';
@@ -92,8 +91,10 @@ function wooValues(item: WooLive): LiveProduct {
   const values = new Map<string, string>([['description', item.description ?? '']]);
   if (item.slug !== undefined) {
     values.set('short_description', item.short_description ?? '');
-    values.set('seo_title', meta(keys.title));
-    values.set('seo_description', meta(keys.description));
+    if (keys) {
+      values.set('seo_title', meta(keys.title));
+      values.set('seo_description', meta(keys.description));
+    }
     values.set('handle', item.slug);
   }
   for (const image of item.images ?? []) values.set(`alt_text:${image.id}`, image.alt ?? '');
@@ -107,6 +108,7 @@ function wooValues(item: WooLive): LiveProduct {
 
 async function readWooCommerce(connection: WooConnection, refs: RemoteRef[]) {
   const live = new Map<string, LiveProduct | null>();
+  const plugin = await seoPluginOf(connection);
   const parents = [...new Set(refs.map((ref) => ref.remoteProductId))];
   const chunks: string[][] = [];
   for (let start = 0; start < parents.length; start += WOO_PAGE)
@@ -116,7 +118,8 @@ async function readWooCommerce(connection: WooConnection, refs: RemoteRef[]) {
     const pages = await Promise.all(
       chunks.slice(start, start + WOO_PAGES_IN_FLIGHT).map(async (chunk) => {
         const { data } = await wooRequest<WooLive[]>(connection, 'GET', '/products', {
-          query: { include: chunk.join(','), per_page: WOO_PAGE },
+          // edit: the stored values, which a write puts back; view's wpautop would never compare equal.
+          query: { include: chunk.join(','), per_page: WOO_PAGE, context: 'edit' },
         });
         return { chunk, data };
       }),
@@ -124,7 +127,7 @@ async function readWooCommerce(connection: WooConnection, refs: RemoteRef[]) {
     for (const { chunk, data } of pages) {
       for (const id of chunk) {
         const item = data.find((product) => String(product.id) === id);
-        live.set(storeKey(id, null), item ? wooValues(item) : null);
+        live.set(storeKey(id, null), item ? wooValues(item, plugin) : null);
       }
     }
   }
@@ -142,12 +145,12 @@ async function readWooCommerce(connection: WooConnection, refs: RemoteRef[]) {
         ? []
         : (
             await wooRequest<WooLive[]>(connection, 'GET', `/products/${parent}/variations`, {
-              query: { include: variations.join(','), per_page: WOO_PAGE },
+              query: { include: variations.join(','), per_page: WOO_PAGE, context: 'edit' },
             })
           ).data;
     for (const id of variations) {
       const item = found.find((variation) => String(variation.id) === id);
-      live.set(storeKey(parent, id), item ? wooValues(item) : null);
+      live.set(storeKey(parent, id), item ? wooValues(item, plugin) : null);
     }
   }
   return live;

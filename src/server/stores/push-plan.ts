@@ -19,6 +19,7 @@ import {
   type StoreClient,
   storeClient,
 } from './store-connection';
+import { seoPluginOf } from './woocommerce-seo';
 
 export type PushChange = FunctionResponse<'preview-push'>['changes'][number];
 
@@ -120,8 +121,12 @@ export async function plannedProducts(
             : '',
       );
     }
-    if (fields.has('seo_title')) set('seo_title', product.pageTitle);
-    if (fields.has('seo_description')) set('seo_description', product.metaDescription);
+    // One line, as Yoast stores them (it turns line breaks and tabs into spaces and collapses runs of them),
+    // so that the stored value equals ours and a later preview or undo sees no edit in the store.
+    const seoLine = (text: string | null) =>
+      store.platform === 'woocommerce' ? text?.replace(/\s+/g, ' ') : text;
+    if (fields.has('seo_title')) set('seo_title', seoLine(product.pageTitle));
+    if (fields.has('seo_description')) set('seo_description', seoLine(product.metaDescription));
     if (fields.has('handle')) set('handle', handleOf(product.urlSuggestion ?? ''));
     if (fields.has('alt_texts')) {
       for (const image of images.filter((i) => i.bundleWorkflowProductId === product.id)) {
@@ -170,13 +175,35 @@ export function compareWithLive(
   return changes.sort((a, b) => Number(b.conflict !== null) - Number(a.conflict !== null));
 }
 
+/**
+ * A WooCommerce store with neither Yoast SEO nor Rank Math has nowhere that shows an SEO title or meta
+ * description: those fields are left out of the plan (never journalled as written) and a note says why.
+ */
+async function withoutSeoIfNoPlugin(client: StoreClient, planned: PlannedProduct[]): Promise<string[]> {
+  if (client.platform !== 'woocommerce' || (await seoPluginOf(client.connection)) !== 'none') return [];
+  let dropped = 0;
+  for (const product of planned) {
+    for (const field of ['seo_title', 'seo_description']) dropped += Number(product.values.delete(field));
+  }
+  if (dropped === 0) return [];
+  return [
+    'The store runs no SEO plugin (Yoast SEO or Rank Math), so nothing would show an SEO title or meta description: those fields are not written.',
+  ];
+}
+
 /** preview-push: the changes a push would make now, read from the store as it is. */
 export async function previewPush(
   db: Queryable,
   ownerId: string,
   input: PushInput,
   access: StoreAccess,
-): Promise<{ changes: PushChange[]; store: OpenedStore; client: StoreClient; planned: PlannedProduct[] }> {
+): Promise<{
+  changes: PushChange[];
+  notes: string[];
+  store: OpenedStore;
+  client: StoreClient;
+  planned: PlannedProduct[];
+}> {
   await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
   const client = storeClient(store.url, store.credentials, access);
@@ -194,7 +221,8 @@ export async function previewPush(
       }
     }
     const live = await readLiveProducts(client, planned);
-    return { changes: compareWithLive(planned, live), store, client, planned };
+    const notes = await withoutSeoIfNoPlugin(client, planned);
+    return { changes: compareWithLive(planned, live), notes, store, client, planned };
   } catch (error) {
     throw asBadInput(error, store.platform);
   }

@@ -113,15 +113,18 @@ const WOO_BATCH = 100;
 function wooUpdate(product: ProductWrite): Record<string, unknown> {
   const id = Number(product.remoteVariantId ?? product.remoteProductId);
   const update: Record<string, unknown> = { id };
-  const meta: { key: string; value: string }[] = [];
+  const meta: { key: string; value: string | null }[] = [];
   const alts = new Map<number, string>();
+  // Only an undo writes an empty SEO value, where the key was absent (live values read absent as ''):
+  // null makes WooCommerce delete the key (WC_Data::save_meta_data) instead of leaving it empty.
+  const metaValue = (after: string) => (after === '' ? null : after);
   for (const { field, after } of product.writes) {
     if (field === 'description' || field === 'short_description') update[field] = after;
     else if (field === 'handle') update.slug = after;
     else if (field === 'seo_title' && product.live.seoKeys)
-      meta.push({ key: product.live.seoKeys.title, value: after });
+      meta.push({ key: product.live.seoKeys.title, value: metaValue(after) });
     else if (field === 'seo_description' && product.live.seoKeys)
-      meta.push({ key: product.live.seoKeys.description, value: after });
+      meta.push({ key: product.live.seoKeys.description, value: metaValue(after) });
     else if (field.startsWith('alt_text:')) alts.set(Number(field.slice('alt_text:'.length)), after);
   }
   if (meta.length > 0) update.meta_data = meta;
