@@ -5,9 +5,9 @@
 // a rough wpautop and `context=edit` as stored, read-only keys refused on writes, `products/batch` and `variations/batch` of at
 // most 100 objects with per-item errors, and 429 with Retry-After when asked to. Sources: the REST API docs
 // (woocommerce/woocommerce-rest-api-docs, _products.md, _product-variations.md, _authentication.md).
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { oauthSignature } from './woo-oauth';
 
 export type FakeWooImage = { id: number; src: string; name: string; alt: string };
 export type FakeWooMeta = { id: number; key: string; value: string };
@@ -99,19 +99,6 @@ function variationView(variation: FakeWooVariation) {
     price: variation.sale_price || variation.regular_price,
     date_modified: variation.date_modified_gmt,
   };
-}
-
-/** OAuth 1.0a HMAC-SHA1 as WooCommerce checks it (check_oauth_signature): params sorted, RFC 3986 encoded. */
-function oauthSignature(method: string, baseUrl: string, params: Record<string, string>, secret: string) {
-  const encode = (text: string) =>
-    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const pairs = Object.entries(params)
-    .filter(([name]) => name !== 'oauth_signature')
-    .map(([name, value]) => [encode(name), encode(value)] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`);
-  const base = `${method.toUpperCase()}&${encode(baseUrl)}&${encode(pairs.join('&'))}`;
-  return createHmac('sha1', `${secret}&`).update(base).digest('base64');
 }
 
 /** wpautop, roughly: plain paragraphs in <p>, single line breaks as <br />; markup left as it is. */
