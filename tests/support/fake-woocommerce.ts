@@ -325,8 +325,8 @@ export async function startFakeWooCommerce(
     const asViewed = url.searchParams.get('context') !== 'edit';
     const productOut = (product: FakeWooProduct) =>
       asViewed ? withAutop(productView(product)) : productView(product);
-    const variationOut = (variation: FakeWooVariation) =>
-      asViewed ? withAutop(variationView(variation)) : variationView(variation);
+    // A variation's description is formatted in every context (wc_format_content in the v3 controller).
+    const variationOut = (variation: FakeWooVariation) => withAutop(variationView(variation));
     if (request.method === 'GET' && path === '/products') return paged(products.map(productOut));
     let match = /^\/products\/(\d+)$/.exec(path);
     if (match && request.method === 'GET') {

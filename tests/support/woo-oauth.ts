@@ -29,5 +29,8 @@ export function signOAuth(method: string, url: URL, key: string, secret: string)
   url.searchParams.set('oauth_signature_method', 'HMAC-SHA1');
   url.searchParams.set('oauth_timestamp', String(Math.floor(Date.now() / 1000)));
   const params = Object.fromEntries(url.searchParams);
-  url.searchParams.set('oauth_signature', oauthSignature(method, `${url.origin}${url.pathname}`, params, secret));
+  url.searchParams.set(
+    'oauth_signature',
+    oauthSignature(method, `${url.origin}${url.pathname}`, params, secret),
+  );
 }

@@ -7,6 +7,7 @@ import { LIVE_PRODUCTS } from './shopify-documents';
 import type { StoreClient } from './store-connection';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { type SeoPlugin, seoKeysOf, seoPluginOf } from './woocommerce-seo';
+import { sameShownText } from './woocommerce-text';
 
 export type LiveProduct = {
   updatedAt: string;
@@ -14,6 +15,8 @@ export type LiveProduct = {
   values: Map<string, string>;
   /** WooCommerce: the product's images in order, as a write of `images` must list them all. */
   images?: { id: number; alt: string }[];
+  /** Fields the store answers formatted for display, not as written (woocommerce-text.ts). */
+  formatted?: readonly string[];
   /** WooCommerce: the SEO plugin meta keys this product uses; none without a plugin. */
   seoKeys?: { title: string; description: string } | null;
 };
@@ -21,6 +24,13 @@ export type LiveProduct = {
 export type RemoteRef = { remoteProductId: string; remoteVariantId: string | null };
 
 export const storeKey = (productId: string, variantId: string | null) => `${productId}|${variantId ?? ''}`;
+
+/** Whether the store's value of `field` is `value`, as far as the store lets it be read back. */
+export function holds(live: LiveProduct, field: string, value: string): boolean {
+  const now = live.values.get(field);
+  if (now === undefined) return false;
+  return now === value || (live.formatted?.includes(field) === true && sameShownText(now, value));
+}
 
 const SHOPIFY_CHUNK = 10;
 const WOO_PAGE = 100;
@@ -103,6 +113,7 @@ function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
     values,
     images: item.images?.map(({ id, alt }) => ({ id, alt })),
     seoKeys: keys,
+    formatted: item.slug === undefined ? ['description'] : [],
   };
 }
 

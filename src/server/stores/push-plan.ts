@@ -9,7 +9,7 @@ import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } fr
 import { escapeHtml, writeCell } from '../export/column-kinds';
 import { toShopifyBodyHtml } from '../export/rows';
 import { requireOwnedRun } from '../ownership/lookups';
-import { type LiveProduct, readLiveProducts, storeKey } from './live-values';
+import { holds, type LiveProduct, readLiveProducts, storeKey } from './live-values';
 import { type OpenedStore, openOwnedStore } from './owned-stores';
 import type { StoreAccess } from './store-access';
 import {
@@ -160,7 +160,7 @@ export function compareWithLive(
         ? 'deleted_in_store'
         : now.updatedAt !== product.remoteUpdatedAt
           ? 'changed_in_store'
-          : before === after
+          : holds(now, field, after)
             ? 'already_ours'
             : null;
       changes.push({

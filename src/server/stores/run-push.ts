@@ -9,7 +9,7 @@ import { bundleWorkflowProducts, storeProducts, storePushes, storePushItems } fr
 import type { Logger } from '../logger';
 import { forgetProductsExported, recordProductsExported } from '../search-data/record-export';
 import { emitPushCompleted } from '../webhook-events/push-events';
-import { readLiveProducts, storeKey } from './live-values';
+import { holds, readLiveProducts, storeKey } from './live-values';
 import { openOwnedStore } from './owned-stores';
 import type { StoreAccess } from './store-access';
 import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
@@ -177,9 +177,9 @@ function planWrites(
         item.after === ''
       ) {
         outcomes.push({ id: item.id, status: 'failed', error: CANNOT_CLEAR_ALT });
-      } else if (current === item.after) {
+      } else if (holds(now, item.field, item.after)) {
         outcomes.push({ id: item.id, status: 'written', error: null });
-      } else if (current !== item.before) {
+      } else if (!holds(now, item.field, item.before)) {
         outcomes.push({
           id: item.id,
           status: 'skipped',
