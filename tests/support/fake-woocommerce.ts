@@ -349,7 +349,10 @@ export async function startFakeWooCommerce(
       const product = products.find((p) => p.id === Number(match![1]));
       if (!product) return invalidId();
       if (itemCount(body) > MAX_BATCH) return batchTooLarge();
-      return json(response, 200, batch(product.variations, body, variationView, applyProductUpdate));
+      const answer = batch(product.variations, body, variationView, applyProductUpdate);
+      // Saving a variation saves its parent too (WooCommerce syncs the variable product): its date moves.
+      if ((body.update as unknown[] | undefined)?.length) touch(product);
+      return json(response, 200, answer);
     }
     return json(
       response,

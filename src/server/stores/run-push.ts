@@ -50,8 +50,15 @@ export async function runPush(
       .orderBy(asc(storePushItems.id));
     const groups = groupByProduct(pending);
     const size = CHUNK[store.platform];
+    // A product's variations stay in its chunk (the journal lists them after it), so that they are written
+    // before it there (write-values.ts) and no chunk in flight beside it moves its date afterwards.
     const chunks: Item[][][] = [];
-    for (let start = 0; start < groups.length; start += size) chunks.push(groups.slice(start, start + size));
+    for (const group of groups) {
+      const last = chunks.at(-1);
+      const sameProduct = last?.at(-1)?.[0]?.remoteProductId === group[0]!.remoteProductId;
+      if (last && (last.length < size || sameProduct)) last.push(group);
+      else chunks.push([group]);
+    }
     // Chunks hold different products, so a few can be in flight at once; Shopify's are paced by its bucket
     // anyway, so one at a time there.
     const inFlight = IN_FLIGHT[store.platform];

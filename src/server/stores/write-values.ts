@@ -139,14 +139,16 @@ function wooUpdate(product: ProductWrite): Record<string, unknown> {
 
 async function writeWooCommerce(connection: WooConnection, products: ProductWrite[]): Promise<WriteResult[]> {
   const results: WriteResult[] = products.map(() => ({ error: null }));
-  const groups = new Map<string, number[]>();
+  // Variations first: saving one saves its parent too (WooCommerce syncs the variable product), which moves
+  // the parent's date_modified_gmt; written after them, the parent's own batch answer carries its last date.
+  const groups = new Map<string, number[]>([['/products/batch', []]]);
   products.forEach((product, index) => {
     const path = product.remoteVariantId
       ? `/products/${product.remoteProductId}/variations/batch`
       : '/products/batch';
     groups.set(path, [...(groups.get(path) ?? []), index]);
   });
-  for (const [path, indexes] of groups) {
+  for (const [path, indexes] of [...groups].reverse()) {
     for (let start = 0; start < indexes.length; start += WOO_BATCH) {
       const chunk = indexes.slice(start, start + WOO_BATCH);
       const { data } = await wooRequest<BatchAnswer>(connection, 'POST', path, {

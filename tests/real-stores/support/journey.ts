@@ -35,6 +35,10 @@ export async function pushJourney(flow: FlowContext, name: RealStoreName): Promi
   expect(new Set(imported.rows.map((r) => `${r.remote_product_id}|${r.remote_variant_id ?? ''}`))).toEqual(
     new Set(before.keys()),
   );
+  // Pages in id order, so that they do not shift while the store changes during the import.
+  const pages = (flow.proxy()?.paths ?? []).filter((path) => /[?&]page=/.test(path));
+  if (flow.proxy()) expect(pages.length).toBeGreaterThanOrEqual(2);
+  for (const path of pages) expect(path).toMatch(/orderby=id&order=asc/);
   const idOf = (slug: string) => [...before].find(([, item]) => item.slug === slug)![0];
   const bwpOf = (key: string) => [...imported.keyOf].find(([, k]) => k === key)![0];
   const mug = bwpOf(idOf(MUG));
