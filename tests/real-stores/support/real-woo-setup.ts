@@ -7,7 +7,7 @@
 // tier fails here, naming what is missing: it never passes by running nothing.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,13 +26,17 @@ export function realWooDir(): string {
   return path.resolve(repoRoot, process.env.REAL_WOO_DIR ?? '../shared/real-stores/woocommerce');
 }
 
-async function startStore(folder: string, name: RealStoreName, tempRoot: string): Promise<RealStore> {
+async function startStore(folder: string, name: RealStoreName, wooDir: string): Promise<RealStore> {
   const setup = REAL_STORE_SETUPS[name];
-  const wooDir = path.join(tempRoot, name);
   const started = Date.now();
+  // Its own temporary folder: MariaDB's tmpdir is TMPDIR, and three bootstraps at once in a shared /tmp were
+  // seen to fail ("Could not remove temporary table", mariadb-install-db).
+  const tmp = `${wooDir}-tmp`;
+  await mkdir(tmp, { recursive: true });
   const child = spawn('bash', [path.join(folder, 'start.sh')], {
     env: {
       ...process.env,
+      TMPDIR: tmp,
       WOO_DIR: wooDir,
       WOO_PORT: String(setup.port),
       WOO_SEO: name,
@@ -84,12 +88,26 @@ export default async function setup(project: TestProject) {
   const tempRoot = await mkdtemp(path.join(os.tmpdir(), 'crw-'));
   const started = Date.now();
   const names = Object.keys(REAL_STORE_SETUPS) as RealStoreName[];
-  const results = await Promise.allSettled(names.map((name) => startStore(folder, name, tempRoot)));
+  const wooDirs: string[] = [];
+  // One more try in a fresh folder: a failed start.sh stops what it started, and a busy machine has failed one.
+  const startWithRetry = async (name: RealStoreName) => {
+    for (let attempt = 1; ; attempt++) {
+      const wooDir = path.join(tempRoot, `${name}-${attempt}`);
+      wooDirs.push(wooDir);
+      try {
+        return await startStore(folder, name, wooDir);
+      } catch (error) {
+        if (attempt >= 2) throw error;
+        console.error(`[real-stores] the ${name} store did not start; trying again:`, error);
+      }
+    }
+  };
+  const results = await Promise.allSettled(names.map(startWithRetry));
   const stop = async () => {
     await Promise.all(
-      names.map((name) =>
-        promisify(execFile)('bash', [path.join(folder, 'stop.sh'), path.join(tempRoot, name)]).catch(
-          (error: unknown) => console.error(`[real-stores] stop.sh for ${name}:`, error),
+      wooDirs.map((wooDir) =>
+        promisify(execFile)('bash', [path.join(folder, 'stop.sh'), wooDir]).catch((error: unknown) =>
+          console.error(`[real-stores] stop.sh for ${wooDir}:`, error),
         ),
       ),
     );
