@@ -3,8 +3,8 @@
 // saved against the originals, images per second on each path, and their ratio (the task's overhead).
 // Runs standalone, with no database: `npx tsx bench/images.ts`.
 import sharp from 'sharp';
-import { type CompressImageDeps, fetchAndCompressImage } from '../src/server/images/compress-image';
-import { IMAGE_COMPRESSION_DEFAULTS } from '../src/server/images/encode-jpeg';
+import { type CompressImageDeps, fetchAndCompressImage } from '../src/server/domain/images/compress-image';
+import { IMAGE_COMPRESSION_DEFAULTS } from '../src/server/domain/images/encode-jpeg';
 import { encodePhoto, type ServedImage, startImageServer } from '../tests/support/image-server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

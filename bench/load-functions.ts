@@ -16,7 +16,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FunctionName } from '../src/common/functions';
+import type { FunctionName } from '../src/common/contract/functions';
 import { startWorker } from '../src/server/runner/start-worker';
 import { TSX_LOADER } from '../tests/support/worker-process';
 import { listenOnLoopback, signUpUser, withBenchApp } from './support';
@@ -95,7 +95,7 @@ try {
         ALLOW_PRIVATE_WEBHOOK_HOSTS: world.receiver,
         WORKER_CONCURRENCY: '4',
       },
-      // As `npm start` opens it (src/server/boot.ts).
+      // As `npm start` opens it (src/server/main/boot.ts).
       poolSize: 20,
     },
   );

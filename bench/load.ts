@@ -9,7 +9,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_POLL_INTERVAL_MS, JOB_LOOP_INTERVAL_MS } from '../src/common/constants';
+import { BUNDLE_POLL_INTERVAL_MS, JOB_LOOP_INTERVAL_MS } from '../src/common/contract/constants';
 import { startWorker } from '../src/server/runner/start-worker';
 import { spawnFakeOpenAI } from '../tests/support/fake-openai';
 import { TSX_LOADER } from '../tests/support/worker-process';
@@ -166,7 +166,7 @@ try {
         WORKER_CONCURRENCY: '16',
         AI_MAX_CONCURRENCY: '8',
       },
-      // As `npm start` opens it (src/server/boot.ts).
+      // As `npm start` opens it (src/server/main/boot.ts).
       poolSize: 20,
     },
   );

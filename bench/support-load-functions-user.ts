@@ -3,7 +3,7 @@
 // over HTTP as a client's would, its answer parsed with the contract's schema, and is recorded with its time.
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
-import type { FunctionName, FunctionRequest, FunctionResponse } from '../src/common/functions';
+import type { FunctionName, FunctionRequest, FunctionResponse } from '../src/common/contract/functions';
 import { FUNCTION_SCOPES } from '../src/server/http/function-scopes';
 import { parseAnswer } from '../tests/support/answers';
 import { pagesCsv } from '../tests/support/search-console-export';

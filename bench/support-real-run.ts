@@ -6,7 +6,7 @@
 
 import type { TaskList } from 'graphile-worker';
 import type pg from 'pg';
-import type { FunctionRequest, FunctionResponse } from '../src/common/functions';
+import type { FunctionRequest, FunctionResponse } from '../src/common/contract/functions';
 import { startWorker } from '../src/server/runner/start-worker';
 import { syntheticProductList } from './support';
 

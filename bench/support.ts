@@ -11,15 +11,15 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import Papa from 'papaparse';
 import type pg from 'pg';
-import type { FunctionName } from '../src/common/functions';
-import { createApp } from '../src/server/app';
-import { deliverQueuedMail } from '../src/server/auth/send-mail-task';
-import { buildServices } from '../src/server/boot';
-import { loadConfig } from '../src/server/config';
+import type { FunctionName } from '../src/common/contract/functions';
 import { connectDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
-import { prepareDatabase } from '../src/server/prepare-database';
-import type { Services } from '../src/server/services';
+import { deliverQueuedMail } from '../src/server/domain/auth/send-mail-task';
+import { createApp } from '../src/server/main/app';
+import { buildServices } from '../src/server/main/boot';
+import { loadConfig } from '../src/server/main/config';
+import { prepareDatabase } from '../src/server/main/prepare-database';
+import type { Services } from '../src/server/main/services';
 import { adminQuery, withDatabase } from '../tests/support/global-setup';
 
 export type BenchApp = {

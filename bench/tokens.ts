@@ -6,18 +6,19 @@
 // calls are counted with the same tokenizer, each answering with the length of the same field of our copy.
 // Prints the mean tokens per product of each design, and the cost per 1,000 products for gpt-4o-mini and
 // gpt-3.5-turbo. `npx tsx bench/tokens.ts`.
-import type { BundleSettings, CopyFields, ProductFacts } from '../src/server/ai/copy-writer';
-import { costOf } from '../src/server/ai/pricing';
-import { type ChatMessageForCount, countChatTokens, countTokens } from '../src/server/ai/tokens';
+
 import type { PromptTemplates } from '../src/server/db/schema';
-import { buildMessages, describeProduct, renderMessages } from '../src/server/generation/build-prompt';
+import { buildMessages, describeProduct, renderMessages } from '../src/server/domain/generation/build-prompt';
+import type { BundleSettings, CopyFields, ProductFacts } from '../src/server/leaves/ai/copy-writer';
+import { costOf } from '../src/server/leaves/ai/pricing';
+import { type ChatMessageForCount, countChatTokens, countTokens } from '../src/server/leaves/ai/tokens';
 import { startWorker } from '../src/server/runner/start-worker';
 import { startFakeOpenAI } from '../tests/support/fake-openai';
 import { FIXTURE_CATALOGUES } from '../tests/support/fixture-catalogues';
 import { fixtureProductList } from '../tests/support/pipeline';
 import { waitForRunSettled, withBenchApp } from './support';
 
-/** Cost is shown for these models (src/server/ai/pricing.ts); tokens are counted with each one's tokenizer. */
+/** Cost is shown for these models (src/server/leaves/ai/pricing.ts); tokens are counted with each one's tokenizer. */
 const COST_MODELS = ['gpt-4o-mini', 'gpt-3.5-turbo'] as const;
 const GOAL_RATIO = 0.45;
 const API_KEY = 'sk-bench-tokens';

@@ -5,7 +5,7 @@
 // and the unchanged poll (`since` the last cursor, with If-None-Match: a bodiless 304). Prints both medians,
 // bytes and their ratio. Throws (exit 1, no RESULT) when the run it reads is not the run it meant to measure.
 // `npx tsx bench/view-poll.ts`; BENCH_ITERATIONS sets the count.
-import { type FunctionName, type FunctionRequest, VIEW_RUN_LIMITS } from '../src/common/functions';
+import { type FunctionName, type FunctionRequest, VIEW_RUN_LIMITS } from '../src/common/contract/functions';
 import { REST_PAGE_SIZE } from '../src/web/api/bundle-run';
 import { answerOf } from '../tests/support/answers';
 import { listenOnLoopback, withBenchApp } from './support';

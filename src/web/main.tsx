@@ -6,11 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { setInvokeTokenSource } from './api/invoke';
-import { readSessionToken } from './api/session-token';
 import { Shell } from './shell/shell';
-
-setInvokeTokenSource(readSessionToken);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
 import { type FunctionResult, readResult } from '../support/answers';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 

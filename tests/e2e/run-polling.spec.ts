@@ -2,7 +2,7 @@
 // cursor) and If-None-Match (the last answer's ETag) on every poll after the first, and the changed products
 // it gets back are merged into the table: the screen reaches the end of the run.
 import { expect, test } from '@playwright/test';
-import { functions } from '../../src/common/functions';
+import { functions } from '../../src/common/contract/functions';
 import { parseAnswer } from '../support/answers';
 import { chooseWorkflow, signInNewUser } from './helpers';
 

@@ -1,7 +1,7 @@
 // API keys over the real routes: scopes, revocation, expiry, the stored hash, the per-key rate
 // limit, and the functions a key may never call.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeyScope } from '../../src/common/functions';
+import type { ApiKeyScope } from '../../src/common/contract/functions';
 import { errorOf } from '../support/answers';
 import { waitForRun } from '../support/pipeline';
 import { callFunction, postFunction, setupTestApp } from '../support/test-app';

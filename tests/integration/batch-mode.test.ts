@@ -3,13 +3,13 @@
 // one batch, variants included, even when the worker is killed with SIGKILL after submitting it and another one
 // takes over.
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { costOf } from '../../src/server/ai/pricing';
-import { batchApiFor } from '../../src/server/batch/batch-api';
-import { buildBatchLines } from '../../src/server/batch/batch-lines';
-import { collectBatch } from '../../src/server/batch/collect-batch';
-import { pollBatch } from '../../src/server/batch/poll-batch';
-import { REPAIR_QUEUED_EVENT } from '../../src/server/batch/repair-batch';
-import { submitBatch } from '../../src/server/batch/submit-batch';
+import { batchApiFor } from '../../src/server/domain/batch/batch-api';
+import { buildBatchLines } from '../../src/server/domain/batch/batch-lines';
+import { collectBatch } from '../../src/server/domain/batch/collect-batch';
+import { pollBatch } from '../../src/server/domain/batch/poll-batch';
+import { REPAIR_QUEUED_EVENT } from '../../src/server/domain/batch/repair-batch';
+import { submitBatch } from '../../src/server/domain/batch/submit-batch';
+import { costOf } from '../../src/server/leaves/ai/pricing';
 import { fixtureProductList, setupFakeOpenAIApp, viewRun, waitForRun } from '../support/pipeline';
 import type { TestAppFixture } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';

@@ -3,7 +3,7 @@
 // same holds for second-factor codes and emailed sign-in codes.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { lockoutKey } from '../../src/server/auth/account-lockout';
+import { lockoutKey } from '../../src/server/domain/auth/account-lockout';
 import { authErrorAnswer, lockoutRecord, lockoutRowQuery, totpSecretOf } from '../support/auth-answers';
 import {
   authRequest,

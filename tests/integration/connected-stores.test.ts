@@ -3,7 +3,7 @@
 // sealed, and import-store makes a bundle with the store's products, variants, images and ids.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAccessFromConfig } from '../../src/server/stores/store-access';
+import { storeAccessFromConfig } from '../../src/server/domain/stores/store-access';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { shopifyCatalogue, wooCommerceCatalogue } from '../support/store-catalogues';

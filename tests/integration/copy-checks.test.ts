@@ -5,7 +5,7 @@
 // for German and states the 60-character title limit.
 import { describe, expect, it } from 'vitest';
 import { workflows } from '../../src/server/db/schema';
-import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/generation/prompt-templates';
+import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/domain/generation/prompt-templates';
 import { chatBodies } from '../support/chat-request';
 import { FIXTURE_CATALOGUES, type FixtureCatalogue } from '../support/fixture-catalogues';
 import { fixtureProductList, type RunBody, setupFakeOpenAIApp, waitForRun } from '../support/pipeline';

@@ -1,8 +1,8 @@
 // Knowing what a run costs before it starts, and a spending cap that pauses it.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startedAiLogEntry } from '../../src/server/run-log/run-log';
+import { startedAiLogEntry } from '../../src/server/leaves/run-log/run-log';
+import { reserveCall } from '../../src/server/leaves/spending-cap/spending-cap';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { reserveCall } from '../../src/server/spending-cap/spending-cap';
 import {
   fixtureProductList,
   setupFakeOpenAIApp,

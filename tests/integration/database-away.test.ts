@@ -2,11 +2,11 @@
 // and auth routes alike; /api/health still answers, /api/ready says why it is not ready. Here the app's pool
 // points at a port where nothing listens, as after a database server went down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { buildServices } from '../../src/server/boot';
-import { loadConfig } from '../../src/server/config';
 import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { findFreePort } from '../../src/server/db/embedded';
+import { createApp } from '../../src/server/main/app';
+import { buildServices } from '../../src/server/main/boot';
+import { loadConfig } from '../../src/server/main/config';
 import { errorOf } from '../support/answers';
 
 let database: DatabaseHandle;

@@ -2,8 +2,8 @@
 // 15% of what the run settles at, repairs included, against a provider whose usage counts real tokens; and its
 // first calls' input tokens are exactly the tokenizer's count of the prompts the run sends.
 import { describe, expect, it } from 'vitest';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
-import { countChatTokens } from '../../src/server/ai/tokens';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
+import { countChatTokens } from '../../src/server/leaves/ai/tokens';
 import { chatBodies } from '../support/chat-request';
 import { readFixture } from '../support/fixture-path';
 import { setupFakeOpenAIApp, startTestWorker, waitForRun } from '../support/pipeline';

@@ -2,10 +2,10 @@
 // spreadsheet files against the web's own builders, paging, isolation and bad input.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from '../../src/common/entities';
-import { exportBundle } from '../../src/server/export/export-bundle';
-import { buildExportRows, exportRowsToCsv, exportRowsToJson } from '../../src/server/export/rows';
-import type { ExportFormat } from '../../src/server/export/writers';
+import type { BundleWorkflowProduct } from '../../src/common/contract/entities';
+import { exportBundle } from '../../src/server/domain/export/export-bundle';
+import { buildExportRows, exportRowsToCsv, exportRowsToJson } from '../../src/server/domain/export/rows';
+import type { ExportFormat } from '../../src/server/domain/export/writers';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { createTestUser, postFunction, setupTestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_NAMES } from '../../src/common/functions';
+import { FUNCTION_NAMES } from '../../src/common/contract/functions';
 import { bundles, bundleWorkflowProducts, bundleWorkflows, products } from '../../src/server/db/schema';
 import { answerOf, errorOf } from '../support/answers';
 import {

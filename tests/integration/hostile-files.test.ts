@@ -4,7 +4,7 @@
 // and the JSON-LD holds no </script at all.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeTags } from '../../src/server/export/column-kinds';
+import { escapeTags } from '../../src/server/domain/export/column-kinds';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';

@@ -3,7 +3,7 @@
 // a provider's bad answer is a warning with its kind.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/server/ai/copy-writer';
+import { ProviderError } from '../../src/server/leaves/ai/copy-writer';
 import { workerLogger } from '../../src/server/runner/worker-logger';
 import { totpSecretOf } from '../support/auth-answers';
 import { captureLog } from '../support/capture-log';
@@ -106,6 +106,21 @@ describe('other sessions end when the sign-in changes', () => {
     const current = changed.headers.get('set-auth-token') ?? user.token;
     expect(await works(other)).toBe(401);
     expect(await works(current)).toBe(200);
+  });
+
+  it('starting TOTP set-up and cancelling it leaves the other sessions signed in', async () => {
+    const user = await createTestUser(t.app);
+    const other = await signInAgain(user);
+    const enable = await authRequest(
+      t.app,
+      '/two-factor/enable',
+      { password: user.password },
+      as(user, user.token),
+    );
+    expect(enable.status).toBe(200);
+    // The user closes the set-up without confirming a code: nothing about the sign-in changed.
+    expect(await works(other)).toBe(200);
+    expect(await works(enable.headers.get('set-auth-token') ?? user.token)).toBe(200);
   });
 
   it('turning TOTP on, and off again, signs out the other sessions', async () => {

@@ -5,7 +5,7 @@
 // connected WooCommerce store writes its fields the same way.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functions } from '../../src/common/functions';
+import { functions } from '../../src/common/contract/functions';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { jsonLdGraph } from '../support/jsonld';

@@ -1,8 +1,8 @@
 // Idempotency-Key on new-bundle, and the server's own check of every answer against the contract.
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
 import { functionRegistry } from '../../src/server/functions/registry';
 import type { FunctionHandler } from '../../src/server/functions/types';
+import { createApp } from '../../src/server/main/app';
 import { captureLog } from '../support/capture-log';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 

@@ -6,8 +6,6 @@ import { inArray, sql } from 'drizzle-orm';
 import { Logger, runMigrations, runOnce } from 'graphile-worker';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { AppError } from '../../src/server/app-error';
 import {
   bundles,
   bundleWorkflowProductImages,
@@ -15,15 +13,17 @@ import {
   bundleWorkflows,
   products,
 } from '../../src/server/db/schema';
+import { type CompressImageDeps, compressStoredImage } from '../../src/server/domain/images/compress-image';
+import { hasLocation } from '../../src/server/domain/images/image-metadata';
+import { readCompressedImage } from '../../src/server/domain/images/read-compressed-image';
+import { requestCompression } from '../../src/server/domain/images/request-compression';
 import { compressImagesFunction } from '../../src/server/functions/compress-images';
 import { functionRegistry } from '../../src/server/functions/registry';
 import type { FunctionContext } from '../../src/server/functions/types';
 import { viewCompressedImageFunction } from '../../src/server/functions/view-compressed-image';
-import { type CompressImageDeps, compressStoredImage } from '../../src/server/images/compress-image';
-import { hasLocation } from '../../src/server/images/image-metadata';
-import { readCompressedImage } from '../../src/server/images/read-compressed-image';
-import { requestCompression } from '../../src/server/images/request-compression';
-import { IMAGE_FETCHES_PER_USER, QUEUE_COMPRESSIONS_TASK } from '../../src/server/queue/image-jobs';
+import { AppError } from '../../src/server/leaves/app-error/app-error';
+import { IMAGE_FETCHES_PER_USER, QUEUE_COMPRESSIONS_TASK } from '../../src/server/leaves/queue/image-jobs';
+import { createApp } from '../../src/server/main/app';
 import { imageTaskList } from '../../src/server/runner/task-list';
 import { type ImageServer, startImageServer } from '../support/image-server';
 import { callFunction, createTestUser, setupTestApp, type TestUser } from '../support/test-app';

@@ -2,9 +2,9 @@
 import net from 'node:net';
 import os from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/boot';
-import { loadConfig } from '../../src/server/config';
 import { findFreePort } from '../../src/server/db/embedded';
+import { type RunningServer, startServer } from '../../src/server/main/boot';
+import { loadConfig } from '../../src/server/main/config';
 import { captureLog } from '../support/capture-log';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

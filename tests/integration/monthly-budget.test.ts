@@ -1,7 +1,7 @@
 // USER_MONTHLY_BUDGET_USD: each user's spend on the server's key per calendar month, reserved
 // before sending like the cap, across all their bundles (deleted ones too), and shown by view-spend.
 import { describe, expect, it } from 'vitest';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
 import { setupFakeOpenAIApp, startTestWorker, vaseRows, viewRun } from '../support/pipeline';
 import { callFunction, createTestUser } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';

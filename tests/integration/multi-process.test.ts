@@ -4,7 +4,7 @@
 import net from 'node:net';
 import Papa from 'papaparse';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
 import { answerOf } from '../support/answers';
 import { setupFakeOpenAIApp } from '../support/pipeline';
 import { countSettled, describeQueue } from '../support/run-state';

@@ -3,8 +3,12 @@
 // store names. Bad exports get bad_input naming the problem and leave nothing behind.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { buildProductList, parseDelimitedText, prepareImport } from '../../src/common/product-import';
-import { readStoreOptions } from '../../src/common/store-product-details';
+import {
+  buildProductList,
+  parseDelimitedText,
+  prepareImport,
+} from '../../src/common/store-files/product-import';
+import { readStoreOptions } from '../../src/common/store-files/store-product-details';
 import { readFixture } from '../support/fixture-path';
 import { setupTestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 // Bad product lists get bad_input naming the row and the problem, and leave nothing behind.
 import { describe, expect, it } from 'vitest';
-import type { FunctionRequest } from '../../src/common/functions';
+import type { FunctionRequest } from '../../src/common/contract/functions';
 import { setupTestApp } from '../support/test-app';
 
 const t = setupTestApp();
@@ -31,6 +31,31 @@ describe('new-bundle bad input', () => {
     expect(result.error?.type).toBe('bad_input');
     expect(result.error?.message).toMatch(/Row 7 has 3 fields, but 8 columns were given/);
     await expectNothingWritten();
+  });
+
+  it('names a bad row near the end of a 20,000-row list, whose first rows were already on their way in', async () => {
+    // Big enough for the import worker, which hands over the rows 2,000 at a time while it reads the rest.
+    const rows = Array.from({ length: 20_000 }, (_, i) => goodRow(i + 1));
+    rows[19_500] = 'Chair 19501,Nordhaus,https://shop.example/chair-19501';
+    const result = await newBundle({ raw_csv: rows.join('\n') });
+    expect(result.status).toBe(400);
+    expect(result.error?.type).toBe('bad_input');
+    expect(result.error?.message).toMatch(/^Row 19501 has 3 fields, but 8 columns were given/);
+    await expectNothingWritten();
+  });
+
+  it('stores every row of a 20,000-row list that arrives in chunks, in order', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => goodRow(i + 1));
+    const result = await newBundle({ raw_csv: rows.join('\n') });
+    expect(result.status).toBe(200);
+    const { rows: stored } = await t.app.database.pool.query<{ count: number; first: string; last: string }>(`
+      select count(*)::int as count,
+             min(details->>'product_name') filter (where position = 0) as first,
+             min(details->>'product_name') filter (where position = 19999) as last
+      from products`);
+    expect(stored[0]).toEqual({ count: 20_000, first: 'Chair 1', last: 'Chair 20000' });
+    // The other tests here check that nothing is written: leave nothing.
+    await t.app.database.pool.query('truncate bundles cascade; delete from graphile_worker._private_jobs');
   });
 
   it('names the 200-character limit of a bundle name', async () => {

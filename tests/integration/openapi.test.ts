@@ -2,7 +2,7 @@
 // and describes every function of the contract; /api/docs serves its viewer from the app itself.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_NAMES } from '../../src/common/functions';
+import { FUNCTION_NAMES } from '../../src/common/contract/functions';
 import { FUNCTION_SCOPES } from '../../src/server/http/function-scopes';
 import { type OpenApiDocument, objectSchema, openApiDocument } from '../support/openapi-document';
 import { setupTestApp } from '../support/test-app';

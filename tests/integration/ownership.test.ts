@@ -1,4 +1,4 @@
-// Ownership is one module (src/server/ownership): for every kind of row a user owns, its condition finds the
+// Ownership is one module (src/server/leaves/ownership): for every kind of row a user owns, its condition finds the
 // owner's row and not with another user's id, and its lookup answers like a missing row for another user or
 // for a deleted bundle. If a condition stopped comparing the owner, a case here would find Alice's row for Bob.
 import { and, eq } from 'drizzle-orm';
@@ -17,8 +17,8 @@ import {
   webhookEndpoints,
   workflows,
 } from '../../src/server/db/schema';
-import * as owned from '../../src/server/ownership/conditions';
-import * as lookups from '../../src/server/ownership/lookups';
+import * as owned from '../../src/server/leaves/ownership/conditions';
+import * as lookups from '../../src/server/leaves/ownership/lookups';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;

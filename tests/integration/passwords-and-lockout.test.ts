@@ -1,6 +1,6 @@
 // Weak passwords are refused with a reason; wrong passwords lock the account with a growing wait.
 import { describe, expect, it } from 'vitest';
-import { lockoutKey } from '../../src/server/auth/account-lockout';
+import { lockoutKey } from '../../src/server/domain/auth/account-lockout';
 import { authErrorAnswer, lockoutRecord, lockoutRowQuery } from '../support/auth-answers';
 import { authRequest, createTestUser, randomClientAddress, setupTestApp } from '../support/test-app';
 

@@ -1,9 +1,9 @@
 // The bundle pipeline end to end: a real catalogue through new-bundle, the job queue and the AI provider
 // (a fake OpenAI-compatible server on loopback), and back out through view-bundle-workflow and the log.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEO_LIMITS } from '../../src/common/copy-rules';
-import type { FunctionRequest } from '../../src/common/functions';
-import { costOf } from '../../src/server/ai/pricing';
+import type { FunctionRequest } from '../../src/common/contract/functions';
+import { SEO_LIMITS } from '../../src/common/copy-rules/copy-rules';
+import { costOf } from '../../src/server/leaves/ai/pricing';
 import { written } from '../support/answers';
 import {
   fixtureProductList,

@@ -2,8 +2,8 @@
 // a workflow's own price never lowers a known model's, and cached prompt tokens are charged at the cached-input
 // price, the shared part of every prompt byte-identical and first. The monthly budget: monthly-budget.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
-import { costAt, MODEL_PRICES } from '../../src/server/ai/pricing';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
+import { costAt, MODEL_PRICES } from '../../src/server/leaves/ai/pricing';
 import { chatBodies } from '../support/chat-request';
 import { setupFakeOpenAIApp, startTestWorker, vaseRows, viewRun, waitForPause } from '../support/pipeline';
 import { callFunction, createTestUser } from '../support/test-app';

@@ -5,11 +5,11 @@
 // product, no invented guarantee or quality survives, the built-in writer stores 0 problems, alt texts are
 // distinct per product, and each image URL is one row of the run.
 import { describe, expect, it } from 'vitest';
-import { distinctiveNameWords, namesProduct } from '../../src/common/copy-hygiene';
-import { namesValue } from '../../src/common/copy-rules';
-import { readStoreOptions } from '../../src/common/store-product-details';
+import { distinctiveNameWords, namesProduct } from '../../src/common/copy-rules/copy-hygiene';
+import { namesValue } from '../../src/common/copy-rules/copy-rules';
+import { readStoreOptions } from '../../src/common/store-files/store-product-details';
 import { workflows } from '../../src/server/db/schema';
-import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/generation/prompt-templates';
+import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/domain/generation/prompt-templates';
 import { lapseFor } from '../support/fake-openai';
 import { readFixture } from '../support/fixture-path';
 import { type RunBody, setupFakeOpenAIApp, waitForRun } from '../support/pipeline';

@@ -3,7 +3,7 @@
 // is Secure even where APP_URL is http behind a TLS proxy.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionRequest } from '../../src/common/functions';
+import type { FunctionRequest } from '../../src/common/contract/functions';
 import { user as users } from '../../src/server/db/schema';
 import { errorOf } from '../support/answers';
 import {

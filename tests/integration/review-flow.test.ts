@@ -2,7 +2,7 @@
 // saves refused, every version kept and restorable, locked fields through regeneration, approve then export.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct, CopyFieldName } from '../../src/common/entities';
+import type { BundleWorkflowProduct, CopyFieldName } from '../../src/common/contract/entities';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { errorOf } from '../support/answers';
 import { startTestWorker, waitForRun } from '../support/pipeline';

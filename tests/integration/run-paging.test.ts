@@ -1,9 +1,9 @@
 // A 50,000-product run with two images per product is read by pages and by changes, an
 // unchanged poll is a cheap 304, and delete-bundle answers at once and hides the bundle from every function.
 import { describe, expect, it } from 'vitest';
-import type { FunctionRequest } from '../../src/common/functions';
-import { prepareRun, queueRunJobsInBatches } from '../../src/server/bundles/create-bundle';
-import { purgeBundle } from '../../src/server/bundles/delete-bundle';
+import type { FunctionRequest } from '../../src/common/contract/functions';
+import { purgeBundle } from '../../src/server/domain/bundles/delete-bundle';
+import { prepareRun, queueRunJobsInBatches } from '../../src/server/domain/bundles/start-run';
 import { answerOf } from '../support/answers';
 import { postFunction, setupTestApp } from '../support/test-app';
 

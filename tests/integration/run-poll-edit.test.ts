@@ -10,7 +10,7 @@ import {
   type FunctionRequest,
   type FunctionResponse,
   VIEW_RUN_LIMITS,
-} from '../../src/common/functions';
+} from '../../src/common/contract/functions';
 import { REST_PAGE_SIZE } from '../../src/web/api/bundle-run';
 import { answerOf } from '../support/answers';
 import { postFunction, setupTestApp } from '../support/test-app';

@@ -3,8 +3,8 @@
 // answers within 500 ms at the 99th percentile. Read on the event loop, the same files stalled it for
 // seconds (the JSON body parsed there, then Papa Parse and the URL matching over 100,000 pages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_IMPORT_MAX_CHARS } from '../../src/common/functions';
-import { MAX_PAGE_ROWS } from '../../src/server/search-data/parse-export';
+import { SEARCH_IMPORT_MAX_CHARS } from '../../src/common/contract/functions';
+import { MAX_PAGE_ROWS } from '../../src/server/domain/search-data/parse-export';
 import {
   type HostileServer,
   measureFunction,

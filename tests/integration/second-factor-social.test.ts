@@ -4,9 +4,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { createAuth } from '../../src/server/auth/auth';
-import { createMailQueue } from '../../src/server/queue/mail-jobs';
+import { createAuth } from '../../src/server/domain/auth/auth';
+import { createMailQueue } from '../../src/server/leaves/queue/mail-jobs';
+import { createApp } from '../../src/server/main/app';
 import { socialSignInAnswer, totpSecretOf } from '../support/auth-answers';
 import {
   authRequest,

@@ -1,7 +1,7 @@
 // 200 sign-in attempts for one account at once, against the real server process, each from its own address
 // behind a trusted proxy (so the per-address rate limit does not stop them before the lockout): none may
 // answer 500, and a bystander's list-bundles, asked over and over during the burst, stays within 3× its time
-// at rest. Counting an attempt is one statement, queued per account in memory (src/server/auth/attempt-counter.ts),
+// at rest. Counting an attempt is one statement, queued per account in memory (src/server/domain/auth/attempt-counter.ts),
 // so the burst never holds the pool's connections while it waits.
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

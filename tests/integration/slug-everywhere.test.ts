@@ -1,9 +1,9 @@
 // One slug. A product's slug reads the same in its URL suggestion and in every file that names it:
 // the csv, the Shopify handle, the Merchant feed's matching, both redirect files and the JSON-LD, for names
-// with ß, Cyrillic and Vietnamese letters (src/server/slug/slug.ts transliterates them all).
+// with ß, Cyrillic and Vietnamese letters (src/server/leaves/slug/slug.ts transliterates them all).
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from '../../src/common/entities';
+import type { BundleWorkflowProduct } from '../../src/common/contract/entities';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { jsonLdGraph } from '../support/jsonld';
 import { startTestWorker, waitForRun } from '../support/pipeline';

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
+import { createApp } from '../../src/server/main/app';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let testApp: TestApp;

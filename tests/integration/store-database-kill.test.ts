@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { z } from 'zod';
-import type { FunctionResponse } from '../../src/common/functions';
+import type { FunctionResponse } from '../../src/common/contract/functions';
 import { findFreePort } from '../../src/server/db/embedded';
 import { answerOf } from '../support/answers';
 import { embeddedServerOf, killPostmaster, queryEmbedded } from '../support/embedded-app-database';

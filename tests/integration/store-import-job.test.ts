@@ -7,9 +7,9 @@
 // the bundle once; the 50,000-product limit holds, at the request and while reading.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_LIMITS } from '../../src/common/constants';
-import { runImport } from '../../src/server/stores/run-import';
-import { readShopifyPages } from '../../src/server/stores/shopify-catalogue';
+import { BUNDLE_LIMITS } from '../../src/common/contract/constants';
+import { runImport } from '../../src/server/domain/stores/run-import';
+import { readShopifyPages } from '../../src/server/domain/stores/shopify/shopify-catalogue';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, viewRun, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue } from '../support/store-catalogues';

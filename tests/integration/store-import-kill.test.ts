@@ -1,5 +1,5 @@
 // A restart mid-import must neither duplicate nor lose products: a real `npm run worker` process
-// (src/server/worker.ts) runs an import-store job that reads a Shopify catalogue with a bulk operation. Once
+// (src/server/main/worker.ts) runs an import-store job that reads a Shopify catalogue with a bulk operation. Once
 // it has started the operation (its id is recorded) and is polling it, the process is killed with SIGKILL; a
 // second worker takes the job over when the first is found dead, waits for the same operation instead of
 // starting another, and fills the bundle: every product once, none missing.

@@ -7,9 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionResponse } from '../../src/common/functions';
+import type { FunctionResponse } from '../../src/common/contract/functions';
+import {
+  SHOPIFY_HANDLE_SCOPES,
+  SHOPIFY_SCOPES,
+} from '../../src/server/domain/stores/shopify/shopify-connect';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { SHOPIFY_HANDLE_SCOPES, SHOPIFY_SCOPES } from '../../src/server/stores/store-connection';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue } from '../support/store-catalogues';

@@ -1,12 +1,12 @@
 // A worker killed mid-push and restarted finishes it the same way: a push of 61 approved
 // products to the Shopify fake, with a bucket slow enough that it takes several seconds, is carried out by a
-// real `npm run worker` process (src/server/worker.ts). Once the fake has received some of the push's
+// real `npm run worker` process (src/server/main/worker.ts). Once the fake has received some of the push's
 // productUpdate calls but not all, that process is killed with SIGKILL; a second one takes the job over when
 // the first is found dead and finishes the push. Every product then holds our copy, none was skipped, and
 // none got more than one productUpdate: the products the killed worker had written but not yet recorded
 // are found already ours on the reread and recorded, not written again.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { FunctionResponse } from '../../src/common/functions';
+import type { FunctionResponse } from '../../src/common/contract/functions';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { expectPushLanded } from '../support/push-landed';

@@ -4,9 +4,12 @@
 // Also: a product edited between preview and push is skipped; THROTTLED and 429 are waited out with no
 // product written twice; a push that died after writing is finished without writing again; handles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionResponse } from '../../src/common/functions';
+import type { FunctionResponse } from '../../src/common/contract/functions';
+import {
+  SHOPIFY_HANDLE_SCOPES,
+  SHOPIFY_SCOPES,
+} from '../../src/server/domain/stores/shopify/shopify-connect';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { SHOPIFY_HANDLE_SCOPES, SHOPIFY_SCOPES } from '../../src/server/stores/store-connection';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
 import { startTestWorker, waitForRun } from '../support/pipeline';
@@ -285,13 +288,10 @@ describe('push to WooCommerce', () => {
     for (const image of woo.products.flatMap((p) => p.images))
       if ([502, 601].includes(image.id)) image.alt = '';
     // An SEO key that was empty is deleted, not left empty: the undo writes null, as for a key that was absent.
+    const emptyYoast = (m: { key: string; value: unknown }) =>
+      m.key.startsWith('_yoast_wpseo_') && m.value === '';
     const emptySeoKeysGone = original.map((p) =>
-      [44, 1001].includes(p.id)
-        ? {
-            ...p,
-            meta_data: p.meta_data.filter((m) => !(m.key.startsWith('_yoast_wpseo_') && m.value === '')),
-          }
-        : p,
+      [44, 1001].includes(p.id) ? { ...p, meta_data: p.meta_data.filter((m) => !emptyYoast(m)) } : p,
     );
     expect(withoutClock(woo.products)).toEqual(withoutClock(emptySeoKeysGone));
   });

@@ -3,7 +3,7 @@
 // import whose store starts answering so ends failed with that message instead of holding a worker slot;
 // a wait past the ceiling but not absurd leaves the job to the queue's retry, which then finishes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionResponse } from '../../src/common/functions';
+import type { FunctionResponse } from '../../src/common/contract/functions';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';

@@ -2,7 +2,7 @@
 // answered 304 with no body, and any change to the run gives the old ETag a full answer again.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { prepareRun } from '../../src/server/bundles/create-bundle';
+import { prepareRun } from '../../src/server/domain/bundles/start-run';
 import { answerOf } from '../support/answers';
 import { syntheticProduct } from '../support/synthetic-products';
 import { postFunction, setupTestApp } from '../support/test-app';

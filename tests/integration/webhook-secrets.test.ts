@@ -1,12 +1,12 @@
-// Webhook signing secrets at rest: sealed like store credentials (src/server/secrets/seal.ts), so no table
+// Webhook signing secrets at rest: sealed like store credentials (src/server/leaves/secrets/seal.ts), so no table
 // holds one in plain text, nothing logs one, and deliveries are still signed with it. Rows from before
 // secrets were sealed are sealed at boot (sealPlaintextWebhookSecrets) or at their next delivery.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealPlaintextWebhookSecrets } from '../../src/server/domain/webhooks/webhook-secrets';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { sealPlaintextWebhookSecrets } from '../../src/server/webhooks/webhook-secrets';
 import { captureLog } from '../support/capture-log';
 import { startTestWorker } from '../support/pipeline';
 import { setupTestApp } from '../support/test-app';

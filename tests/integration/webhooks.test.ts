@@ -3,8 +3,8 @@
 // for 24 hours is switched off and its owner told, and private addresses are refused at create-webhook.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pauseRun } from '../../src/server/leaves/spending-cap/spending-cap';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
-import { pauseRun } from '../../src/server/spending-cap/spending-cap';
 import { startTestWorker } from '../support/pipeline';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';

@@ -3,7 +3,7 @@
 // totals equal to its logs, and nothing left queued, running or locked.
 import Papa from 'papaparse';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { costOf } from '../../src/server/ai/pricing';
+import { costOf } from '../../src/server/leaves/ai/pricing';
 import { type RunBody, setupFakeOpenAIApp, viewRun } from '../support/pipeline';
 import { countSettled, describeQueue, readAiLogs, sumAiLogs } from '../support/run-state';
 import { waitUntil } from '../support/wait-until';

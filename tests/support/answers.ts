@@ -9,7 +9,7 @@ import {
   type FunctionName,
   type FunctionResponse,
   functions,
-} from '../../src/common/functions';
+} from '../../src/common/contract/functions';
 
 /** `body` parsed with `name`'s response schema; throws, naming the fields, when it does not match. */
 export function parseAnswer<N extends FunctionName>(name: N, body: unknown): FunctionResponse<N> {

@@ -22,7 +22,7 @@ export const socialSignInAnswer = z.object({ url: z.string() });
 /** better-auth's error answer (and ours from its hooks): a code and a message. */
 export const authErrorAnswer = z.object({ code: z.string(), message: z.string() });
 
-/** A per-account lockout row of sign_in_attempts (src/server/auth/attempt-counter.ts), read by lockoutRowQuery. */
+/** A per-account lockout row of sign_in_attempts (src/server/domain/auth/attempt-counter.ts), read by lockoutRowQuery. */
 export const lockoutRecord = z.object({ failures: z.number(), lockedUntil: z.date() });
 
 /** Reads a key's lockout row as lockoutRecord parses it. */

@@ -1,6 +1,6 @@
 // A real pino logger whose lines a test can read: what the app would have written, one JSON line each.
 import { z } from 'zod';
-import { createLogger, type Logger } from '../../src/server/logger';
+import { createLogger, type Logger } from '../../src/server/leaves/logger/logger';
 
 /** One pino line: its level and message, and every other field it carries (kept, as `unknown`). */
 export const logLine = z.looseObject({ level: z.number(), msg: z.string().optional() });

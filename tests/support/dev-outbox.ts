@@ -1,5 +1,5 @@
 // GET /dev/outbox.json (the dev outbox, loopback only) as a schema: each mail the app would have sent, with the
-// links found in it (src/server/auth/dev-outbox.ts's OutboxEntry).
+// links found in it (src/server/domain/auth/dev-outbox.ts's OutboxEntry).
 import { z } from 'zod';
 
 export const outboxEntry = z.object({

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from '../../src/server/boot';
-import { loadConfig } from '../../src/server/config';
-import { silentLogger } from '../../src/server/logger';
+import { silentLogger } from '../../src/server/leaves/logger/logger';
+import { startServer } from '../../src/server/main/boot';
+import { loadConfig } from '../../src/server/main/config';
 import { startFakeOpenAI } from './fake-openai';
 import { startFakeShopify } from './fake-shopify';
 import { shopifyCatalogue } from './store-catalogues';

@@ -13,8 +13,8 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { estimateDescriptionWidth, estimateTitleWidth } from '../../src/common/serp-width';
-import { countChatTokens, countTokens } from '../../src/server/ai/tokens';
+import { estimateDescriptionWidth, estimateTitleWidth } from '../../src/common/copy-rules/serp-width';
+import { countChatTokens, countTokens } from '../../src/server/leaves/ai/tokens';
 import { createFakeBatchApi, type FakeBatchApi, type FakeBatchOptions } from './fake-openai-batch';
 import { createPromptCache, type PromptCacheOptions } from './fake-prompt-cache';
 
@@ -237,7 +237,7 @@ type ProductContext = {
   siblings: string[];
 };
 
-// Google's limits, as in src/common/constants.ts (SEO_LIMITS); copied so the fake stays a standalone module.
+// Google's limits, as in src/common/contract/constants.ts (SEO_LIMITS); copied so the fake stays a standalone module.
 const LIMITS = { pageTitle: 60, metaMin: 120, metaMax: 155, heading: 70, altText: 125 };
 const META_FILLER = [
   'Read the full details, compare the options and choose with confidence.',

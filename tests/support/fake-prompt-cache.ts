@@ -3,7 +3,7 @@
 // `blockTokens` and only from `minTokens` on (OpenAI: 128 and 1024). Whole messages only, which is how the app
 // shares a prefix (the system message of every product of a run).
 import { createHash } from 'node:crypto';
-import { countChatTokens } from '../../src/server/ai/tokens';
+import { countChatTokens } from '../../src/server/leaves/ai/tokens';
 
 export type PromptCacheOptions = { minTokens?: number; blockTokens?: number };
 

@@ -2,7 +2,7 @@
 // Title → product_name, Vendor → brand, Body (HTML) without tags → description, and Option1 Value → size
 // (or colour, or dimensions, by Option1 Name) unless it is "Default Title".
 import Papa from 'papaparse';
-import type { ProductFacts } from '../../src/server/ai/copy-writer';
+import type { ProductFacts } from '../../src/server/leaves/ai/copy-writer';
 import { readFixture } from './fixture-path';
 
 export const FIXTURE_CATALOGUES = ['shopify-apparel.csv', 'shopify-home-and-garden.csv'] as const;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../../src/server/db/client';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
-import { prepareDatabase } from '../../src/server/prepare-database';
+import { prepareDatabase } from '../../src/server/main/prepare-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,7 +2,7 @@
 // how long the 400 took, how slow /api/health was meanwhile, and how much the server's resident memory grew.
 // No test-framework imports, so the bench (bench/hostile-import.ts) uses it too.
 import { readFileSync } from 'node:fs';
-import { errorBodySchema } from '../../src/common/functions';
+import { errorBodySchema } from '../../src/common/contract/functions';
 import { findFreePort } from '../../src/server/db/embedded';
 import { signUpOverHttp } from './http-user';
 import type { TestDatabase } from './test-database';

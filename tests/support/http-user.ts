@@ -2,7 +2,7 @@
 // with the link from the dev outbox (loopback only), sign in, and call functions with the bearer token.
 // No test-framework imports, so a bench can use it too.
 import { randomBytes } from 'node:crypto';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
 import { outboxEntries } from './dev-outbox';
 
 export type HttpUser = {

@@ -1,4 +1,4 @@
-// The jsonld export (src/server/export/jsonld.ts) read back as a schema: a @graph of Product and ProductGroup
+// The jsonld export (src/server/domain/export/jsonld.ts) read back as a schema: a @graph of Product and ProductGroup
 // nodes, each ProductGroup with its variants in hasVariant. Loose objects keep every other field (offers,
 // gtin, size, …) as `unknown` for toMatchObject; the fields tests select by are typed.
 import { z } from 'zod';

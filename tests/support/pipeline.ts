@@ -1,7 +1,7 @@
 // Helpers for pipeline tests: fixture catalogues as product lists, a worker, and waiting for a run to settle.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { FunctionResponse } from '../../src/common/functions';
+import type { FunctionResponse } from '../../src/common/contract/functions';
 import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from './fake-openai';
 import { type FixtureCatalogue, loadFixtureProducts } from './fixture-catalogues';

@@ -6,8 +6,8 @@
 // vitest: nothing here may need the test runner.
 import Papa from 'papaparse';
 import type pg from 'pg';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
-import { costOf } from '../../src/server/ai/pricing';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
+import { costOf } from '../../src/server/leaves/ai/pricing';
 import { answerOf } from './answers';
 import { type FakeOpenAI, type Latency, seededRandom, startFakeOpenAI } from './fake-openai';
 import { countSettled, describeQueue, readAiLogs, sumAiLogs } from './run-state';

@@ -1,7 +1,7 @@
 // What the store-file tests share: a store export made into a bundle and run by the built-in writer, and one of
 // its export files downloaded as bytes and text.
 import { expect } from 'vitest';
-import type { BundleWorkflowProduct } from '../../src/common/entities';
+import type { BundleWorkflowProduct } from '../../src/common/contract/entities';
 import { readFixture } from './fixture-path';
 import { waitForRun } from './pipeline';
 import { postFunction, type TestAppFixture } from './test-app';

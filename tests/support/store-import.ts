@@ -2,8 +2,8 @@
 // call importStoreNow: the request, then the import's job run here, in this process, to its end.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FunctionRequest, FunctionResponse, StoreImportView } from '../../src/common/functions';
-import { runImport } from '../../src/server/stores/run-import';
+import type { FunctionRequest, FunctionResponse, StoreImportView } from '../../src/common/contract/functions';
+import { runImport } from '../../src/server/domain/stores/run-import';
 import type { TestAppFixture } from './test-app';
 
 export type ImportedBundle = FunctionResponse<'import-store'> & {

@@ -1,13 +1,13 @@
 // An app wired like production over a fresh test database, plus factories for signed-in users.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { FunctionName, FunctionRequest } from '../../src/common/functions';
-import { createApp } from '../../src/server/app';
-import { deliverQueuedMail } from '../../src/server/auth/send-mail-task';
-import { buildServices } from '../../src/server/boot';
-import { type Config, loadConfig } from '../../src/server/config';
-import type { Logger } from '../../src/server/logger';
-import type { Services } from '../../src/server/services';
+import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
+import { deliverQueuedMail } from '../../src/server/domain/auth/send-mail-task';
+import type { Logger } from '../../src/server/leaves/logger/logger';
+import { createApp } from '../../src/server/main/app';
+import { buildServices } from '../../src/server/main/boot';
+import { type Config, loadConfig } from '../../src/server/main/config';
+import type { Services } from '../../src/server/main/services';
 import { type FunctionResult, readResult } from './answers';
 import { signInAnswer } from './auth-answers';
 import { createTestDatabase, type TestDatabase } from './test-database';

@@ -1,5 +1,5 @@
-// Real app processes for crash tests, the soak test and the soak bench: `npm run worker` (src/server/worker.ts)
-// and the server itself (src/server/index.ts). No test-framework imports, so a bench can use it too.
+// Real app processes for crash tests, the soak test and the soak bench: `npm run worker` (src/server/main/worker.ts)
+// and the server itself (src/server/main/index.ts). No test-framework imports, so a bench can use it too.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,8 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ENTRIES = {
-  worker: { file: 'src/server/worker.ts', readyLine: 'Copyloom worker running' },
-  server: { file: 'src/server/index.ts', readyLine: 'Copyloom is running at' },
+  worker: { file: 'src/server/main/worker.ts', readyLine: 'Copyloom worker running' },
+  server: { file: 'src/server/main/index.ts', readyLine: 'Copyloom is running at' },
 } as const;
 // The tsx CLI runs the script in a child node process, so SIGKILL on the CLI would orphan the real worker
 // and kill nothing that holds a job. Loading tsx's loader into a single node process runs the same worker
@@ -34,7 +34,7 @@ export type WorkerProcess = {
 const live = new Set<WorkerProcess>();
 let isExitHookInstalled = false;
 
-/** Starts `src/server/worker.ts` with only `env` (plus PATH and HOME): nothing else leaks into its config. */
+/** Starts `src/server/main/worker.ts` with only `env` (plus PATH and HOME): nothing else leaks into its config. */
 export function spawnWorkerProcess(name: string, env: Record<string, string>): WorkerProcess {
   return spawnAppProcess('worker', name, env);
 }

@@ -1,6 +1,6 @@
 // What the copy writer's unit tests share: a product to write about, and a fake OpenAI for the file.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { ProductFacts, WriteCopyInput } from '../../src/server/ai/copy-writer';
+import type { ProductFacts, WriteCopyInput } from '../../src/server/leaves/ai/copy-writer';
 import { type FakeOpenAI, startFakeOpenAI } from './fake-openai';
 
 /** A product with every detail filled in and three images, before a prompt is built for it. */

@@ -1,8 +1,8 @@
 // The fake provider's own contract: benches and the soak rely on its limits, failures and counters.
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CopyFields } from '../../src/server/ai/copy-writer';
-import { checkCopy } from '../../src/server/generation/check-copy';
+import { checkCopy } from '../../src/server/domain/generation/check-copy';
+import type { CopyFields } from '../../src/server/leaves/ai/copy-writer';
 import {
   type FakeOpenAI,
   type FakeOpenAIOptions,
@@ -78,13 +78,15 @@ describe('fake OpenAI rate limits', () => {
 
   it('charges prompt and completion tokens against the TPM limit', async () => {
     const { url } = await start({ rateLimits: { tpm: 6_000, burstSeconds: 1 } });
-    // The bucket holds 100 tokens; one answer takes a few dozen.
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await chat(url)).status);
+    // The bucket holds 100 tokens and refills 100 a second; one answer takes a few dozen. Sent at once, so
+    // that a slow machine's pauses between them cannot refill it.
+    const started = performance.now();
+    const statuses = await Promise.all(Array.from({ length: 5 }, async () => (await chat(url)).status));
+    const refill = ((performance.now() - started) / 1000) * 100;
     expect(statuses).toContain(429);
     const counters = fake!.counters;
     expect(counters.overTokenLimit).toBeGreaterThan(0);
-    expect(counters.promptTokens + counters.completionTokens).toBeLessThanOrEqual(100);
+    expect(counters.promptTokens + counters.completionTokens).toBeLessThanOrEqual(100 + refill);
     const refused = await chat(url);
     if (refused.status === 429) {
       expect(providerError.parse(await refused.json()).error.type).toBe('tokens');

@@ -3,7 +3,7 @@
 // every path parameter and response declared.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_AREAS, FUNCTION_NAMES } from '../../src/common/functions';
+import { FUNCTION_AREAS, FUNCTION_NAMES } from '../../src/common/contract/functions';
 import { buildOpenApiDocument } from '../../src/server/http/openapi';
 import { openApiDocument } from '../support/openapi-document';
 

@@ -1,13 +1,13 @@
 // Every GraphQL document the app sends to Shopify validates against Shopify's published Admin schema
 // (tests/fixtures/shopify), deprecated fields included, with variables of the shapes the app sends; and no
-// document is written outside src/server/stores/shopify-documents.ts, where this test can see it.
+// document is written outside src/server/domain/stores/shopify/shopify-documents.ts, where this test can see it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as documents from '../../src/server/stores/shopify-documents';
+import * as documents from '../../src/server/domain/stores/shopify/shopify-documents';
 import { refusalsOf } from '../support/shopify-admin-schema';
 
-/** Variables as the app builds them (stores/write-values.ts, shopify-catalogue.ts, live-values.ts). */
+/** Variables as the app builds them (stores/shopify/shopify-write.ts, shopify-catalogue.ts, shopify-live.ts). */
 type DocumentName = keyof typeof documents;
 const VARIABLES: Partial<Record<DocumentName, Record<string, unknown>>> = {
   PRODUCTS_PAGE: { after: 'eyJsYXN0X2lkIjoxfQ==' },

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shopifyExportHeaders } from '../../src/server/export/shopify';
-import { WOOCOMMERCE_HEADERS } from '../../src/server/export/woocommerce';
+import { shopifyExportHeaders } from '../../src/server/domain/export/shopify';
+import { WOOCOMMERCE_HEADERS } from '../../src/server/domain/export/woocommerce';
 
 const doc = readFileSync(path.join(import.meta.dirname, '../../docs/store-formats.md'), 'utf8');
 

@@ -2,7 +2,7 @@
 // WooCommerce shows it saw none, OAuth 1.0a over http with a signature that WooCommerce's own check (written
 // out independently in tests/support/woo-oauth.ts) accepts. tests/real-stores proves each against the real store.
 import { describe, expect, it } from 'vitest';
-import { authenticate, fallbackScheme } from '../../src/server/stores/woocommerce-auth';
+import { authenticate, fallbackScheme } from '../../src/server/domain/stores/woocommerce/woocommerce-auth';
 import { oauthSignature } from '../support/woo-oauth';
 
 const keys = (url: string) => ({ url: new URL(url), consumerKey: 'ck_test', consumerSecret: 'cs_secret' });

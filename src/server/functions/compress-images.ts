@@ -1,5 +1,5 @@
-import { requestCompression } from '../images/request-compression';
-import { queueCompressions } from '../queue/image-jobs';
+import { requestCompression } from '../domain/images/request-compression';
+import { queueCompressions } from '../leaves/queue/image-jobs';
 import type { FunctionHandler } from './types';
 
 export const compressImagesFunction: FunctionHandler<'compress-images'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { connectStore } from '../stores/connect-store';
+import { connectStore } from '../domain/stores/connect-store';
 import type { FunctionHandler } from './types';
 
 export const connectStoreFunction: FunctionHandler<'connect-store'> = async (ctx, input) => ({

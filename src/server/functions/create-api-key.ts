@@ -1,4 +1,4 @@
-import { createApiKey } from '../api-keys/api-keys';
+import { createApiKey } from '../domain/api-keys/api-keys';
 import type { FunctionHandler } from './types';
 
 /** The key is in this answer only; the database keeps its hash. */

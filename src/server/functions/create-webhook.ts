@@ -1,4 +1,4 @@
-import { createWebhook } from '../webhooks/webhooks';
+import { createWebhook } from '../domain/webhooks/webhooks';
 import type { FunctionHandler } from './types';
 
 /** The URL passes the address guard (ALLOW_PRIVATE_WEBHOOK_HOSTS aside); the secret is in this answer only. */

@@ -1,4 +1,4 @@
-import { deleteBundle } from '../bundles/delete-bundle';
+import { deleteBundle } from '../domain/bundles/delete-bundle';
 import type { FunctionHandler } from './types';
 
 /** Answers at once: the bundle is marked deleted and its rows are removed by a purge-bundle job. */

@@ -1,4 +1,4 @@
-import { deleteWebhook } from '../webhooks/webhooks';
+import { deleteWebhook } from '../domain/webhooks/webhooks';
 import type { FunctionHandler } from './types';
 
 export const deleteWebhookFunction: FunctionHandler<'delete-webhook'> = async (ctx, input) => {

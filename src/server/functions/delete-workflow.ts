@@ -1,4 +1,4 @@
-import { deleteWorkflow } from '../workflows/own-workflows';
+import { deleteWorkflow } from '../domain/workflows/own-workflows';
 import type { FunctionHandler } from './types';
 
 export const deleteWorkflowFunction: FunctionHandler<'delete-workflow'> = async (ctx, input) => {

@@ -1,4 +1,4 @@
-import { disconnectStore } from '../stores/owned-stores';
+import { disconnectStore } from '../domain/stores/owned-stores';
 import type { FunctionHandler } from './types';
 
 export const disconnectStoreFunction: FunctionHandler<'disconnect-store'> = async (ctx, input) => {

@@ -1,4 +1,4 @@
-import { estimateCost } from '../bundles/estimate';
+import { estimateCost } from '../domain/bundles/estimate';
 import type { FunctionHandler } from './types';
 
 export const estimateCostFunction: FunctionHandler<'estimate-cost'> = (ctx, input) =>

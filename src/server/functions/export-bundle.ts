@@ -1,5 +1,5 @@
-import { exportBundle } from '../export/export-bundle';
-import { recordCopyExported } from '../search-data/record-export';
+import { exportBundle } from '../domain/export/export-bundle';
+import { recordCopyExported } from '../domain/search-data/record-export';
 import type { FunctionHandler } from './types';
 
 // A file answer: the route sends this Response as it is, streamed, with the file's own Content-Type.

@@ -1,4 +1,4 @@
-import { importSearchData } from '../search-data/import-search-data';
+import { importSearchData } from '../domain/search-data/import-search-data';
 import type { FunctionHandler } from './types';
 
 export const importSearchDataFunction: FunctionHandler<'import-search-data'> = (ctx, input) =>

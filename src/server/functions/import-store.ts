@@ -1,4 +1,4 @@
-import { importStore } from '../stores/import-store';
+import { importStore } from '../domain/stores/import-store';
 import type { FunctionHandler } from './types';
 
 export const importStoreFunction: FunctionHandler<'import-store'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { listApiKeys } from '../api-keys/api-keys';
+import { listApiKeys } from '../domain/api-keys/api-keys';
 import type { FunctionHandler } from './types';
 
 export const listApiKeysFunction: FunctionHandler<'list-api-keys'> = async (ctx) => ({

@@ -1,4 +1,4 @@
-import { listBundles } from '../bundles/bundle-queries';
+import { listBundles } from '../domain/bundles/bundle-queries';
 import type { FunctionHandler } from './types';
 
 export const listBundlesFunction: FunctionHandler<'list-bundles'> = async (ctx) => ({

@@ -1,4 +1,4 @@
-import { listStores } from '../stores/owned-stores';
+import { listStores } from '../domain/stores/owned-stores';
 import type { FunctionHandler } from './types';
 
 export const listStoresFunction: FunctionHandler<'list-stores'> = async (ctx) => ({

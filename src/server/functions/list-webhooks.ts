@@ -1,4 +1,4 @@
-import { listWebhooks } from '../webhooks/webhooks';
+import { listWebhooks } from '../domain/webhooks/webhooks';
 import type { FunctionHandler } from './types';
 
 export const listWebhooksFunction: FunctionHandler<'list-webhooks'> = async (ctx) => ({

@@ -1,4 +1,4 @@
-import { listWorkflows } from '../workflows/workflows';
+import { listWorkflows } from '../domain/workflows/workflows';
 import type { FunctionHandler } from './types';
 
 export const listWorkflowsFunction: FunctionHandler<'list-workflows'> = async (ctx) => ({

@@ -1,4 +1,4 @@
-import { startWorkflowOnBundle } from '../bundles/start-workflow';
+import { startWorkflowOnBundle } from '../domain/runs/start-workflow';
 import type { FunctionHandler } from './types';
 
 export const newBundleWorkflowFunction: FunctionHandler<'new-bundle-workflow'> = async (ctx, input) => ({

@@ -1,4 +1,4 @@
-import { createBundle } from '../bundles/create-bundle';
+import { createBundle } from '../domain/bundles/create-bundle';
 import type { FunctionHandler } from './types';
 
 export const newBundleFunction: FunctionHandler<'new-bundle'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { createWorkflow } from '../workflows/own-workflows';
+import { createWorkflow } from '../domain/workflows/own-workflows';
 import type { FunctionHandler } from './types';
 
 export const newWorkflowFunction: FunctionHandler<'new-workflow'> = async (ctx, input) => ({

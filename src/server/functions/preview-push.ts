@@ -1,4 +1,4 @@
-import { previewPush } from '../stores/push-plan';
+import { previewPush } from '../domain/stores/push-plan';
 import type { FunctionHandler } from './types';
 
 export const previewPushFunction: FunctionHandler<'preview-push'> = async (ctx, input) => {

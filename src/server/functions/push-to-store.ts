@@ -1,4 +1,4 @@
-import { pushToStore } from '../stores/push-to-store';
+import { pushToStore } from '../domain/stores/push-to-store';
 import type { FunctionHandler } from './types';
 
 export const pushToStoreFunction: FunctionHandler<'push-to-store'> = async (ctx, input) => ({

@@ -1,4 +1,4 @@
-import { regenerateProducts } from '../bundles/regenerate';
+import { regenerateProducts } from '../domain/runs/regenerate';
 import type { FunctionHandler } from './types';
 
 export const regenerateProductsFunction: FunctionHandler<'regenerate-products'> = async (ctx, input) => ({

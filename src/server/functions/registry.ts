@@ -1,6 +1,6 @@
 // Every server function by name. Each handler is thin: the route has already checked the session
 // and validated the body; the handler calls one domain function and returns the response shape.
-import type { FunctionName } from '../../common/functions';
+import type { FunctionName } from '../../common/contract/functions';
 import { compressImagesFunction } from './compress-images';
 import { connectStoreFunction } from './connect-store';
 import { createApiKeyFunction } from './create-api-key';

@@ -1,6 +1,6 @@
-import { runProducts } from '../bundles/run-query';
-import { recheckSavedCopy } from '../generation/recheck-copy';
-import { restoreVersion } from '../review/versions';
+import { recheckSavedCopy } from '../domain/generation/recheck-copy';
+import { restoreVersion } from '../domain/review/versions';
+import { runProducts } from '../domain/runs/run-query';
 import type { FunctionHandler } from './types';
 
 export const restoreProductVersionFunction: FunctionHandler<'restore-product-version'> = async (

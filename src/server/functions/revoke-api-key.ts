@@ -1,4 +1,4 @@
-import { revokeApiKey } from '../api-keys/api-keys';
+import { revokeApiKey } from '../domain/api-keys/api-keys';
 import type { FunctionHandler } from './types';
 
 /** From the next request on, the key is refused with 401. */

@@ -1,4 +1,4 @@
-import { setBundleCurrency } from '../bundles/set-bundle-currency';
+import { setBundleCurrency } from '../domain/bundles/set-bundle-currency';
 import type { FunctionHandler } from './types';
 
 export const setBundleCurrencyFunction: FunctionHandler<'set-bundle-currency'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { setCtrCurve } from '../search-data/search-views';
+import { setCtrCurve } from '../domain/search-data/search-views';
 import type { FunctionHandler } from './types';
 
 export const setCtrCurveFunction: FunctionHandler<'set-ctr-curve'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { setLockedFields } from '../review/locked-fields';
+import { setLockedFields } from '../domain/review/locked-fields';
 import type { FunctionHandler } from './types';
 
 export const setLockedFieldsFunction: FunctionHandler<'set-locked-fields'> = async (ctx, input) => ({

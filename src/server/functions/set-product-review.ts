@@ -1,4 +1,4 @@
-import { setProductReview } from '../review/review-state';
+import { setProductReview } from '../domain/review/review-state';
 import type { FunctionHandler } from './types';
 
 export const setProductReviewFunction: FunctionHandler<'set-product-review'> = async (ctx, input) => ({

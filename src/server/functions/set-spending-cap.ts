@@ -1,4 +1,4 @@
-import { setSpendingCap } from '../bundles/set-spending-cap';
+import { setSpendingCap } from '../domain/bundles/set-spending-cap';
 import type { FunctionHandler } from './types';
 
 export const setSpendingCapFunction: FunctionHandler<'set-spending-cap'> = (ctx, input) =>

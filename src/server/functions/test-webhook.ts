@@ -1,4 +1,4 @@
-import { testWebhook } from '../webhooks/webhooks';
+import { testWebhook } from '../domain/webhooks/webhooks';
 import type { FunctionHandler } from './types';
 
 export const testWebhookFunction: FunctionHandler<'test-webhook'> = async (ctx, input) => {

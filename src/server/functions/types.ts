@@ -1,14 +1,39 @@
-import type { FunctionName, FunctionResponse, ParsedFunctionRequest } from '../../common/functions';
-import type { ProductListInput } from '../bundles/read-product-list';
+import type { FunctionName, FunctionResponse, ParsedFunctionRequest } from '../../common/contract/functions';
 import type { Database } from '../db/client';
-import type { SearchUpload } from '../search-data/search-upload';
-import type { Services } from '../services';
+import type { Auth } from '../domain/auth/auth';
+import type { ProductListInput } from '../domain/list-import/read-product-list';
+import type { SearchUpload } from '../domain/search-data/search-upload';
+import type { StoreAccess } from '../domain/stores/store-access';
+import type { WriterRegistry } from '../leaves/ai/writer-registry';
+import type { QueueHandle } from '../runner/job-loop-share';
+
+/**
+ * What the handlers and their route reach of the app's services: main/services.ts wires a superset, so the
+ * layers under main never import it.
+ */
+export type FunctionServices = {
+  config: {
+    NODE_ENV: string;
+    APP_URL: string;
+    API_KEY_RATE_PER_MINUTE: number;
+    ALLOW_PRIVATE_WEBHOOK_HOSTS: string[];
+  };
+  db: Database;
+  auth: Auth;
+  writers: WriterRegistry;
+  /** The job queue, for job-queue-event-loop. */
+  queue: QueueHandle;
+  /** How connected stores are reached and their credentials sealed. */
+  stores: StoreAccess;
+  /** Seals secrets at rest: store credentials and webhook signing secrets (src/server/leaves/secrets/seal.ts). */
+  secretsKey: Buffer;
+};
 
 export type FunctionContext = {
   db: Database;
   /** The signed-in user; every query is scoped to this owner. */
   userId: string;
-  services: Services;
+  services: FunctionServices;
   signal: AbortSignal;
   requestHeaders: Headers;
   /** Headers to add to the answer (an ETag, say). */

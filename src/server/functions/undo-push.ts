@@ -1,4 +1,4 @@
-import { undoPush } from '../stores/push-to-store';
+import { undoPush } from '../domain/stores/push-to-store';
 import type { FunctionHandler } from './types';
 
 export const undoPushFunction: FunctionHandler<'undo-push'> = async (ctx, input) => ({

@@ -1,4 +1,4 @@
-import { updateProductCopy } from '../bundles/edit-copy';
+import { updateProductCopy } from '../domain/runs/edit-copy';
 import type { FunctionHandler } from './types';
 
 export const updateProductCopyFunction: FunctionHandler<'update-product-copy'> = async (ctx, input) => ({

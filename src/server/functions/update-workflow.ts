@@ -1,4 +1,4 @@
-import { updateWorkflow } from '../workflows/own-workflows';
+import { updateWorkflow } from '../domain/workflows/own-workflows';
 import type { FunctionHandler } from './types';
 
 export const updateWorkflowFunction: FunctionHandler<'update-workflow'> = async (ctx, input) => {

@@ -1,4 +1,4 @@
-import { readRunLog } from '../bundles/run-log-queries';
+import { readRunLog } from '../domain/runs/run-log-queries';
 import type { FunctionHandler } from './types';
 
 export const viewBundleLogFunction: FunctionHandler<'view-bundle-log'> = async (ctx, input) => ({

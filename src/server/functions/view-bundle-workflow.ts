@@ -1,4 +1,4 @@
-import { viewRun } from '../bundles/view-run';
+import { viewRun } from '../domain/runs/view-run';
 import { type FunctionHandler, NOT_MODIFIED } from './types';
 
 export const viewBundleWorkflowFunction: FunctionHandler<'view-bundle-workflow'> = async (ctx, input) => {

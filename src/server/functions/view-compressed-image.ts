@@ -1,4 +1,4 @@
-import { readCompressedImage } from '../images/read-compressed-image';
+import { readCompressedImage } from '../domain/images/read-compressed-image';
 import type { FunctionHandler } from './types';
 
 // The route answers these bytes as application/octet-stream (X-Response-Format: Uint8Array is enforced there).

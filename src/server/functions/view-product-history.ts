@@ -1,4 +1,4 @@
-import { listVersions } from '../review/versions';
+import { listVersions } from '../domain/review/versions';
 import type { FunctionHandler } from './types';
 
 export const viewProductHistoryFunction: FunctionHandler<'view-product-history'> = async (ctx, input) => ({

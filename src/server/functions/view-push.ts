@@ -1,4 +1,4 @@
-import { viewPush } from '../stores/view-push';
+import { viewPush } from '../domain/stores/view-push';
 import type { FunctionHandler } from './types';
 
 export const viewPushFunction: FunctionHandler<'view-push'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { viewSearchPriorities } from '../search-data/search-views';
+import { viewSearchPriorities } from '../domain/search-data/search-views';
 import type { FunctionHandler } from './types';
 
 export const viewSearchPrioritiesFunction: FunctionHandler<'view-search-priorities'> = (ctx, input) =>

@@ -1,4 +1,4 @@
-import { viewSearchReport } from '../search-data/search-views';
+import { viewSearchReport } from '../domain/search-data/search-views';
 import type { FunctionHandler } from './types';
 
 export const viewSearchReportFunction: FunctionHandler<'view-search-report'> = (ctx, input) =>

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Hono } from 'hono';
+import { compressAnswers } from './compress-answers';
 import { buildOpenApiDocument } from './openapi';
 import type { AppEnv } from './request-log';
 
@@ -39,6 +40,12 @@ export function mountApiDocs(app: Hono<AppEnv>, appUrl: string, sessionCookie: s
   const document = JSON.stringify(buildOpenApiDocument(appUrl, sessionCookie));
   const swaggerRoot = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const files = new Map<string, Promise<Buffer>>();
+
+  // Big text answers built whole in memory (144 KB of document, 1.7 MB of swagger-ui): compressed on the way out.
+  const compress = compressAnswers();
+  app.use('/api/openapi.json', compress);
+  app.use('/api/docs', compress);
+  app.use('/api/docs/*', compress);
 
   app.get('/api/openapi.json', (c) => {
     c.header('cache-control', 'no-cache');

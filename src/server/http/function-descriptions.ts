@@ -1,6 +1,6 @@
 // What each function does, in words: the published API description (GET /api/openapi.json, /api/docs).
 // A function without a description does not compile.
-import type { FunctionName } from '../../common/functions';
+import type { FunctionName } from '../../common/contract/functions';
 
 export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
   'list-workflows':

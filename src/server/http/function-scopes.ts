@@ -1,6 +1,6 @@
 // Which API key scope each function needs. null: only a signed-in person may call it (managing
 // API keys, and the job loop, which runs everyone's queue). A new function must be placed here.
-import type { ApiKeyScope, FunctionName } from '../../common/functions';
+import type { ApiKeyScope, FunctionName } from '../../common/contract/functions';
 
 export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'list-workflows': 'read',

@@ -2,7 +2,7 @@
 // every function with its request and response schemas (zod 4's toJSONSchema, JSON Schema 2020-12, which
 // OpenAPI 3.1 uses as is), the scope an API key needs, the error body and statuses, and how to authenticate.
 import { z } from 'zod';
-import { ERROR_STATUS, FUNCTION_ERROR_TYPES } from '../../common/errors';
+import { ERROR_STATUS, FUNCTION_ERROR_TYPES } from '../../common/contract/errors';
 import {
   areaOf,
   BINARY_FUNCTIONS,
@@ -11,7 +11,7 @@ import {
   FUNCTION_NAMES,
   type FunctionName,
   functions,
-} from '../../common/functions';
+} from '../../common/contract/functions';
 import { FUNCTION_DESCRIPTIONS } from './function-descriptions';
 import { FUNCTION_SCOPES, IDEMPOTENT_FUNCTIONS } from './function-scopes';
 

@@ -2,7 +2,7 @@
 // logger carrying it, so every line a request writes names it. One line per request says how it ended.
 import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
-import type { Logger } from '../logger';
+import type { Logger } from '../leaves/logger/logger';
 
 export type AppEnv = { Variables: { requestId: string; log: Logger } };
 

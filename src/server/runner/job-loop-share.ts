@@ -5,10 +5,12 @@
 
 import type pg from 'pg';
 import { z } from 'zod';
-import { AppError } from '../app-error';
 import { computedRow, parseRows } from '../db/raw-rows';
-import type { QueueHandle } from './job-loop';
-import { type RunningWorker, startWorker } from './start-worker';
+import { AppError } from '../leaves/app-error/app-error';
+import { type RunningWorker, startWorker, type WorkerOptions } from './start-worker';
+
+/** The queue as the app holds it: what a worker needs, so the job loop starts one exactly like the server's. */
+export type QueueHandle = WorkerOptions;
 
 /** The advisory lock's first key; the second is hashtext(user id). Tests look for it in pg_locks. */
 export const JOB_LOOP_LOCK_KEY = 72_610_002;

@@ -9,11 +9,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { computedRow, parseRows } from '../db/raw-rows';
-import { joinWorker, leaveWorker, lockUser, shareOf, unlockUser } from './job-loop-share';
-import type { WorkerOptions } from './start-worker';
+import { joinWorker, leaveWorker, lockUser, type QueueHandle, shareOf, unlockUser } from './job-loop-share';
 
-/** The queue as the app holds it: what a worker needs, so the job loop starts one exactly like the server's. */
-export type QueueHandle = WorkerOptions;
 export type JobLoopOptions = {
   /** The caller: the lock is theirs, so nobody can keep another user's loop from starting. */
   userId: string;

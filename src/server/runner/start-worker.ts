@@ -11,10 +11,9 @@ import { EventEmitter } from 'node:events';
 import { type Runner, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Config } from '../config';
 import { computedRow, parseRows, rowOf } from '../db/raw-rows';
 import { workerHeartbeats } from '../db/schema';
-import { type Logger, silentLogger } from '../logger';
+import { type Logger, silentLogger } from '../leaves/logger/logger';
 import { workerLogger } from './worker-logger';
 import { type PoolSizes, planPools } from './worker-pools';
 
@@ -41,7 +40,7 @@ export type RunningWorker = {
  * How often a runner beats, and how long a silent one lives: the same for the server's runner, `npm run
  * worker` and the job loop, so that no live worker's jobs are taken over (and paid for twice).
  */
-export function workerTimings(config: Pick<Config, 'WORKER_DEAD_AFTER_SECONDS'>) {
+export function workerTimings(config: { WORKER_DEAD_AFTER_SECONDS: number }) {
   const deadAfterMs = config.WORKER_DEAD_AFTER_SECONDS * 1000;
   return { deadAfterMs, heartbeatMs: Math.min(5_000, deadAfterMs / 4) };
 }

@@ -1,8 +1,8 @@
 // graphile-worker's own log lines, through ours: each with its job's id and task, a provider's expected
 // failure as a warning with its kind, graphile-worker's chatter at debug.
 import { Logger as WorkerLogger } from 'graphile-worker';
-import { ProviderError } from '../ai/copy-writer';
-import type { Logger } from '../logger';
+import { ProviderError } from '../leaves/ai/copy-writer';
+import type { Logger } from '../leaves/logger/logger';
 
 /** graphile-worker's lines go to our logger, with the job's id and task on each; its info lines are debug here. */
 export function workerLogger(log: Logger): WorkerLogger {

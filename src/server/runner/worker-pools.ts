@@ -7,11 +7,10 @@
 // Inside a pool, named queues bound one user's (or one store's) share: image-jobs.ts, webhook-jobs.ts,
 // store-queue.ts.
 import type { TaskList } from 'graphile-worker';
-import type { Config } from '../config';
-import { IMAGE_TASKS } from '../queue/image-jobs';
-import { IMPORT_STORE_TASK } from '../queue/import-jobs';
-import { PUSH_TO_STORE_TASK } from '../queue/push-jobs';
-import { WEBHOOK_TASKS } from '../queue/webhook-jobs';
+import { IMAGE_TASKS } from '../leaves/queue/image-jobs';
+import { IMPORT_STORE_TASK } from '../leaves/queue/import-jobs';
+import { PUSH_TO_STORE_TASK } from '../leaves/queue/push-jobs';
+import { WEBHOOK_TASKS } from '../leaves/queue/webhook-jobs';
 
 /** The tasks of the store pool. */
 export const STORE_TASKS: ReadonlySet<string> = new Set([PUSH_TO_STORE_TASK, IMPORT_STORE_TASK]);
@@ -23,12 +22,11 @@ export type PoolSizes = {
   storeConcurrency?: number;
 };
 
-export function poolSizesFromConfig(
-  config: Pick<
-    Config,
-    'IMAGE_WORKER_CONCURRENCY' | 'WEBHOOK_WORKER_CONCURRENCY' | 'STORE_WORKER_CONCURRENCY'
-  >,
-) {
+export function poolSizesFromConfig(config: {
+  IMAGE_WORKER_CONCURRENCY: number;
+  WEBHOOK_WORKER_CONCURRENCY: number;
+  STORE_WORKER_CONCURRENCY: number;
+}) {
   return {
     imageConcurrency: config.IMAGE_WORKER_CONCURRENCY,
     webhookConcurrency: config.WEBHOOK_WORKER_CONCURRENCY,

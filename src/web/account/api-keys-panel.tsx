@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../common/functions/api-keys';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '../../common/contract/functions/api-keys';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';

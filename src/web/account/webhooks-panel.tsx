@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '../../common/functions/webhooks';
+import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '../../common/contract/functions/webhooks';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';

@@ -1,10 +1,10 @@
 // The view-bundle query: one run (bundle × workflow) with its products, polled every 5 seconds until every
 // product is done or failed and no requested image is still compressing (SPEC §7, §9).
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
-import type { BundleWorkflowProduct } from '../../common/entities';
-import type { FunctionResponse } from '../../common/functions';
-import { hasPendingCompression } from '../../common/image-zip';
+import { BUNDLE_POLL_INTERVAL_MS } from '../../common/contract/constants';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
+import type { FunctionResponse } from '../../common/contract/functions';
+import { hasPendingCompression } from '../../common/store-files/image-zip';
 import { viewBundleErrorState } from './error-messages';
 import { type InvokeError, type InvokeResult, invoke, invokeIfChanged } from './invoke';
 import { InvokeFailure } from './invoke-failure';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { isJobLoopActive, newBundleFailureAlert, viewBundleErrorState } from './error-messages';
 
 describe('newBundleFailureAlert', () => {

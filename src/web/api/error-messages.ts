@@ -1,5 +1,5 @@
 // What the user sees for a failed call (SPEC §4, §8). Pure, so that the mapping is unit-tested.
-import { type ClientErrorType, USER_MESSAGES, viewBundleMessage } from '../../common/errors';
+import { type ClientErrorType, USER_MESSAGES, viewBundleMessage } from '../../common/contract/errors';
 import type { InvokeError } from './invoke';
 
 /** SPEC §8: the new-bundle failure alert, with a hint: the server's own words, else the message or type. */

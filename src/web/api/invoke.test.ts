@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_MESSAGES } from '../../common/errors';
+import { CLIENT_MESSAGES } from '../../common/contract/errors';
 import { fileNameFromDisposition, invoke, invokeIfChanged } from './invoke';
 
 const jsonResponse = (body: unknown, status = 200) =>

@@ -1,7 +1,7 @@
 // invoke(name, body): the typed client for POST /functions/v1/{name}. It validates the request before
 // sending and the response after, reads the JSON body of an HTTP error, and never throws. A binary function
 // answers a file in any content type; its Content-Disposition filename comes back as fileName.
-import { CLIENT_MESSAGES, type ClientErrorType } from '../../common/errors';
+import { CLIENT_MESSAGES, type ClientErrorType } from '../../common/contract/errors';
 import {
   BINARY_FUNCTIONS,
   errorBodySchema,
@@ -9,7 +9,7 @@ import {
   type FunctionRequest,
   type FunctionResponse,
   functions,
-} from '../../common/functions';
+} from '../../common/contract/functions';
 
 export type InvokeError = {
   type: ClientErrorType;

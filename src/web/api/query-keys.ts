@@ -1,6 +1,6 @@
 // Every query key the web app uses, in one place, so that a refresh names exactly what it reads. TanStack
 // Query hashes each key itself (a stable JSON of it), so a key may hold a whole request.
-import type { FunctionRequest } from '../../common/functions';
+import type { FunctionRequest } from '../../common/contract/functions';
 
 export const queryKeys = {
   bundles: () => ['bundles'] as const,

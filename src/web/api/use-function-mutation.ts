@@ -3,7 +3,7 @@
 // (unless the caller handles it), and refreshes the queries the change made stale before it stops pending.
 import { notifications } from '@mantine/notifications';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FunctionName, FunctionRequest, FunctionResponse } from '../../common/functions';
+import type { FunctionName, FunctionRequest, FunctionResponse } from '../../common/contract/functions';
 import { describeError, type InvokeError, invoke } from './invoke';
 import { InvokeFailure } from './invoke-failure';
 

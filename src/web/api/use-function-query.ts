@@ -1,7 +1,7 @@
 // useFunctionQuery(name, request, options): a server function read through TanStack Query, typed from the
 // contract. A failed call is thrown as an InvokeFailure, so the query keeps its last good data.
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import type { FunctionName, FunctionRequest, FunctionResponse } from '../../common/functions';
+import type { FunctionName, FunctionRequest, FunctionResponse } from '../../common/contract/functions';
 import { type InvokeError, invoke } from './invoke';
 import { InvokeFailure } from './invoke-failure';
 

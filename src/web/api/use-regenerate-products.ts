@@ -1,6 +1,6 @@
 // Queues products to be written again: a failed product's Retry, a reviewed product's Regenerate, or
 // "Retry all failed". Each button holds its own mutation, so only the button pressed shows it is busy.
-import type { CopyFieldName } from '../../common/entities';
+import type { CopyFieldName } from '../../common/contract/entities';
 import { queryKeys } from './query-keys';
 import { useFunctionMutation } from './use-function-mutation';
 

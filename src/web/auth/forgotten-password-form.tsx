@@ -1,6 +1,6 @@
 // forgotten_password: mails a link that opens update_password.
 import { Button, Stack } from '@mantine/core';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { authClient } from './auth-client';
 import { EmailField, ViewLink } from './sign-in-fields';
 import { hasEmail, type SignInViewProps } from './sign-in-view';

@@ -1,6 +1,6 @@
 // magic_link: mails a sign-in link; a link that fails comes back to this view with its error.
 import { Button, Stack } from '@mantine/core';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { authClient } from './auth-client';
 import { EmailField, ViewLink } from './sign-in-fields';
 import { hasEmail, type SignInViewProps } from './sign-in-view';

@@ -1,6 +1,6 @@
 // verify_otp: mails a one-time code, then signs in with it.
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { authClient } from './auth-client';
 import { EmailField, ViewLink } from './sign-in-fields';
 import { afterFirstFactor, hasEmail, type SignInViewProps } from './sign-in-view';

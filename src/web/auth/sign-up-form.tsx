@@ -1,6 +1,6 @@
 // sign_up: a new account; without a session in the answer, the address must be confirmed first (SPEC §4).
 import { Button, Stack } from '@mantine/core';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { authClient } from './auth-client';
 import { EmailField, PasswordField, ViewLink } from './sign-in-fields';
 import type { SignInViewProps } from './sign-in-view';

@@ -1,6 +1,6 @@
 // update_password: opened from the reset email, whose token it needs; then back to sign_in (SPEC §4).
 import { Button, Stack, Text } from '@mantine/core';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { authClient } from './auth-client';
 import { PasswordField, ViewLink } from './sign-in-fields';
 import type { SignInViewProps } from './sign-in-view';

@@ -3,14 +3,14 @@
 // and download the compressed JPEGs as images.zip.
 import { Alert, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
-import { BUNDLE_LIMITS } from '../../common/constants';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import { BUNDLE_LIMITS } from '../../common/contract/constants';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import {
   type CompressionState,
   compressionState,
   countCompression,
   zipEntryName,
-} from '../../common/image-zip';
+} from '../../common/store-files/image-zip';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import type { RunIds } from '../api/use-regenerate-products';

@@ -1,6 +1,6 @@
 // The line under the section title: progress while the images compress, then the bytes saved in all.
 import { Progress, Stack, Text } from '@mantine/core';
-import { type CompressionState, countCompression, savingPercent } from '../../common/image-zip';
+import { type CompressionState, countCompression, savingPercent } from '../../common/store-files/image-zip';
 import { describeSaving, formatBytes } from './image-sizes';
 import type { RunImage } from './run-image';
 

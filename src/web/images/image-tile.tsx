@@ -1,7 +1,7 @@
 // One image of the run: its thumbnail, file name and compression status.
 import { Badge, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import type { ImageDetail } from '../../common/entities';
-import { savingPercent, zipEntryName } from '../../common/image-zip';
+import type { ImageDetail } from '../../common/contract/entities';
+import { savingPercent, zipEntryName } from '../../common/store-files/image-zip';
 import { describeSaving, formatBytes } from './image-sizes';
 import type { RunImage } from './run-image';
 

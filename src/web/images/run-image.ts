@@ -1,5 +1,5 @@
 // The images of a run, each with the name of its product, as the Compress Product Images section lists them.
-import type { BundleWorkflowProduct, ImageDetail } from '../../common/entities';
+import type { BundleWorkflowProduct, ImageDetail } from '../../common/contract/entities';
 
 export type RunImage = ImageDetail & { productName: string };
 

@@ -1,8 +1,8 @@
 // Export as ZIP for the Compress Product Images section: the compressed JPEGs of the run as images.zip.
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
-import { IMAGES_ZIP_FILE_NAME } from '../../common/constants';
-import { createStoredZip, uniqueZipNames, ZIP_LIMITS } from '../../common/image-zip';
+import { IMAGES_ZIP_FILE_NAME } from '../../common/contract/constants';
+import { createStoredZip, uniqueZipNames, ZIP_LIMITS } from '../../common/store-files/image-zip';
 import { describeError, type InvokeResult, invoke } from '../api/invoke';
 import { downloadBlob } from '../lib/download-file';
 import { imageId, type RunImage } from './run-image';

@@ -1,5 +1,5 @@
 // A product's name as the run view and the Review panel show it.
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 
 // SPEC §2: the name cell shows product_name plus colour, dimensions, brand, range and use case; size is
 // added because imported store variants differ by it.

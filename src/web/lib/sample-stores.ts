@@ -1,7 +1,7 @@
 // Three example stores for the new-bundle pre-fill buttons (SPEC §2). Their images are served by the app
 // itself from /samples/{store}/, so a sample bundle works offline and on any host.
 import Papa from 'papaparse';
-import { IMAGE_URL_SEPARATOR } from '../../common/constants';
+import { IMAGE_URL_SEPARATOR } from '../../common/contract/constants';
 
 /** One product line in the manual column order (SPEC §9); images are file names under the store's folder. */
 type SampleProduct = {
@@ -12,7 +12,8 @@ type SampleProduct = {
   dimensions: string;
   colour: string;
   description: string;
-  fact_sheet: string;
+  /** The product list's last manual column: its own fact sheet, one "Label: value" per line. */
+  facts: string;
 };
 
 export type SampleStore = {
@@ -33,8 +34,8 @@ const product = (
   dimensions: string,
   colour: string,
   description: string,
-  fact_sheet: string,
-): SampleProduct => ({ title, brand, url, images, dimensions, colour, description, fact_sheet });
+  facts: string,
+): SampleProduct => ({ title, brand, url, images, dimensions, colour, description, facts });
 
 const THROW = 'A soft lambswool throw woven in Norway, with knotted fringes on both ends.';
 const THROW_FACTS = 'Material: 100% lambswool\nCare: Dry clean only';
@@ -458,7 +459,7 @@ export function sampleProductList(store: SampleStore, origin: string): string {
     item.dimensions,
     item.colour,
     item.description,
-    item.fact_sheet,
+    item.facts,
   ]);
   return Papa.unparse(rows, { newline: '\n' });
 }

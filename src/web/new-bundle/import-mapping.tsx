@@ -2,8 +2,17 @@
 // preview of the first products as they will be sent.
 import { Alert, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { type ColumnMapping, IMPORT_COLUMNS, type ImportColumn } from '../../common/import-columns';
-import { FORMAT_LABELS, type ImportTable, mappedColumns, mapRecord } from '../../common/product-import';
+import {
+  type ColumnMapping,
+  IMPORT_COLUMNS,
+  type ImportColumn,
+} from '../../common/store-files/import-columns';
+import {
+  FORMAT_LABELS,
+  type ImportTable,
+  mappedColumns,
+  mapRecord,
+} from '../../common/store-files/product-import';
 
 const PREVIEW_ROWS = 5;
 

@@ -1,6 +1,6 @@
 // Parses an imported CSV or TSV file off the main thread: a 50,000-row store export takes long enough to
 // freeze the page. It answers with the products ready to map (see prepareImport).
-import { type ImportTable, parseDelimitedText, prepareImport } from '../../common/product-import';
+import { type ImportTable, parseDelimitedText, prepareImport } from '../../common/store-files/product-import';
 
 export type ParseCsvRequest = { file: File };
 export type ParseCsvResponse = { table: ImportTable; parseErrors: string[] } | { error: string };

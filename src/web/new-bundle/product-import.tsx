@@ -2,8 +2,8 @@
 // web worker, then mapped by ImportMapping.
 import { Alert, Button, FileButton, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type DragEvent, useRef, useState } from 'react';
-import type { ColumnMapping } from '../../common/import-columns';
-import type { ImportTable, ProductList } from '../../common/product-import';
+import type { ColumnMapping } from '../../common/store-files/import-columns';
+import type { ImportTable, ProductList } from '../../common/store-files/product-import';
 import { ImportMapping } from './import-mapping';
 import { parseCsvFile } from './parse-csv-file';
 

@@ -2,7 +2,7 @@
 // gives the column order and the image separator.
 import { SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DEFAULT_COLUMNS, IMAGE_URL_SEPARATOR } from '../../common/constants';
+import { DEFAULT_COLUMNS, IMAGE_URL_SEPARATOR } from '../../common/contract/constants';
 
 export type ProductListMode = 'import' | 'manual';
 

@@ -3,11 +3,11 @@
 import { useForm } from '@mantine/form';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BUNDLE_LIMITS, DEFAULT_COLUMNS } from '../../common/constants';
-import { USER_MESSAGES } from '../../common/errors';
-import type { ColumnMapping } from '../../common/import-columns';
-import { buildProductList } from '../../common/product-import';
-import { storeOfferColumns } from '../../common/store-offer';
+import { BUNDLE_LIMITS, DEFAULT_COLUMNS } from '../../common/contract/constants';
+import { USER_MESSAGES } from '../../common/contract/errors';
+import type { ColumnMapping } from '../../common/store-files/import-columns';
+import { buildProductList } from '../../common/store-files/product-import';
+import { storeOfferColumns } from '../../common/store-files/store-offer';
 import { newBundleFailureAlert } from '../api/error-messages';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';

@@ -3,7 +3,7 @@
 // until the server has an OpenAI API key (DESIGN.md, offline writer).
 import { Select } from '@mantine/core';
 import { useEffect } from 'react';
-import type { Workflow } from '../../common/entities';
+import type { Workflow } from '../../common/contract/entities';
 import { useWorkflowList } from '../api/list-queries';
 
 const NEEDS_KEY = 'needs OPENAI_API_KEY';

@@ -1,6 +1,6 @@
 // Two copies of a product compared field by field: only the fields that differ, each as a word diff.
 import { Stack, Text } from '@mantine/core';
-import type { CopyFieldName } from '../../common/entities';
+import type { CopyFieldName } from '../../common/contract/entities';
 import { type Copy, changedFields, FIELD_LABELS, fieldText } from './copy-fields';
 import { DiffText } from './diff-text';
 

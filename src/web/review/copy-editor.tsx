@@ -2,29 +2,35 @@
 // current value, then an alt text per image. It edits the draft (use-copy-draft.ts); saving is the panel's.
 import { Group, Image, Stack } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
-import { SEO_LIMITS } from '../../common/copy-rules';
-import type { BundleWorkflowProduct, CopyFieldName } from '../../common/entities';
-import { checkAltText, checkHeading, checkMetaDescription, checkPageTitle } from '../../common/seo-checks';
-import { type Copy, storeCopyOf, TEXT_FIELDS, type TextField } from './copy-fields';
+import type { BundleWorkflowProduct, CopyFieldName } from '../../common/contract/entities';
+import { fieldNamed } from '../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../common/copy-fields/registry';
+import { SEO_LIMITS } from '../../common/copy-rules/copy-rules';
+import { checkAltText, checkLimits } from '../../common/copy-rules/seo-checks';
+import { type Copy, reviewFields, storeCopyOf, TEXT_FIELDS, type TextField } from './copy-fields';
 import { CopyInput, type CopyInputSpec } from './copy-input';
 import { LockSwitch, StoreValue } from './field-extras';
 
-const FIELD_INPUTS: Record<TextField, CopyInputSpec> = {
-  page_title: { label: 'Page Title', limit: { max: SEO_LIMITS.pageTitleMax, check: checkPageTitle } },
-  meta_description: {
-    label: 'Meta Description',
-    limit: { max: SEO_LIMITS.metaDescriptionMax, check: checkMetaDescription },
-    rows: { min: 2 },
-  },
-  heading: { label: 'Heading', limit: { max: SEO_LIMITS.headingMax, check: checkHeading } },
-  description: { label: 'Description', rows: { min: 3, max: 12 } },
-  fact_sheet: {
-    label: 'Fact Sheet',
-    hint: 'One fact per line, such as Material: Wool',
-    rows: { min: 2, max: 8 },
-  },
-  url_suggestion: { label: 'URL Suggestion' },
-};
+/** Each text field's input, from the registry: its label, its limit with the check, its hint and rows. */
+const FIELD_INPUTS = Object.fromEntries(
+  reviewFields().map((field) => {
+    const { limit } = fieldNamed(COPY_FIELD_REGISTRY, field.name);
+    const spec: CopyInputSpec = {
+      label: field.label,
+      ...(limit ? { limit: { max: limit.max, check: (text: string) => checkLimits(limit, text) } } : {}),
+      ...(field.hint ? { hint: field.hint } : {}),
+      ...(field.rows ? { rows: field.rows } : {}),
+    };
+    return [field.name, spec];
+  }),
+) as Record<TextField, CopyInputSpec>;
+
+// The fields shown beside the store's current value (the store copy has only these).
+const WITH_STORE_VALUE = new Set(
+  reviewFields()
+    .filter((field) => field.storeValue)
+    .map((field) => field.name),
+);
 
 export function CopyEditor({
   product,
@@ -53,8 +59,11 @@ export function CopyEditor({
           />
           <Group gap="md" wrap="wrap" align="flex-start">
             <LockSwitch field={field} product={product} onChange={onLock} />
-            {(field === 'page_title' || field === 'meta_description' || field === 'description') && (
-              <StoreValue label="In the store now" value={store[field]} />
+            {WITH_STORE_VALUE.has(field) && (
+              <StoreValue
+                label="In the store now"
+                value={store[field as keyof typeof store] as string | undefined}
+              />
             )}
           </Group>
         </Stack>

@@ -1,25 +1,25 @@
-// The copy a reviewer edits, compares and locks: the six text fields and the alt texts, read the same way
+// The copy a reviewer edits, compares and locks: the registry's text fields and the alt texts, read the same way
 // from a product, a kept version or the editor's draft, so that any two of them can be compared.
-import { type BundleWorkflowProduct, COPY_FIELDS, type CopyFieldName } from '../../common/entities';
-import type { EditableCopyFields, ProductVersion } from '../../common/functions';
+import type { BundleWorkflowProduct, CopyFieldName } from '../../common/contract/entities';
+import type { EditableCopyFields, ProductVersion } from '../../common/contract/functions';
+import { type CopyFieldRegistry, textFields } from '../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY, type TextFieldName } from '../../common/copy-fields/registry';
 
 /** Compiles only when every one of T is a field edit-product-copy takes. */
 type Editable<T extends keyof EditableCopyFields> = T;
-/** The copy fields but the alt texts, in the contract's order; each is an editable field. */
-export type TextField = Editable<Exclude<CopyFieldName, 'alt_texts'>>;
-export const TEXT_FIELDS: readonly TextField[] = COPY_FIELDS.filter(
-  (field): field is TextField => field !== 'alt_texts',
-);
+/** The copy fields held as one text (all but the alt texts), in registry order; each is an editable field. */
+export type TextField = Editable<TextFieldName>;
 
-export const FIELD_LABELS: Record<CopyFieldName, string> = {
-  page_title: 'Page Title',
-  meta_description: 'Meta Description',
-  heading: 'Heading',
-  description: 'Description',
-  fact_sheet: 'Fact Sheet',
-  url_suggestion: 'URL Suggestion',
-  alt_texts: 'Alt texts',
-};
+/** The review screen's fields, in registry order: a text field each, then the per-image ones. */
+export function reviewFields(registry: CopyFieldRegistry = COPY_FIELD_REGISTRY) {
+  return registry.map((field) => ({ name: field.name, holds: field.holds, ...field.review }));
+}
+
+export const TEXT_FIELDS = textFields(COPY_FIELD_REGISTRY).map((field) => field.name as TextField);
+
+export const FIELD_LABELS = Object.fromEntries(
+  reviewFields().map((field) => [field.name, field.label]),
+) as Record<CopyFieldName, string>;
 
 /** A product's copy: its text fields, and its alt texts in image order. */
 export type Copy = { fields: Record<TextField, string>; altTexts: string[] };

@@ -2,7 +2,7 @@
 // flags what breaks it, as the server's check would; a multi-line field grows with its text.
 import { Textarea, TextInput } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { countCharacters } from '../../common/copy-rules';
+import { countCharacters } from '../../common/copy-rules/copy-rules';
 
 export type CopyInputSpec = {
   label: string;

@@ -1,6 +1,6 @@
 // Beside each field of the Review panel: its lock against regeneration, and the store's own text for it.
 import { Switch, Text } from '@mantine/core';
-import type { BundleWorkflowProduct, CopyFieldName } from '../../common/entities';
+import type { BundleWorkflowProduct, CopyFieldName } from '../../common/contract/entities';
 import { FIELD_LABELS } from './copy-fields';
 
 export function StoreValue({ label, value }: { label: string; value: string | undefined }) {

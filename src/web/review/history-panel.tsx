@@ -4,8 +4,8 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, UnstyledButton } from
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
-import type { ProductVersion } from '../../common/functions';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
+import type { ProductVersion } from '../../common/contract/functions';
 import { replaceCachedProduct } from '../api/bundle-run';
 import { describeError } from '../api/invoke';
 import { useFunctionMutation } from '../api/use-function-mutation';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { changedFields, copyOfProduct } from './copy-fields';
 import { matchesFilter, type PRODUCT_FILTERS } from './product-filter';
 

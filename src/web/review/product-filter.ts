@@ -1,5 +1,5 @@
 // The table's filters: flagged (the server's checks found problems), failed, and each review state.
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 
 export const PRODUCT_FILTERS = ['all', 'flagged', 'failed', 'pending', 'approved', 'rejected'] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];

@@ -2,7 +2,7 @@
 // copy, locks, approve/reject, regeneration (asking first when it would overwrite edits) and the kept versions.
 // The draft and its saving, with the 409 conflict when the product changed meanwhile, are use-copy-draft.ts.
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import type { RunIds } from '../api/use-regenerate-products';
 import { productName } from '../lib/product-name';
 import { ConflictNotice } from './conflict-notice';

@@ -3,7 +3,7 @@
 // the edited fields are locked, so the regeneration leaves them) or "replace" them.
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { CopyFieldName } from '../../common/entities';
+import type { CopyFieldName } from '../../common/contract/entities';
 import { CopyDiff } from './copy-diff';
 import { type Copy, FIELD_LABELS } from './copy-fields';
 

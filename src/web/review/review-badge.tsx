@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { ReviewState } from '../../common/entities';
+import type { ReviewState } from '../../common/contract/entities';
 
 const LOOKS: Record<ReviewState, { color: string; label: string }> = {
   pending: { color: 'gray', label: 'Pending' },

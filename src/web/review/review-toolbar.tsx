@@ -2,7 +2,7 @@
 // selected products at once: approve, reject, regenerate (after a confirmation) or lock and unlock fields.
 import { Button, Checkbox, Group, Menu, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type BundleWorkflowProduct, COPY_FIELDS } from '../../common/entities';
+import { type BundleWorkflowProduct, COPY_FIELDS } from '../../common/contract/entities';
 import type { RunIds } from '../api/use-regenerate-products';
 import { useRegenerateProducts } from '../api/use-regenerate-products';
 import { FIELD_LABELS } from './copy-fields';

@@ -1,7 +1,7 @@
 // The product as a Google result: title in Arial 20px and description in Arial 14px, cut where Google cuts,
 // with character counts and estimated pixel widths against 600 px and 920 px (SEO_LIMITS).
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { countCharacters, SEO_LIMITS } from '../../common/copy-rules';
+import { countCharacters, SEO_LIMITS } from '../../common/copy-rules/copy-rules';
 import {
   estimateDescriptionWidth,
   estimateTitleWidth,
@@ -9,7 +9,7 @@ import {
   SERP_TITLE_FONT_PX,
   truncateDescription,
   truncateTitle,
-} from '../../common/serp-width';
+} from '../../common/copy-rules/serp-width';
 
 type SerpPreviewProps = { title: string; description: string; url: string; currentUrl?: string | null };
 

@@ -4,8 +4,8 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
-import type { EditableCopyFields } from '../../common/functions';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
+import type { EditableCopyFields } from '../../common/contract/functions';
 import { replaceCachedProduct } from '../api/bundle-run';
 import { describeError } from '../api/invoke';
 import { queryKeys } from '../api/query-keys';

@@ -2,7 +2,7 @@
 // actions, and the hand edits since the copy was last written, which regenerating asks about first.
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { useFunctionQuery } from '../api/use-function-query';
 import { type RunIds, useRegenerateProducts } from '../api/use-regenerate-products';
 import { changedFields, copyOfProduct, copyOfVersion } from './copy-fields';

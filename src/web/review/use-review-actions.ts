@@ -1,6 +1,6 @@
 // Review state and locks for one product or many (set-product-review, set-locked-fields); the run is read
 // again afterwards, so the table, the cards and the open Review panel all show the change.
-import type { CopyFieldName, ReviewState } from '../../common/entities';
+import type { CopyFieldName, ReviewState } from '../../common/contract/entities';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import type { RunIds } from '../api/use-regenerate-products';

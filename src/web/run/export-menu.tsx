@@ -5,8 +5,8 @@
 import { Button, Checkbox, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { CSV_EXPORT_FILE_NAME } from '../../common/constants';
-import type { FunctionRequest } from '../../common/functions';
+import { CSV_EXPORT_FILE_NAME } from '../../common/contract/constants';
+import type { FunctionRequest } from '../../common/contract/functions';
 import { describeError, invoke } from '../api/invoke';
 import { downloadBlob } from '../lib/download-file';
 import {

@@ -2,7 +2,7 @@
 // (`product.problems`, from generation/check-copy.ts, measured with common/seo-checks.ts), so it never flags
 // what the server passed. `LimitFlag` marks text an editor is typing, measured with the same rules.
 import { Badge, Tooltip } from '@mantine/core';
-import type { CopyProblem } from '../../common/entities';
+import type { CopyProblem } from '../../common/contract/entities';
 
 /** A visible mark on a field over Google's limits; the reason shows on hover and to screen readers. */
 export function LimitFlag({ problem }: { problem: string | null }) {

@@ -3,9 +3,9 @@
 // of the WooCommerce redirects. The server checks every value again and answers a 400 naming the field.
 import { Button, FileButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
-import type { FunctionRequest } from '../../common/functions';
-import { MERCHANT_ID_SCHEMES } from '../../common/functions/files';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
+import type { FunctionRequest } from '../../common/contract/functions';
+import { MERCHANT_ID_SCHEMES } from '../../common/contract/functions/files';
 
 type Request = FunctionRequest<'export-bundle'>;
 export type MerchantIdScheme = NonNullable<Request['merchant_id_scheme']>;

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { usePageTitle } from '../ui/use-page-title';
 
 export function BundleNotFound() {

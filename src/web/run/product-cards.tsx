@@ -2,7 +2,7 @@
 // product, its state and the copy that matters most in a search result, with Review and Log at hand.
 import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { productName } from '../lib/product-name';
 import { ProblemFlags } from './limit-flag';
 import { ProductLog } from './product-log';

@@ -1,7 +1,7 @@
 // SPEC §2: a product's log as a table of Event, Details, Cost and Date, or "Nothing to show". Log failures
 // are only logged (SPEC §8).
 import { Center, Code, Loader, Stack, Table, Text } from '@mantine/core';
-import type { LogEntry } from '../../common/entities';
+import type { LogEntry } from '../../common/contract/entities';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionQuery } from '../api/use-function-query';
 import { formatCost, formatDate } from '../lib/format-cost';

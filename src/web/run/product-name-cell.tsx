@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { productAttributes, productName } from '../lib/product-name';
 import { ReviewBadge } from '../review/review-badge';
 

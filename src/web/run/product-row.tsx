@@ -2,7 +2,7 @@
 // the Review panel, a drawer over the page (review/review-drawer.tsx).
 import { Anchor, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { useRegenerateProducts } from '../api/use-regenerate-products';
 import { productName } from '../lib/product-name';
 import { ProblemFlags } from './limit-flag';

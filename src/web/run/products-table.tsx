@@ -3,7 +3,7 @@
 // changed (see ProductRow).
 import { Table, Text } from '@mantine/core';
 import { type CSSProperties, useCallback, useEffect, useMemo, useState } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import type { RunIds } from '../api/use-regenerate-products';
 import { frozenClass, PRODUCT_COLUMNS, ProductRow } from './product-row';
 import classes from './products-table.module.css';

@@ -1,11 +1,14 @@
 // The Review panel opens over the page, never inside the table's scroll area: a drawer at the
-// right on wide and medium screens, and the whole screen on a phone.
+// right on wide and medium screens, and the whole screen on a phone. Its code (editor, diff, history) loads when
+// the first product is opened.
 import { Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { productName } from '../lib/product-name';
-import { ProductReview } from '../review/product-review';
+import { lazyNamed, PartLoading } from '../ui/lazy-part';
 import type { RunActions } from './run-context';
+
+const ProductReview = lazyNamed(() => import('../review/product-review'), 'ProductReview');
 
 export function ReviewDrawer({
   product,
@@ -27,7 +30,11 @@ export function ReviewDrawer({
       closeButtonProps={{ 'aria-label': 'Close review' }}
     >
       {/* A new key per product, so that one product's draft never shows on another. */}
-      {product && <ProductReview key={product.id} product={product} run={run} />}
+      {product && (
+        <PartLoading>
+          <ProductReview key={product.id} product={product} run={run} />
+        </PartLoading>
+      )}
     </Drawer>
   );
 }

@@ -1,8 +1,8 @@
 // The run header: progress (done of total), cost so far, the failed count and "Retry all failed"; for a batch
 // workflow, each Batch API batch's state, counts and when it was submitted.
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import type { RunTotals } from '../../common/entities';
-import type { FunctionResponse } from '../../common/functions';
+import type { RunTotals } from '../../common/contract/entities';
+import type { FunctionResponse } from '../../common/contract/functions';
 import { type RunIds, useRegenerateProducts } from '../api/use-regenerate-products';
 import { formatCost } from '../lib/format-cost';
 

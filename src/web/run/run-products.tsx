@@ -4,8 +4,8 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { BUNDLE_POLL_INTERVAL_MS } from '../../common/constants';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import { BUNDLE_POLL_INTERVAL_MS } from '../../common/contract/constants';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { queryKeys } from '../api/query-keys';
 import type { RunIds } from '../api/use-regenerate-products';
 import { matchesFilter, type ProductFilter } from '../review/product-filter';

@@ -2,7 +2,7 @@
 // for the rest; a link or a jump to a product scrolls its row into view, rendering it first.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 
 /** Up to this many rows render in full, so that find-in-page and #product anchors work natively. */
 export const WINDOWING_THRESHOLD = 150;

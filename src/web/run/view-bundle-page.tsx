@@ -2,7 +2,7 @@
 import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import type { StoreImportView } from '../../common/functions';
+import type { StoreImportView } from '../../common/contract/functions';
 import { isRunComplete, useBundleRun } from '../api/bundle-run';
 import { viewBundleErrorState } from '../api/error-messages';
 import { InvokeFailure } from '../api/invoke-failure';

@@ -2,7 +2,7 @@
 // has run, the selected one is marked, and each opens this bundle's run of that workflow.
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import type { BundleSummary, Workflow } from '../../common/entities';
+import type { BundleSummary, Workflow } from '../../common/contract/entities';
 
 type WorkflowsRowProps = {
   bundleId: number;

@@ -1,7 +1,7 @@
 // The before/after report: equal windows before and after the copy was exported, per group (with sample
 // sizes) and per product. A CTR change is credited to the copy only where the position moved by at most 1.
 import { Alert, Badge, Stack, Table, Text, Title } from '@mantine/core';
-import type { SearchReport } from '../../common/functions';
+import type { SearchReport } from '../../common/contract/functions';
 import { CtrChart } from './ctr-chart';
 import { formatCount, formatPercent, formatPosition, formatSigned } from './search-format';
 

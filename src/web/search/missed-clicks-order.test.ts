@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BundleWorkflowProduct } from '../../common/entities';
-import type { SearchPriority } from '../../common/functions';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
+import type { SearchPriority } from '../../common/contract/functions';
 import { orderByMissedClicks } from './missed-clicks-order';
 import { sortPriorities } from './search-priorities-table';
 

@@ -3,7 +3,7 @@
 // is not offered and the list keeps its order.
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
-import type { BundleWorkflowProduct } from '../../common/entities';
+import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import { useFunctionQuery } from '../api/use-function-query';
 import { searchKeys } from './search-format';
 

@@ -1,7 +1,7 @@
 // Upload a Search Console Performance export: the ZIP, or Pages.csv with the period it covers.
 import { Alert, Button, FileInput, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FunctionResponse } from '../../common/functions';
+import type { FunctionResponse } from '../../common/contract/functions';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { fileToBase64, searchKeys } from './search-format';
 

@@ -2,7 +2,7 @@
 // clicks, impressions, position) and filters to products with enough data and at least some missed clicks.
 import { Badge, Checkbox, Group, NumberInput, Select, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { SearchPriority } from '../../common/functions';
+import type { SearchPriority } from '../../common/contract/functions';
 import { formatCount, formatPercent, formatPosition } from './search-format';
 
 const SORTS = {

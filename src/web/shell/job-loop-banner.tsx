@@ -1,6 +1,6 @@
 // The job-loop indicator (SPEC §4, §8): while the loop is inactive, a warning that background work stopped.
 import { Alert } from '@mantine/core';
-import { USER_MESSAGES } from '../../common/errors';
+import { USER_MESSAGES } from '../../common/contract/errors';
 import { useJobLoop } from './use-job-loop';
 
 export function JobLoopBanner() {

@@ -1,7 +1,7 @@
 // Side navigation (SPEC §2): New, one entry per bundle sorted by name, then Sign Out.
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { BundleSummary } from '../../common/entities';
+import type { BundleSummary } from '../../common/contract/entities';
 import { useBundleList } from '../api/list-queries';
 import { bundleLabel } from '../lib/bundle-label';
 

@@ -2,7 +2,7 @@
 // job-queue-event-loop on load and every 30 seconds. Each call works for up to 30 seconds, so the next
 // one starts 30 seconds after the last one started, or at once when it took longer.
 import { useEffect, useState } from 'react';
-import { JOB_LOOP_EXIT_AFTER_SECONDS, JOB_LOOP_INTERVAL_MS } from '../../common/constants';
+import { JOB_LOOP_EXIT_AFTER_SECONDS, JOB_LOOP_INTERVAL_MS } from '../../common/contract/constants';
 import { isJobLoopActive } from '../api/error-messages';
 import { invoke } from '../api/invoke';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoreImportView } from '../../common/functions';
+import type { StoreImportView } from '../../common/contract/functions';
 import { importProgressText, isImporting } from './import-status';
 
 const running: StoreImportView = {

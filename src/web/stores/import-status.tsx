@@ -2,7 +2,7 @@
 // catalogue the bundle has no products, so the run page shows the import's progress instead of the run, and a
 // failed import's reason.
 import { Alert, Group, Loader, Text } from '@mantine/core';
-import type { StoreImportView } from '../../common/functions';
+import type { StoreImportView } from '../../common/contract/functions';
 
 export const isImporting = (storeImport: StoreImportView | undefined) =>
   storeImport?.state === 'queued' || storeImport?.state === 'running';

@@ -1,7 +1,7 @@
 // A push to a connected store from the run page: the store picked, the preview of what would change, the
 // push itself, its progress as it runs, and undoing it.
 import { useState } from 'react';
-import type { FunctionResponse } from '../../common/functions';
+import type { FunctionResponse } from '../../common/contract/functions';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';

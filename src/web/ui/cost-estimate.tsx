@@ -3,7 +3,7 @@
 // pricing.
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { FunctionRequest } from '../../common/functions';
+import type { FunctionRequest } from '../../common/contract/functions';
 import { describeError } from '../api/invoke';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionQuery } from '../api/use-function-query';

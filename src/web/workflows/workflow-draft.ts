@@ -1,6 +1,6 @@
 // A workflow as the form edits it: every field as typed (numbers may be ''), and the fields the contract takes.
-import type { BatchRepairMode, Workflow } from '../../common/entities';
-import type { WorkflowFields } from '../../common/functions';
+import type { BatchRepairMode, Workflow } from '../../common/contract/entities';
+import type { WorkflowFields } from '../../common/contract/functions';
 
 export type Draft = {
   name: string;

@@ -12,8 +12,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { BatchRepairMode } from '../../common/entities';
-import { WORKFLOW_LIMITS } from '../../common/functions';
+import type { BatchRepairMode } from '../../common/contract/entities';
+import { WORKFLOW_LIMITS } from '../../common/contract/functions';
 import { useFunctionQuery } from '../api/use-function-query';
 import type { Draft, SetDraftField } from './workflow-draft';
 

@@ -2,8 +2,8 @@
 // voice, limits, price and batch. The limits are the contract's, so the server says the same.
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { Workflow } from '../../common/entities';
-import { WORKFLOW_LIMITS, type WorkflowFields } from '../../common/functions';
+import type { Workflow } from '../../common/contract/entities';
+import { WORKFLOW_LIMITS, type WorkflowFields } from '../../common/contract/functions';
 import { type Draft, draftOf, fieldsOf, type SetDraftField } from './workflow-draft';
 import { BatchFields, LimitFields, ModelField, PriceFields, WritingFields } from './workflow-fields';
 

@@ -2,7 +2,7 @@
 // unknown — set one") and an estimate per 1,000 products; the user's own can be made, changed and deleted.
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { Workflow } from '../../common/entities';
+import type { Workflow } from '../../common/contract/entities';
 import { useWorkflowList } from '../api/list-queries';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';

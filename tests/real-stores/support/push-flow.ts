@@ -4,7 +4,7 @@
 // push must be skipped. Each store file (none, yoast, rankmath) runs it with its own way in and SEO plugin.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { FunctionResponse } from '../../../src/common/functions';
+import type { FunctionResponse } from '../../../src/common/contract/functions';
 import type { RunningWorker } from '../../../src/server/runner/start-worker';
 import { startTestWorker, waitForRun } from '../../support/pipeline';
 import { importedRows } from '../../support/store-import';

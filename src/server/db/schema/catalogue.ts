@@ -25,9 +25,9 @@ import type {
   ReviewState,
   StoreCopy,
   UrlSuggestionLevel,
-} from '../../../common/entities';
+} from '../../../common/contract/entities';
 import { user } from './auth';
-import { createdAt, updatedAt } from './columns';
+import { copyTextColumns, createdAt, updatedAt } from './columns';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -154,12 +154,7 @@ export const bundleWorkflowProducts = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    pageTitle: text('page_title'),
-    metaDescription: text('meta_description'),
-    heading: text('heading'),
-    description: text('description'),
-    factSheet: text('fact_sheet'),
-    urlSuggestion: text('url_suggestion'),
+    ...copyTextColumns(),
     urlSuggestionLevel: text('url_suggestion_level').$type<UrlSuggestionLevel>().notNull().default(''),
     /** The bundle_workflow_products.id of the parent this product is a variant of. */
     isMultipleOf: integer('is_multiple_of'),

@@ -1,9 +1,9 @@
 // What a run keeps beside its products: every version of a product's copy, the provider batches
 // of a batch workflow, and the workers' heartbeats that tell a dead worker's jobs.
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { VERSION_SOURCES } from '../../../common/functions/review';
+import type { VERSION_SOURCES } from '../../../common/contract/functions/review';
 import { bundleWorkflowProducts, bundleWorkflows } from './catalogue';
-import { createdAt, updatedAt } from './columns';
+import { copyTextColumns, createdAt, updatedAt } from './columns';
 
 /** Where a kept version of a product's copy came from. */
 export type VersionSource = (typeof VERSION_SOURCES)[number];
@@ -30,12 +30,7 @@ export const productVersions = pgTable(
       .notNull()
       .references(() => bundleWorkflowProducts.id, { onDelete: 'cascade' }),
     source: text('source').$type<VersionSource>().notNull(),
-    pageTitle: text('page_title'),
-    metaDescription: text('meta_description'),
-    heading: text('heading'),
-    description: text('description'),
-    factSheet: text('fact_sheet'),
-    urlSuggestion: text('url_suggestion'),
+    ...copyTextColumns(),
     altTexts: jsonb('alt_texts').$type<string[]>().notNull().default([]),
     /** The user who edited or restored; null for the writer's versions. */
     userId: text('user_id'),

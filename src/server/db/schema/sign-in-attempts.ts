@@ -1,4 +1,4 @@
-// The failure count behind each account lockout (src/server/auth/attempt-counter.ts), one row per key: a
+// The failure count behind each account lockout (src/server/domain/auth/attempt-counter.ts), one row per key: a
 // password, an emailed code or a second factor of one account. A table of its own, with the key as its
 // primary key, so that a take is one INSERT … ON CONFLICT statement and no request waits on a lock while it
 // holds a pooled connection.

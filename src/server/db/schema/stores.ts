@@ -1,5 +1,5 @@
 // Connected stores: a user's Shopify or WooCommerce store, its credentials sealed with
-// AES-256-GCM (src/server/secrets/seal.ts), and for each product imported from it, the store's own
+// AES-256-GCM (src/server/leaves/secrets/seal.ts), and for each product imported from it, the store's own
 // ids and the time the store last changed it, so that a push can tell a product edited meanwhile.
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type {
@@ -9,7 +9,7 @@ import type {
   PUSH_KINDS,
   PUSH_STATES,
   STORE_PLATFORMS,
-} from '../../../common/functions/stores';
+} from '../../../common/contract/functions/stores';
 import { user } from './auth';
 import { bundles, products } from './catalogue';
 import { createdAt, updatedAt } from './columns';

@@ -26,7 +26,7 @@ export const webhookEndpoints = pgTable(
     events: text('events').array().notNull(),
     /**
      * The Standard Webhooks signing secret ("whsec_…"), sealed like store credentials
-     * (src/server/secrets/seal.ts): it has to be readable to sign with, but not by whoever reads the table.
+     * (src/server/leaves/secrets/seal.ts): it has to be readable to sign with, but not by whoever reads the table.
      */
     sealedSecret: text('sealed_secret'),
     /**

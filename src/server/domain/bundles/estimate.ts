@@ -1,0 +1,223 @@
+// estimate-cost: what a run would cost, for a bundle that exists or a list not yet sent.
+import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { FunctionResponse, ParsedFunctionRequest } from '../../../common/contract/functions';
+import type { Queryable } from '../../db/client';
+import { computedRow, rawRows, rowOf } from '../../db/raw-rows';
+import { bundles, products } from '../../db/schema';
+import type { BundleSettings } from '../../leaves/ai/copy-writer';
+import { OFFLINE_MODEL, writeOfflineCopy } from '../../leaves/ai/offline-writer';
+import { ownPriceOf } from '../../leaves/ai/pricing';
+import { countTokens } from '../../leaves/ai/tokens';
+import { anyBundleOf } from '../../leaves/ownership/conditions';
+import { requireOwnedBundle } from '../../leaves/ownership/lookups';
+import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
+import { type ParsedProduct, parseProductList } from '../list-import/parse-product-list';
+import { findVisibleWorkflow } from '../workflows/workflow-access';
+import { variantLinksOf } from './start-run';
+
+export async function estimateCost(
+  db: Queryable,
+  ownerId: string,
+  input: ParsedFunctionRequest<'estimate-cost'>,
+  /** The list already parsed off the event loop (src/server/http/import-body/import-pool.ts). */
+  parsed?: ParsedProduct[],
+): Promise<FunctionResponse<'estimate-cost'>> {
+  const workflow = await findVisibleWorkflow(db, ownerId, input.workflow_id);
+
+  let list: ParsedProduct[];
+  let settings = { keywords: '', business_type: '', tone_of_voice: '' };
+  if (input.bundle_id !== undefined) {
+    const bundle = await requireOwnedBundle(db, ownerId, input.bundle_id);
+    settings = bundle.customFields;
+    list = await db
+      .select({ position: products.position, details: products.details, imageUrls: products.imageUrls })
+      .from(products)
+      .where(eq(products.bundleId, bundle.id))
+      .orderBy(asc(products.position));
+  } else {
+    list = parsed ?? parseProductList(input.raw_csv ?? '', input.columns ?? []);
+    if (input.custom_fields) settings = input.custom_fields;
+  }
+  const repairShare = await measuredRepairShare(db, ownerId, workflow.model);
+  const answerScale = await measuredAnswerScale(db, ownerId);
+  const estimate = estimateRunCost({
+    model: workflow.model,
+    templates: workflow.promptTemplates,
+    products: list,
+    parentOf: variantLinksOf(list),
+    settings,
+    voice: {
+      language: workflow.language,
+      bannedPhrases: workflow.bannedPhrases ?? [],
+      protectedTerms: workflow.protectedTerms ?? [],
+      voiceNotes: workflow.voiceNotes ?? '',
+    },
+    batch: workflow.batch,
+    ...(repairShare ? { repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
+    ownPrice: ownPriceOf(workflow),
+    ...(answerScale ? { answerScale } : {}),
+  });
+  return {
+    model: estimate.model,
+    products: estimate.products,
+    prompt_tokens: estimate.prompt_tokens,
+    completion_tokens: estimate.completion_tokens,
+    cost_usd: estimate.cost_usd,
+    repair_rate: estimate.repair_rate,
+    sampled: estimate.sampled,
+    first_call_prompt_tokens: estimate.first_call_prompt_tokens,
+    tokenizer: estimate.tokenizer,
+  };
+}
+
+/** Products the repair share is measured over: the user's most recently finished ones. */
+const REPAIR_SAMPLE = 500;
+/** Fewer finished products than this say too little; a wider measure (or the default) is used instead. */
+const MIN_REPAIR_SAMPLE = 10;
+
+/**
+ * From the user's recently finished AI-written products: the share that took a repair call ('Copy repaired'),
+ * for variants and for products of their own, each from the narrowest measure with enough products (this
+ * kind on `model`, this kind on any model, every product); and the repair calls' prompt and completion tokens as a share of the
+ * same products' first calls' ('Copy written'). Null when there are too few products to tell.
+ */
+// Past runs count whether or not their bundle has since been deleted.
+const b = alias(bundles, 'b');
+
+const repairRow = computedRow({
+  variant: z.boolean(),
+  same_model: z.boolean(),
+  products: z.number(),
+  repaired: z.number(),
+  repaired_first_prompt: z.number(),
+  repaired_first_completion: z.number(),
+  repair_prompt: z.number(),
+  repair_completion: z.number(),
+});
+type RepairRow = z.infer<typeof repairRow>;
+const answerRow = rowOf(products, ['details'], {
+  image_count: z.number(),
+  completion_tokens: z.number(),
+  model: z.string(),
+  /** bundles.custom_fields, as the writer reads it. */
+  settings: z.custom<BundleSettings>((value) => typeof value === 'object' && value !== null),
+});
+
+export async function measuredRepairShare(
+  db: Queryable,
+  ownerId: string,
+  model: string,
+): Promise<RepairShare | null> {
+  const rows = await rawRows(
+    db,
+    repairRow,
+    sql`
+    with recent as (
+      select p.bundle_workflow_id, p.product_id, p.is_multiple_of is not null as variant,
+             w.model = ${model} as same_model
+      from bundle_workflow_products p
+      join bundle_workflows bw on bw.id = p.bundle_workflow_id
+      join bundles b on b.id = bw.bundle_id
+      join workflows w on w.id = bw.workflow_id
+      where ${anyBundleOf(ownerId, b)} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
+      order by p.updated_at desc
+      limit ${REPAIR_SAMPLE}),
+    per_product as (
+      select r.variant, r.same_model,
+        coalesce(sum(l.prompt_tokens) filter (where l.event = 'Copy written'), 0) as first_prompt,
+        coalesce(sum(l.completion_tokens) filter (where l.event = 'Copy written'), 0) as first_completion,
+        coalesce(sum(l.prompt_tokens) filter (where l.event = 'Copy repaired'), 0) as repair_prompt,
+        coalesce(sum(l.completion_tokens) filter (where l.event = 'Copy repaired'), 0) as repair_completion,
+        count(l.id) filter (where l.event = 'Copy repaired') > 0 as repaired
+      from recent r
+      left join logs l on l.bundle_workflow_id = r.bundle_workflow_id and l.product_id = r.product_id
+        and l.type = 'ai' and l.call_state = 'settled' and l.event in ('Copy written', 'Copy repaired')
+      group by r.bundle_workflow_id, r.product_id, r.variant, r.same_model)
+    select variant, same_model, count(*)::int as products, count(*) filter (where repaired)::int as repaired,
+      coalesce(sum(first_prompt) filter (where repaired), 0)::float8 as repaired_first_prompt,
+      coalesce(sum(first_completion) filter (where repaired), 0)::float8 as repaired_first_completion,
+      coalesce(sum(repair_prompt), 0)::float8 as repair_prompt,
+      coalesce(sum(repair_completion), 0)::float8 as repair_completion
+    from per_product group by variant, same_model`,
+  );
+  return repairShareOf(rows);
+}
+
+/** The blended shares of measuredRepairShare, from its rows (one per kind of product and model match). */
+export function repairShareOf(rows: readonly RepairRow[]): RepairShare | null {
+  const total = (pick: (row: RepairRow) => boolean) => {
+    const picked = rows.filter(pick);
+    return {
+      products: picked.reduce((sum, row) => sum + row.products, 0),
+      repaired: picked.reduce((sum, row) => sum + row.repaired, 0),
+    };
+  };
+  const all = total(() => true);
+  if (all.products < MIN_REPAIR_SAMPLE) return null;
+  // The narrowest measure that has enough products: this kind on this model, this kind on any, all products.
+  const rateOf = (variant: boolean) => {
+    for (const measure of [
+      total((row) => row.variant === variant && row.same_model),
+      total((row) => row.variant === variant),
+      all,
+    ]) {
+      if (measure.products >= MIN_REPAIR_SAMPLE) return measure.repaired / measure.products;
+    }
+    return DEFAULT_REPAIR_RATE;
+  };
+  const sum = (key: keyof RepairRow) => rows.reduce((total, row) => total + Number(row[key]), 0);
+  const firstPrompt = sum('repaired_first_prompt');
+  const firstCompletion = sum('repaired_first_completion');
+  return {
+    variantRate: rateOf(true),
+    productRate: rateOf(false),
+    prompt: firstPrompt > 0 ? sum('repair_prompt') / firstPrompt : null,
+    completion: firstCompletion > 0 ? sum('repair_completion') / firstCompletion : null,
+  };
+}
+
+/** Fewer first answers than this say too little about their length; the stand-in's is used as it is. */
+const MIN_ANSWER_SAMPLE = 10;
+
+/** First answers the answer length is measured over: the user's most recent ones (about 50 ms to re-count). */
+const ANSWER_SAMPLE = 100;
+
+/**
+ * How long the user's models really answer, as a share of the stand-in the estimate counts (the offline
+ * writer's copy of the same product): their recent first answers' completion tokens over the stand-in's tokens
+ * for those products. Null when there are too few answers to tell.
+ */
+export async function measuredAnswerScale(db: Queryable, ownerId: string): Promise<number | null> {
+  const rows = await rawRows(
+    db,
+    answerRow,
+    sql`
+    select p.details, jsonb_array_length(p.image_urls)::int as image_count, l.completion_tokens,
+           w.model, b.custom_fields as settings
+    from logs l
+    join bundle_workflows bw on bw.id = l.bundle_workflow_id
+    join bundles b on b.id = bw.bundle_id
+    join workflows w on w.id = bw.workflow_id
+    join products p on p.id = l.product_id
+    where ${anyBundleOf(ownerId, b)} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
+      and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
+    order by l.id desc
+    limit ${ANSWER_SAMPLE}`,
+  );
+  if (rows.length < MIN_ANSWER_SAMPLE) return null;
+  let answered = 0;
+  let standIn = 0;
+  for (const row of rows) {
+    answered += row.completion_tokens;
+    const copy = writeOfflineCopy({
+      model: OFFLINE_MODEL,
+      product: row.details,
+      imageCount: row.image_count,
+      settings: row.settings,
+    }).copy;
+    standIn += countTokens(JSON.stringify(copy), row.model);
+  }
+  return standIn > 0 ? answered / standIn : null;
+}

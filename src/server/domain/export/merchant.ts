@@ -1,0 +1,103 @@
+// Google Merchant Center supplemental feed, tab-separated (docs/store-formats.md §c). It only updates items of
+// the main feed, matched on id, so each row takes the main feed's id (merchant-ids.ts) and a product with none
+// goes to the report beside the feed. One row per sellable item: each variant, or a product without
+// variants; a WooCommerce variable parent, or a Shopify product row without option values of its own, is
+// not sold itself and gets none (isSellable). Copy a generative model wrote goes in structured_title /
+// structured_description marked trained_algorithmic_media (Google reserves that source type for generative
+// AI); the built-in writer's text goes in the plain title and description.
+import type { BundleWorkflowProduct } from '../../../common/contract/entities';
+import type { MerchantIdOf } from './merchant-ids';
+import {
+  groupOptions,
+  isSellable,
+  type ProductGroup,
+  productHandle,
+  productSku,
+  truncateText,
+} from './product-keys';
+import { copyCell } from './rows';
+
+export const merchantHeaders = (generative: boolean) =>
+  generative
+    ? (['id', 'structured_title', 'structured_description'] as const)
+    : (['id', 'title', 'description'] as const);
+
+export const MERCHANT_REPORT_HEADERS = ['product_id', 'name', 'handle', 'sku', 'reason'] as const;
+
+// Google's limits (§c, attribute table): title and structured_title content 150, description 5,000. The id
+// is the main feed's own, written as it is.
+const TITLE_MAX = 150;
+const DESCRIPTION_MAX = 5_000;
+
+// A tab or line break would end the cell or the row in a text feed; Google reads the text as plain text.
+const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * §c "Text-feed syntax": source type and content joined by a colon, the content in double quotes because it
+ * may hold a colon; a quote inside is doubled (the doc leaves this [unconfirmed]; doubling is the convention).
+ */
+export function structuredValue(content: string): string {
+  return `trained_algorithmic_media:"${content.replace(/"/g, '""')}"`;
+}
+
+const words = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
+
+/** The heading with the variant's values it does not already name, each value once. */
+export function variantTitle(heading: string, values: readonly string[]): string {
+  const named = words(heading);
+  const missing: string[] = [];
+  for (const value of values) {
+    const own = [...words(value)];
+    if (own.length === 0 || own.every((word) => named.has(word))) continue;
+    missing.push(value);
+    for (const word of own) named.add(word);
+  }
+  const suffix = missing.length > 0 ? ` - ${missing.join(', ')}` : '';
+  return `${truncateText(heading, TITLE_MAX - Array.from(suffix).length)}${suffix}`;
+}
+
+export type MerchantRows = { rows: string[][]; unmatched: string[][] };
+
+/** The feed rows of a product and its variants, and the report rows of those without a main-feed id. */
+export function merchantGroupRows(
+  group: ProductGroup,
+  { idOf, generative }: { idOf: MerchantIdOf; generative: boolean },
+): MerchantRows {
+  const options = groupOptions(group);
+  const out: MerchantRows = { rows: [], unmatched: [] };
+  for (const member of group.members) {
+    if (!isSellable(member, group)) continue;
+    const found = idOf(member, group);
+    if ('unmatched' in found) {
+      out.unmatched.push([
+        String(member.product_id),
+        member.product_details.product_name ?? '',
+        productHandle(group.parent),
+        productSku(member),
+        found.unmatched,
+      ]);
+      continue;
+    }
+    const values = (options.get(member.id) ?? []).map((option) => option.value).filter(Boolean);
+    const heading = plain(member.heading || member.page_title || member.product_details.product_name || '');
+    const title = copyCell(variantTitle(heading, values));
+    const description = copyCell(truncateText(plain(describe(member)), DESCRIPTION_MAX));
+    out.rows.push(
+      generative
+        ? [found.id, structuredValue(title), structuredValue(description)]
+        : [found.id, title, description],
+    );
+  }
+  return out;
+}
+
+const describe = (product: BundleWorkflowProduct) => product.description || product.meta_description || '';
+
+/** A TSV line; cells are already free of tabs and line breaks. */
+export const tsvLine = (cells: readonly string[]) => cells.map(plain).join('\t');

@@ -1,0 +1,203 @@
+// The generate-product task: one product of one run, from queued to done (or failed with its reason).
+// Safe to retry: it skips a product already done, and the final write only lands once. This file is the
+// order of the steps; the steps live beside it (product-store, call-provider, check-copy, distinct-copy,
+// repair-copy).
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bundleWorkflowProducts } from '../../db/schema';
+import {
+  type CopyFields,
+  type CopyVoice,
+  ProviderError,
+  type WriteCopyInput,
+  type WriteCopyResult,
+} from '../../leaves/ai/copy-writer';
+import { ownPriceOf } from '../../leaves/ai/pricing';
+import type { WriterRegistry } from '../../leaves/ai/writer-registry';
+import { generalLogEntry, type LogTarget } from '../../leaves/run-log/run-log';
+import { pauseRun } from '../../leaves/spending-cap/spending-cap';
+import { describeDifferences, differingValues } from '../../leaves/variants/detect-variants';
+import { createProviderCall, SpendingCapReached } from './call-provider';
+import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } from './check-copy';
+import { findDuplicateProblems } from './distinct-copy';
+import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
+import { settleRemainingProblems } from './repair-copy';
+
+export type GenerationDeps = { db: Database; writers: WriterRegistry };
+export type JobAttempt = { attempts: number; maxAttempts: number };
+
+export async function generateProduct(
+  deps: GenerationDeps,
+  bundleWorkflowProductId: number,
+  job: JobAttempt,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { db } = deps;
+  const context = await loadProduct(db, bundleWorkflowProductId);
+  if (!context || context.row.status === 'done') return;
+  const target: LogTarget & { bundleId: number } = {
+    bundleWorkflowId: context.row.bundleWorkflowId,
+    productId: context.row.productId,
+    bundleId: context.bundleId,
+  };
+
+  try {
+    // A paused run takes no provider calls: its products stay queued until the cap is raised.
+    if (context.pausedReason) return;
+    await recordStep(
+      db,
+      context.row.id,
+      generalLogEntry(target, 'Generation started', {
+        attempt: job.attempts,
+        workflow: context.workflow.name,
+      }),
+      10,
+      'running',
+    );
+    const copy = await writeCheckedCopy(deps, context, target, signal);
+    // The complete final check is stored with the copy; the screen flags exactly these problems.
+    await saveCopy(
+      db,
+      context,
+      copy,
+      toStoredProblems(checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context))),
+      target,
+    );
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof SpendingCapReached) {
+      // Back to queued: the product is written when the cap is raised (setSpendingCap queues it again).
+      await db
+        .update(bundleWorkflowProducts)
+        .set({ status: 'queued', progress: 0 })
+        .where(and(eq(bundleWorkflowProducts.id, context.row.id), ne(bundleWorkflowProducts.status, 'done')));
+      await pauseRun(db, context.row.bundleWorkflowId, error.message);
+      return;
+    }
+    const isFinal = !(error instanceof ProviderError) ? job.attempts >= job.maxAttempts : true;
+    if (!isFinal) throw error;
+    const reason =
+      error instanceof ProviderError
+        ? error.message
+        : 'An internal error stopped this product. Retry it, or report it.';
+    await markFailed(db, context, reason, target);
+    if (!(error instanceof ProviderError)) throw error;
+  }
+}
+
+/** The workflow's voice and, for a variant, the values its title and heading must name. */
+export function copyRulesFor(context: ProductContext): CopyRulesContext {
+  return {
+    variantValues: context.parent
+      ? differingValues({ details: context.parent.details }, { details: context.details })
+      : [],
+    productName: {
+      name: (context.parent ?? context).details.product_name ?? '',
+      brand: (context.parent ?? context).details.brand ?? '',
+    },
+    bannedPhrases: context.workflow.bannedPhrases ?? [],
+    protectedTerms: context.workflow.protectedTerms ?? [],
+    language: context.workflow.language,
+  };
+}
+
+/**
+ * The input of a product's first call: its facts, the bundle's settings, the workflow's voice, and for a variant
+ * its parent's facts, finished copy (none yet when both go in one batch), what differs and what sets its
+ * siblings apart. The batch path sends the same request (batch-lines.ts).
+ */
+export function firstCallInput(context: ProductContext): WriteCopyInput {
+  return {
+    model: context.workflow.model,
+    product: context.details,
+    imageCount: context.imageUrls.length,
+    settings: {
+      keywords: context.customFields.keywords,
+      business_type: context.customFields.business_type,
+      tone_of_voice: context.customFields.tone_of_voice,
+    },
+    parent: context.parent
+      ? {
+          product: context.parent.details,
+          copy: context.parent.copy,
+          differences: describeDifferences({ details: context.parent.details }, { details: context.details }),
+          siblings: context.parent.siblings,
+        }
+      : undefined,
+    voice: copyVoiceFor(context),
+  };
+}
+
+/** The workflow's language and voice, as the prompt states them. */
+export function copyVoiceFor(context: ProductContext): CopyVoice {
+  return {
+    language: context.workflow.language,
+    bannedPhrases: context.workflow.bannedPhrases ?? [],
+    protectedTerms: context.workflow.protectedTerms ?? [],
+    voiceNotes: context.workflow.voiceNotes ?? '',
+  };
+}
+
+/** One call for every field; one repair call naming any problems; then cuts or grounded fallbacks. */
+async function writeCheckedCopy(
+  deps: GenerationDeps,
+  context: ProductContext,
+  target: LogTarget & { bundleId: number },
+  signal?: AbortSignal,
+): Promise<CopyFields> {
+  const { db, writers } = deps;
+  const writer = writers.forWorkflow(context.workflow);
+  const imageCount = context.imageUrls.length;
+  const input: WriteCopyInput = { ...firstCallInput(context), signal };
+  const rules = copyRulesFor(context);
+  const checkAll = async (written: CopyFields) => [
+    ...checkCopy(written, context.details, imageCount, rules),
+    ...(await findDuplicateProblems(db, context.row, written, context.details)),
+  ];
+  const call = createProviderCall({
+    db,
+    writer,
+    templates: context.workflow.promptTemplates,
+    isCapKnownUnset: context.spendingCapUsd === null,
+    target,
+    productRowId: context.row.id,
+    settings: {
+      temperature: context.workflow.temperature,
+      maxOutputTokens: context.workflow.maxOutputTokens,
+      ownPrice: ownPriceOf(context.workflow),
+    },
+    signal,
+  });
+
+  // The call writes its own ai log line (started, then settled) and moves progress on.
+  const first: WriteCopyResult = await call('Copy written', input, 50);
+
+  let copy = first.copy;
+  let problems = await checkAll(copy);
+  await recordStep(
+    db,
+    context.row.id,
+    generalLogEntry(
+      target,
+      problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits',
+      {
+        problems: describeProblems(problems),
+      },
+    ),
+    70,
+  );
+
+  if (problems.length > 0) {
+    const repaired = await call(
+      'Copy repaired',
+      { ...input, repair: { previous: copy, problems: describeProblems(problems) } },
+      85,
+    );
+    copy = repaired.copy;
+    problems = await checkAll(copy);
+  }
+  if (problems.length > 0) {
+    copy = await settleRemainingProblems(db, target, context, input, copy, problems, rules);
+  }
+  return copy;
+}

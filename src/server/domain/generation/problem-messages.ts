@@ -1,0 +1,43 @@
+// The words of the copy check's problems (check-copy.ts): the screen shows them and the repair prompt feeds
+// them back to the model, so each names its field and its token.
+import type { CopyFields } from '../../leaves/ai/copy-writer';
+
+/** A field of the copy, or one image's text of a per-image field. */
+export type CopyField = keyof CopyFields | `alt_texts[${number}]`;
+
+/**
+ * The exact texts of problem messages. Lengths are counted in Unicode code points, as a reader sees them.
+ * - `page_title is 72 characters; it must be at most 60.`
+ * - `meta_description is 98 characters; it must be 120–155.`
+ * - `page_title is about 640 px wide; Google cuts titles near 600 px, so it must be narrower.`
+ * - `heading is empty; it is required.`
+ * - `alt_texts has 2 entries; it must have 3, one per image.`
+ * - `description mentions "wool", which is not in the product data.`
+ */
+export const COPY_PROBLEM_MESSAGES = {
+  empty: (field: CopyField) => `${field} is empty; it is required.`,
+  tooLong: (field: CopyField, length: number, max: number) =>
+    `${field} is ${length} characters; it must be at most ${max}.`,
+  outOfRange: (field: CopyField, length: number, min: number, max: number) =>
+    `${field} is ${length} characters; it must be ${min}–${max}.`,
+  tooWide: (field: CopyField, width: number, maxPx: number, name: string) =>
+    `${field} is about ${width} px wide; Google cuts ${name} near ${maxPx} px, so it must be narrower.`,
+  altTextCount: (count: number, imageCount: number) =>
+    `alt_texts has ${count} ${count === 1 ? 'entry' : 'entries'}; it must have ${imageCount}, one per image.`,
+  ungrounded: (field: CopyField, token: string) =>
+    `${field} mentions "${token}", which is not in the product data.`,
+  duplicate: (field: CopyField, text: string) =>
+    `${field} "${text}" is identical to another product's in this bundle; make it distinct by naming what sets this product apart.`,
+  nearDuplicate: (field: CopyField, text: string) =>
+    `${field} "${text}" is nearly the same as another product's in this bundle; rewrite it so it reads differently, naming what sets this product apart.`,
+  variantUnnamed: (field: CopyField, values: readonly string[]) =>
+    `${field} does not name what sets this variant apart from its parent: ${values.map((v) => `"${v}"`).join(', ')}.`,
+  bannedPhrase: (field: CopyField, phrase: string) =>
+    `${field} contains the banned phrase "${phrase}"; leave it out entirely.`,
+  offProduct: (field: CopyField, name: string) =>
+    `${field} does not name the product; use a word of its name ("${name}").`,
+  unclean: (field: CopyField, written: string, what: string) =>
+    `${field} contains ${what} ("${written}"); write plain text.`,
+  protectedTerm: (field: CopyField, written: string, term: string) =>
+    `${field} writes "${written}" where the protected term "${term}" belongs; write it exactly as "${term}".`,
+} as const;

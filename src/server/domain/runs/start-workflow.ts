@@ -1,0 +1,69 @@
+// new-bundle-workflow: run another workflow over an existing bundle. A repeat for the same pair returns the
+// run that exists, so calling it twice is harmless. With only_top, the run holds only the bundle's N products
+// with the most missed clicks in its latest Search Console import.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bundleWorkflows, products } from '../../db/schema';
+import { AppError } from '../../leaves/app-error/app-error';
+import { requireOwnedBundle } from '../../leaves/ownership/lookups';
+import { refuseWhileImporting } from '../bundles/import-state';
+import { startRun } from '../bundles/start-run';
+import { topProductIds } from '../search-data/priorities';
+import { resolveWorkflow } from '../workflows/workflow-access';
+
+export async function startWorkflowOnBundle(
+  db: Database,
+  ownerId: string,
+  bundleId: number,
+  workflowId: number,
+  hasApiKey: boolean,
+  onlyTop?: number,
+): Promise<number> {
+  const bundle = await requireOwnedBundle(db, ownerId, bundleId);
+  await refuseWhileImporting(db, bundle.id);
+  const workflow = await resolveWorkflow(db, ownerId, workflowId, hasApiKey);
+  const top = onlyTop === undefined ? null : await topProductIds(db, bundle.id, onlyTop);
+  if (top !== null && top.length === 0) {
+    throw new AppError(
+      'bad_input',
+      'only_top: no product has missed clicks yet; import Search Console data first.',
+    );
+  }
+  return db.transaction(async (tx) => {
+    // Serialise concurrent starts on one bundle, so the pair's run is made once.
+    await tx.execute(sql`select id from bundles where id = ${bundle.id} for update`);
+    const [existing] = await tx
+      .select({ id: bundleWorkflows.id })
+      .from(bundleWorkflows)
+      .where(and(eq(bundleWorkflows.bundleId, bundle.id), eq(bundleWorkflows.workflowId, workflow.id)));
+    if (existing && top !== null) {
+      throw new AppError(
+        'bad_input',
+        'only_top: this workflow already ran on the bundle; use regenerate-products with only_top on that run.',
+      );
+    }
+    if (existing) return existing.id;
+    const rows = await tx
+      .select({
+        id: products.id,
+        position: products.position,
+        details: products.details,
+        imageUrls: products.imageUrls,
+      })
+      .from(products)
+      .where(
+        top
+          ? and(eq(products.bundleId, bundle.id), inArray(products.id, top))
+          : eq(products.bundleId, bundle.id),
+      )
+      .orderBy(asc(products.position));
+    return startRun(
+      tx,
+      bundle.id,
+      workflow.id,
+      rows.map((row) => ({ position: row.position, details: row.details, imageUrls: row.imageUrls })),
+      rows.map((row) => row.id),
+      bundle.customFields,
+    );
+  });
+}

@@ -1,0 +1,215 @@
+// What a push would write: for each of the run's products linked to the store, each field's value
+// in the store now (`before`), ours (`after`), and why it will not be pushed (`conflict`). preview-push answers
+// it; push-to-store journals it. Nothing empty is ever written over the store's text.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
+import { fieldWithStoreBody } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import type { Queryable } from '../../db/client';
+import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } from '../../db/schema';
+import { requireOwnedRun } from '../../leaves/ownership/lookups';
+import { escapeHtml, writeCell } from '../export/column-kinds';
+import { toShopifyBodyHtml } from '../export/rows';
+import { type OpenedStore, openOwnedStore } from './owned-stores';
+import { holds, type LiveProduct, type StoreClient, type StorePlatform, storeKey } from './platform';
+import { PLATFORMS } from './platforms';
+import type { StoreAccess } from './store-access';
+import { asBadInput, storeClient } from './store-connection';
+
+export type PushChange = FunctionResponse<'preview-push'>['changes'][number];
+
+export type PlannedProduct = {
+  bundleWorkflowProductId: number;
+  productId: number;
+  remoteProductId: string;
+  remoteVariantId: string | null;
+  remoteUpdatedAt: string;
+  /** field → our value */
+  values: Map<string, string>;
+};
+
+const DEFAULT_FIELDS: PushField[] = [
+  'description',
+  'short_description',
+  'seo_title',
+  'seo_description',
+  'alt_texts',
+];
+
+/** The fields a product takes on its store's platform, of those asked for; null when it is left to its parent. */
+function fieldsFor(
+  platform: StorePlatform,
+  isVariant: boolean,
+  wanted: Set<PushField>,
+): Set<PushField> | null {
+  const allowed = platform.push.fields(isVariant);
+  return allowed && new Set(allowed.filter((field) => wanted.has(field)));
+}
+
+const oneLine = (html: string) => html.replace(/\n/g, '');
+
+/** An SEO text as the store keeps it (push.seoText), so that a later preview or undo reads back no edit. */
+const seoText = (platform: StorePlatform, text: string | null) =>
+  text && platform.push.seoText ? platform.push.seoText(text) : text;
+
+/** The slug in a URL suggestion ("/products/aurora-ring-silver" → "aurora-ring-silver"). */
+export function handleOf(urlSuggestion: string): string {
+  return urlSuggestion.split('?')[0]!.split('/').filter(Boolean).at(-1) ?? '';
+}
+
+export type PushInput = ParsedFunctionRequest<'preview-push'>;
+
+/** The run's linked products and our values for them; a variant whose copy is its parent's is left to it. */
+export async function plannedProducts(
+  db: Queryable,
+  store: OpenedStore,
+  input: PushInput,
+): Promise<PlannedProduct[]> {
+  const wanted = new Set<PushField>(input.fields ?? DEFAULT_FIELDS);
+  if (input.write_handles) wanted.add('handle');
+  else wanted.delete('handle');
+  const rows = await db
+    .select({ product: bundleWorkflowProducts, link: storeProducts })
+    .from(bundleWorkflowProducts)
+    .innerJoin(storeProducts, eq(storeProducts.productId, bundleWorkflowProducts.productId))
+    .where(
+      and(
+        eq(bundleWorkflowProducts.bundleWorkflowId, input.bundle_workflow_id),
+        eq(storeProducts.storeId, store.id),
+        ...(input.only_approved === false ? [] : [eq(bundleWorkflowProducts.reviewState, 'approved')]),
+      ),
+    )
+    .orderBy(asc(bundleWorkflowProducts.id));
+  const images = await db
+    .select()
+    .from(bundleWorkflowProductImages)
+    .where(
+      inArray(
+        bundleWorkflowProductImages.bundleWorkflowProductId,
+        rows.map((row) => row.product.id),
+      ),
+    )
+    .orderBy(asc(bundleWorkflowProductImages.position));
+  const planned: PlannedProduct[] = [];
+  const platform = PLATFORMS[store.platform];
+  // The field the store files list in the product's body (the fact sheet), as the export's writers do.
+  const factsField = fieldWithStoreBody(COPY_FIELD_REGISTRY, 'facts');
+  for (const { product, link } of rows) {
+    const isVariant = product.isMultipleOf !== null;
+    const facts = factsField ? ((product as Record<string, unknown>)[factsField.key] as string | null) : null;
+    const fields = fieldsFor(platform, isVariant, wanted);
+    if (!fields) continue;
+    const values = new Map<string, string>();
+    // Each value as the store files write its column (column-kinds.ts): markup in text never goes raw.
+    const set = (field: PushField, value: string | null | undefined, key: string = field) => {
+      if (value?.trim()) values.set(key, writeCell('push', field, value.trim()));
+    };
+    if (fields.has('description') && product.description?.trim()) {
+      const html = toShopifyBodyHtml(product.description, isVariant ? null : facts);
+      set('description', platform.push.description(html));
+    }
+    if (fields.has('short_description')) {
+      // As the WooCommerce file writes it: the fact sheet as a list, else the meta description.
+      set(
+        'short_description',
+        facts?.trim()
+          ? oneLine(toShopifyBodyHtml('', facts))
+          : product.metaDescription?.trim()
+            ? `<p>${escapeHtml(product.metaDescription.trim())}</p>`
+            : '',
+      );
+    }
+    if (fields.has('seo_title')) set('seo_title', seoText(platform, product.pageTitle));
+    if (fields.has('seo_description')) set('seo_description', seoText(platform, product.metaDescription));
+    if (fields.has('handle')) set('handle', handleOf(product.urlSuggestion ?? ''));
+    if (fields.has('alt_texts')) {
+      for (const image of images.filter((i) => i.bundleWorkflowProductId === product.id)) {
+        const remoteId = link.remoteImageIds[image.position];
+        if (remoteId) set('alt_texts', image.altText, `alt_text:${remoteId}`);
+      }
+    }
+    planned.push({
+      bundleWorkflowProductId: product.id,
+      productId: product.productId,
+      remoteProductId: link.remoteProductId,
+      remoteVariantId: isVariant ? link.remoteVariantId : null,
+      remoteUpdatedAt: link.remoteUpdatedAt,
+      values,
+    });
+  }
+  return planned;
+}
+
+/** Each planned value beside the store's live one, with the reason it will not be pushed. */
+export function compareWithLive(
+  platform: StorePlatform,
+  planned: PlannedProduct[],
+  live: Map<string, LiveProduct | null>,
+): PushChange[] {
+  const changes: PushChange[] = [];
+  for (const product of planned) {
+    const now = live.get(storeKey(product.remoteProductId, product.remoteVariantId)) ?? null;
+    for (const [field, after] of product.values) {
+      const before = now?.values.get(field) ?? '';
+      const conflict = !now
+        ? 'deleted_in_store'
+        : now.updatedAt !== product.remoteUpdatedAt
+          ? 'changed_in_store'
+          : holds(platform, now, field, after)
+            ? 'already_ours'
+            : null;
+      changes.push({
+        bundle_workflow_product_id: product.bundleWorkflowProductId,
+        field,
+        before,
+        after,
+        conflict,
+      });
+    }
+  }
+  return changes.sort((a, b) => Number(b.conflict !== null) - Number(a.conflict !== null));
+}
+
+/** Drops the fields the store has nowhere to show (StoreClient.leftOut) from the plan; the notes that say so. */
+async function leaveOut(client: StoreClient, planned: PlannedProduct[]): Promise<string[]> {
+  const leftOut = await client.leftOut?.();
+  if (!leftOut) return [];
+  let dropped = 0;
+  for (const product of planned) {
+    for (const field of leftOut.fields) dropped += Number(product.values.delete(field));
+  }
+  return dropped === 0 ? [] : [leftOut.note];
+}
+
+/** preview-push: the changes a push would make now, read from the store as it is. */
+export async function previewPush(
+  db: Queryable,
+  ownerId: string,
+  input: PushInput,
+  access: StoreAccess,
+): Promise<{
+  changes: PushChange[];
+  notes: string[];
+  store: OpenedStore;
+  client: StoreClient;
+  planned: PlannedProduct[];
+}> {
+  await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
+  const store = await openOwnedStore(db, ownerId, input.store_id, access);
+  const client = storeClient(store, access);
+  const planned = await plannedProducts(db, store, input);
+  try {
+    await client.checkPush(input);
+    const live = await client.readLive(planned);
+    const notes = await leaveOut(client, planned);
+    return {
+      changes: compareWithLive(PLATFORMS[store.platform], planned, live),
+      notes,
+      store,
+      client,
+      planned,
+    };
+  } catch (error) {
+    throw asBadInput(error, PLATFORMS[store.platform].label);
+  }
+}

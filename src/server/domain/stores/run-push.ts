@@ -1,0 +1,267 @@
+// The push-to-store job: writes a push's journal to the store, a chunk of products at a time.
+// Right before writing, each product is read again: a field whose live value is no longer the journal's
+// `before` was edited in the store meanwhile and is skipped, never overwritten; a field that already holds
+// our `after` was written before a restart and is only recorded. So a push that is killed and run again
+// neither skips nor repeats a product. Per-product errors are recorded and the rest goes on.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bundleWorkflowProducts, storeProducts, storePushes, storePushItems } from '../../db/schema';
+import type { Logger } from '../../leaves/logger/logger';
+import { emitPushCompleted } from '../../leaves/webhook-events/push-events';
+import { forgetProductsExported, recordProductsExported } from '../search-data/record-export';
+import { openOwnedStore } from './owned-stores';
+import {
+  holds,
+  type LiveProduct,
+  type ProductWrite,
+  type StoreClient,
+  type StorePlatform,
+  storeKey,
+  type WriteResult,
+} from './platform';
+import { PLATFORMS } from './platforms';
+import { chunksOf } from './push-chunks';
+import type { StoreAccess } from './store-access';
+import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
+import { storeClient } from './store-connection';
+import { StoreRequestError } from './store-request';
+
+type Item = typeof storePushItems.$inferSelect;
+
+/**
+ * Runs (or finishes) a push; a failure the store will repeat marks the push failed instead of retrying, and so
+ * does a throttled store on the job's last attempt or when it asks for an absurd wait.
+ */
+export async function runPush(
+  db: Database,
+  access: StoreAccess,
+  pushId: number,
+  attempt: JobAttempt = { attempt: 1, maxAttempts: 1 },
+  log?: Logger,
+): Promise<void> {
+  const [push] = await db.select().from(storePushes).where(eq(storePushes.id, pushId));
+  if (!push || push.state === 'done' || push.state === 'failed') return;
+  await db.update(storePushes).set({ state: 'running' }).where(eq(storePushes.id, pushId));
+  try {
+    const store = await openOwnedStore(db, push.ownerId, push.storeId, access);
+    const platform = PLATFORMS[store.platform];
+    const client = storeClient(store, access);
+    const pending = await db
+      .select()
+      .from(storePushItems)
+      .where(and(eq(storePushItems.pushId, pushId), eq(storePushItems.status, 'pending')))
+      .orderBy(asc(storePushItems.id));
+    const groups = groupByProduct(pending);
+    // A product's variants stay in its chunk where the platform asks (push-chunks.ts).
+    const chunks = chunksOf(platform, groups);
+    // Chunks hold different products, so a few can be in flight at once, as many as the platform allows.
+    const inFlight = platform.push.inFlight;
+    const undoneSince = push.undoOf === null ? null : await pushStartedAt(db, push.undoOf);
+    for (let start = 0; start < chunks.length; start += inFlight) {
+      await Promise.all(
+        chunks
+          .slice(start, start + inFlight)
+          .map((chunk) => pushChunk(db, { platform, client }, chunk, push.kind === 'undo', undoneSince)),
+      );
+    }
+    await finish(db, pushId, { state: 'done', finishedAt: new Date() });
+  } catch (error) {
+    if (!(error instanceof StoreApiError || error instanceof StoreRequestError)) throw error;
+    // Thrown, a throttled push waits for the queue's retry with its worker slot free.
+    if (error instanceof StoreApiError && isRetriedLater(error, attempt)) throw error;
+    log?.warn({ pushId, kind: error.kind }, 'A push to a store failed');
+    await finish(db, pushId, { state: 'failed', error: error.message, finishedAt: new Date() });
+  }
+}
+
+/** The push's end and its push.completed event, together: a crash between them cannot lose the event. */
+async function finish(db: Database, pushId: number, end: Partial<typeof storePushes.$inferInsert>) {
+  await db.transaction(async (tx) => {
+    await tx.update(storePushes).set(end).where(eq(storePushes.id, pushId));
+    await emitPushCompleted(tx, pushId);
+  });
+}
+
+function groupByProduct(items: Item[]): Item[][] {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = storeKey(item.remoteProductId, item.remoteVariantId);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups.values()];
+}
+
+async function pushStartedAt(db: Database, pushId: number): Promise<Date | null> {
+  const [push] = await db
+    .select({ createdAt: storePushes.createdAt })
+    .from(storePushes)
+    .where(eq(storePushes.id, pushId));
+  return push?.createdAt ?? null;
+}
+
+/** The products (bundle_workflow_products ids) that now hold at least one of our written fields. */
+function writtenProducts(groups: Item[][], outcomes: Outcome[]): number[] {
+  const written = new Set(outcomes.filter((o) => o.status === 'written').map((o) => o.id));
+  const products = groups.flat().filter((item) => written.has(item.id));
+  return [...new Set(products.map((item) => item.bundleWorkflowProductId))];
+}
+
+type Outcome = {
+  id: number;
+  status: 'written' | 'skipped' | 'failed';
+  error: string | null;
+  redirectId?: string | null;
+};
+
+/** The store a chunk is written to: its platform's rules and its client. */
+type Target = { platform: StorePlatform; client: StoreClient };
+type PlannedWrite = { product: ProductWrite; items: Item[] };
+type Stamp = { bundleWorkflowProductId: number; updatedAt: string };
+
+async function pushChunk(
+  db: Database,
+  { platform, client }: Target,
+  groups: Item[][],
+  isUndo: boolean,
+  undoneSince: Date | null,
+) {
+  const refs = groups.map((items) => ({
+    remoteProductId: items[0]!.remoteProductId,
+    remoteVariantId: items[0]!.remoteVariantId,
+  }));
+  const live = await client.readLive(refs);
+  const { outcomes, writes } = planWrites(platform, groups, live, isUndo);
+  const results = await client.write(writes.map((write) => write.product));
+  writes.forEach((write, index) => {
+    const result = results[index]!;
+    for (const item of write.items) {
+      outcomes.push({
+        id: item.id,
+        status: result.error ? 'failed' : 'written',
+        error: result.error,
+        redirectId: item.field === 'handle' && !isUndo ? result.redirectId : undefined,
+      });
+    }
+  });
+  const stamps = await writtenUpdatedAt(client, writes, results);
+  await recordChunk(db, { groups, outcomes, stamps, isUndo, undoneSince });
+}
+
+/**
+ * Each item against the store's live value: skipped where the product is gone or the field was edited there,
+ * already written where it holds our `after`, failed where the store cannot take it, else to write.
+ */
+function planWrites(
+  platform: StorePlatform,
+  groups: Item[][],
+  live: Map<string, LiveProduct | null>,
+  isUndo: boolean,
+): { outcomes: Outcome[]; writes: PlannedWrite[] } {
+  const outcomes: Outcome[] = [];
+  const writes: PlannedWrite[] = [];
+  for (const items of groups) {
+    const now = live.get(storeKey(items[0]!.remoteProductId, items[0]!.remoteVariantId));
+    const toWrite: Item[] = [];
+    for (const item of items) {
+      const current = now?.values.get(item.field);
+      const refusal = platform.push.refusal(item.field, item.after);
+      if (!now || current === undefined) {
+        outcomes.push({
+          id: item.id,
+          status: 'skipped',
+          error: 'deleted_in_store: the product is no longer in the store',
+        });
+      } else if (refusal) {
+        outcomes.push({ id: item.id, status: 'failed', error: refusal });
+      } else if (holds(platform, now, item.field, item.after)) {
+        outcomes.push({ id: item.id, status: 'written', error: null });
+      } else if (!holds(platform, now, item.field, item.before)) {
+        outcomes.push({
+          id: item.id,
+          status: 'skipped',
+          error: `changed_in_store: the store's value changed since the ${isUndo ? 'push' : 'preview'}`,
+        });
+      } else toWrite.push(item);
+    }
+    if (now && toWrite.length > 0) {
+      writes.push({
+        items: toWrite,
+        product: {
+          remoteProductId: toWrite[0]!.remoteProductId,
+          remoteVariantId: toWrite[0]!.remoteVariantId,
+          writes: toWrite.map((item) => ({ field: item.field, after: item.after })),
+          live: now,
+          removeRedirectId: isUndo
+            ? (toWrite.find((item) => item.field === 'handle')?.redirectId ?? null)
+            : undefined,
+        },
+      });
+    }
+  }
+  return { outcomes, writes };
+}
+
+/**
+ * The store's new updatedAt for what was written, so that the next preview does not take our own write
+ * for someone else's edit: from the write's own answer where it gave one (Shopify's productUpdate,
+ * WooCommerce's batch), else read again.
+ */
+async function writtenUpdatedAt(
+  client: StoreClient,
+  writes: PlannedWrite[],
+  results: WriteResult[],
+): Promise<Stamp[]> {
+  const written = writes.filter((_, index) => !results[index]!.error);
+  const reread = written.filter((write) => !results[writes.indexOf(write)]!.updatedAt);
+  const after = new Map<string, { updatedAt: string } | null>(
+    reread.length > 0 ? await client.readLive(reread.map((write) => write.product)) : [],
+  );
+  for (const write of written) {
+    const updatedAt = results[writes.indexOf(write)]!.updatedAt;
+    if (updatedAt) {
+      after.set(storeKey(write.product.remoteProductId, write.product.remoteVariantId), { updatedAt });
+    }
+  }
+  return written.flatMap((write) => {
+    const updatedAt = after.get(
+      storeKey(write.product.remoteProductId, write.product.remoteVariantId),
+    )?.updatedAt;
+    return updatedAt ? [{ bundleWorkflowProductId: write.items[0]!.bundleWorkflowProductId, updatedAt }] : [];
+  });
+}
+
+/** One statement for the chunk's journal rows and one for its products' updatedAt, in one transaction. */
+async function recordChunk(
+  db: Database,
+  chunk: {
+    groups: Item[][];
+    outcomes: Outcome[];
+    stamps: Stamp[];
+    isUndo: boolean;
+    undoneSince: Date | null;
+  },
+) {
+  const { groups, outcomes, stamps, isUndo, undoneSince } = chunk;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${storePushItems} as i
+      set status = v.status, error = v.error,
+          written_at = case when v.status = 'written' then now() else null end,
+          redirect_id = coalesce(v.redirect_id, i.redirect_id)
+      from unnest(${sql.param(outcomes.map((o) => o.id))}::int[], ${sql.param(outcomes.map((o) => o.status))}::text[],
+                  ${sql.param(outcomes.map((o) => o.error))}::text[],
+                  ${sql.param(outcomes.map((o) => o.redirectId ?? null))}::text[]) as v(id, status, error, redirect_id)
+      where i.id = v.id`);
+    // The copy left the app for the products a push wrote: their date for the before/after report.
+    // An undo puts the store's copy back, so the date the undone push gave those products goes too.
+    if (!isUndo) await recordProductsExported(tx, writtenProducts(groups, outcomes));
+    else if (undoneSince) await forgetProductsExported(tx, writtenProducts(groups, outcomes), undoneSince);
+    if (stamps.length === 0) return;
+    await tx.execute(sql`
+      update ${storeProducts} as sp set remote_updated_at = v.updated_at
+      from unnest(${sql.param(stamps.map((s) => s.bundleWorkflowProductId))}::int[],
+                  ${sql.param(stamps.map((s) => s.updatedAt))}::text[]) as v(bwp_id, updated_at),
+           ${bundleWorkflowProducts} as b
+      where b.id = v.bwp_id and sp.product_id = b.product_id`);
+  });
+}

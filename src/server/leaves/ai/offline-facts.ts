@@ -1,0 +1,132 @@
+// What the offline writer reads from a product: its name, brand, the attributes the name does not state,
+// and its own sentences (a variant borrows its parent's, when they claim nothing it lacks).
+import {
+  collectGroundedKeys,
+  countCharacters,
+  findUngroundedTokens,
+  truncateAtWordBoundary,
+} from '../../../common/copy-rules/copy-rules';
+import { htmlToText } from '../../../common/copy-rules/html-to-text';
+import { plainValue, singleValueOptions } from '../../../common/store-files/store-product-details';
+import type { ProductFacts, WriteCopyInput } from './copy-writer';
+import { titleCaseName } from './title-case';
+
+/** A value that sets the product apart: colour, size, dimensions, or a store option (key `option`). */
+export type Attribute = { key: 'colour' | 'size' | 'dimensions' | 'option'; value: string; label?: string };
+
+export type Facts = {
+  name: string;
+  brand: string;
+  /** Colour, size and dimensions values that the name does not already state. */
+  attributes: Attribute[];
+  sentences: string[];
+  /** The description's bullet list, kept as a list. */
+  bullets: string[];
+  product: ProductFacts;
+};
+
+export const value = (facts: ProductFacts, key: string) => facts[key]?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** Lowercase words separated by single spaces and padded with one, for whole-word matching. */
+const toWordString = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
+export const containsPhrase = (text: string, phrase: string) =>
+  phrase.trim() !== '' && toWordString(text).includes(toWordString(phrase));
+
+const BULLET = /^\s*(?:[-*•]|\d+[.)])\s+/;
+
+/** The input's bullet list items ("- 14k yellow gold"), without their markers, as written. */
+function splitBullets(text: string): string[] {
+  return htmlToText(text)
+    .split(/\r?\n/)
+    .filter((line) => BULLET.test(line))
+    .map((line) => line.replace(BULLET, '').trim())
+    .filter((item) => /[\p{L}\p{N}]/u.test(item));
+}
+
+/**
+ * Whether a line is a section label, not a sentence: no end punctuation, and one or two words ("Useful links",
+ * "Ingredients") or followed by a list it introduces. As a sentence it would read "Useful links." in the meta.
+ */
+function isLabel(lines: readonly string[], index: number): boolean {
+  const line = lines[index]!.trim();
+  if (line === '' || BULLET.test(line) || /[.!?:;,]$/.test(line)) return false;
+  const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
+  return line.split(/\s+/).length <= 2 || (next !== undefined && BULLET.test(next));
+}
+
+/** The input's sentences (bullet items and section labels apart), each capitalised and ending in punctuation. */
+function splitSentences(text: string): string[] {
+  const lines = htmlToText(text).split(/\r?\n/);
+  return lines
+    .filter((line, index) => !BULLET.test(line) && !isLabel(lines, index))
+    .join('\n')
+    .split(/(?<=[.!?])\s+|\s*\n\s*/)
+    .map((sentence) => sentence.replace(/^[\s.,;:]+/, '').trim())
+    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence))
+    .map((sentence) => {
+      const capitalised = sentence.charAt(0).toUpperCase() + sentence.slice(1);
+      return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised.replace(/[,;:]+$/, '')}.`;
+    });
+}
+
+export function readFacts(input: WriteCopyInput): Facts {
+  const product = input.product;
+  const brand = value(product, 'brand');
+  const name = titleCaseName(value(product, 'product_name') || value(product, 'title') || 'Product', [
+    ...(input.voice?.protectedTerms ?? []),
+    brand,
+  ]);
+  const attributes: Attribute[] = [];
+  // A store variant's own option values (its row's, never a list) say what it is; otherwise its columns.
+  const options = singleValueOptions(product);
+  if (options.length > 0) {
+    for (const option of options) {
+      if (!containsPhrase(name, option.value))
+        attributes.push({ key: 'option', value: option.value, label: plainValue(option) });
+    }
+  } else {
+    for (const key of ['colour', 'size', 'dimensions'] as const) {
+      const attribute = value(product, key);
+      if (attribute !== '' && !/[;|]/.test(attribute) && !containsPhrase(name, attribute))
+        attributes.push({ key, value: attribute });
+    }
+  }
+  let sentences = splitSentences(product.description ?? '');
+  // A variant row often carries no description of its own; its parent's sentences describe it too, as long
+  // as they claim nothing this variant's data lacks.
+  if (sentences.length === 0 && input.parent) {
+    const grounded = collectGroundedKeys(product);
+    sentences = splitSentences(input.parent.product.description ?? '').filter(
+      (sentence) => findUngroundedTokens(sentence, grounded).length === 0,
+    );
+  }
+  const bullets = splitBullets(product.description ?? '');
+  return { name, brand: containsPhrase(name, brand) ? '' : brand, attributes, sentences, bullets, product };
+}
+
+/** "Blue, Large" for titles. */
+export const listValues = (attributes: Attribute[]) =>
+  attributes.map((attribute) => attribute.label ?? attribute.value).join(', ');
+
+/** "Blue, size Large, 10 x 20 cm" for sentences. */
+export const describeAttributes = (attributes: Attribute[]) =>
+  attributes
+    .map((attribute) =>
+      attribute.key === 'size' ? `size ${attribute.value}` : (attribute.label ?? attribute.value),
+    )
+    .join(', ');
+
+/** The first candidate that fits, or the name cut to fit with the suffix kept. */
+export function firstThatFits(candidates: string[], max: number, name: string, suffix: string): string {
+  const fitting = candidates.find((candidate) => countCharacters(candidate) <= max);
+  if (fitting) return fitting;
+  const room = max - countCharacters(suffix);
+  // The suffix is what sets a variant apart, so the name gives way, unless the suffix alone is too long.
+  if (suffix !== '' && room >= 12) return `${truncateAtWordBoundary(name, room)}${suffix}`;
+  return truncateAtWordBoundary(`${name}${suffix}`, max);
+}
