@@ -64,6 +64,23 @@ const integration = {
   pool: 'forks' as const,
 };
 
+/**
+ * Against real WooCommerce stores (tests/real-stores, started from the shared real-stores folder by their global
+ * setup): only `npm run test:real-stores` runs them, which sets REAL_STORES=1 and trusts the TLS proxy's test
+ * certificate (NODE_EXTRA_CA_CERTS); `npm test` never needs that folder.
+ */
+const realStores = {
+  test: {
+    ...integration,
+    name: 'real-stores',
+    include: ['tests/real-stores/**/*.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts', 'tests/real-stores/support/real-woo-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -101,6 +118,7 @@ export default defineConfig({
           maxWorkers: 1,
         },
       },
+      ...(process.env.REAL_STORES === '1' ? [realStores] : []),
     ],
   },
 });

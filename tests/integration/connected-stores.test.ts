@@ -18,7 +18,6 @@ let shopify: FakeShopify;
 let narrowShopify: FakeShopify;
 let woo: FakeWooCommerce;
 let readOnlyWoo: FakeWooCommerce;
-let strippingWoo: FakeWooCommerce;
 
 beforeAll(async () => {
   shopify = await startFakeShopify(shopifyCatalogue(), { accessToken: SHOPIFY_TOKEN });
@@ -35,19 +34,14 @@ beforeAll(async () => {
     consumerSecret: WOO_SECRET,
     permissions: 'read',
   });
-  strippingWoo = await startFakeWooCommerce(wooCommerceCatalogue(0), {
-    consumerKey: WOO_KEY,
-    consumerSecret: WOO_SECRET,
-    stripAuthorizationHeader: true,
-  });
 });
 afterAll(async () => {
-  await Promise.all([shopify, narrowShopify, woo, readOnlyWoo, strippingWoo].map((fake) => fake?.close()));
+  await Promise.all([shopify, narrowShopify, woo, readOnlyWoo].map((fake) => fake?.close()));
 });
 
 const t = setupTestApp({
   env: () => ({
-    ALLOW_PRIVATE_STORE_HOSTS: [shopify, narrowShopify, woo, readOnlyWoo, strippingWoo]
+    ALLOW_PRIVATE_STORE_HOSTS: [shopify, narrowShopify, woo, readOnlyWoo]
       .map((fake) => fake.hostPort)
       .join(','),
   }),
@@ -79,11 +73,17 @@ describe('connect-store', () => {
     expect(JSON.stringify(listed.data)).not.toContain(SHOPIFY_TOKEN);
   });
 
-  it('proves WooCommerce keys, read and write, and falls back to query-string keys when the header is stripped', async () => {
+  // Basic, and its query-string fallback behind a header-stripping proxy, need https: tests/real-stores.
+  it('proves WooCommerce keys, read and write, signed with OAuth 1.0a over plain http', async () => {
     expect((await connectWoo()).status).toBe(200);
-    const viaQuery = await connectWoo(strippingWoo.origin);
-    expect(viaQuery.status).toBe(200);
-    expect(strippingWoo.requests.at(-1)?.path).toContain(`consumer_key=${WOO_KEY}`);
+    const [read, write] = woo.requests.slice(-2);
+    expect(read?.path).toMatch(
+      /oauth_signature_method=HMAC-SHA1.*oauth_signature=|oauth_signature=.*HMAC-SHA1/,
+    );
+    expect(write?.method).toBe('POST');
+    expect(write?.path).toContain(`oauth_consumer_key=${WOO_KEY}`);
+    // The secret itself never travels over http.
+    expect(woo.requests.map((r) => r.path).join(' ')).not.toContain(WOO_SECRET);
   });
 
   it('names what is wrong: credentials, platform, scope, read-only key, unreachable, private address', async () => {

@@ -1,11 +1,13 @@
 // A local WooCommerce REST API v3 for the connected-store tests and the push bench, in its wire
 // format: /wp-json/wc/v3/products and /products/{id}/variations pages with X-WP-Total and X-WP-TotalPages,
-// HTTP Basic auth with the consumer key and secret (or the query-string fallback, for servers that strip the
-// Authorization header), read-only keys refused on writes, `products/batch` and `variations/batch` of at
+// plain http, so OAuth 1.0a one-legged signatures in the query string as WooCommerce checks them over http
+// (Basic is ignored there: tests/real-stores proves that against the real store), `context=view` texts through
+// a rough wpautop and `context=edit` as stored, read-only keys refused on writes, `products/batch` and `variations/batch` of at
 // most 100 objects with per-item errors, and 429 with Retry-After when asked to. Sources: the REST API docs
 // (woocommerce/woocommerce-rest-api-docs, _products.md, _product-variations.md, _authentication.md).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { oauthSignature } from './woo-oauth';
 
 export type FakeWooImage = { id: number; src: string; name: string; alt: string };
 export type FakeWooMeta = { id: number; key: string; value: string };
@@ -58,8 +60,6 @@ export type FakeWooOptions = {
   consumerKey?: string;
   consumerSecret?: string;
   permissions?: 'read' | 'write' | 'read_write';
-  /** Like a server behind a proxy that drops the Authorization header: only query-string keys get through. */
-  stripAuthorizationHeader?: boolean;
 };
 
 export type FakeWooCommerce = {
@@ -101,6 +101,25 @@ function variationView(variation: FakeWooVariation) {
   };
 }
 
+/** wpautop, roughly: plain paragraphs in <p>, single line breaks as <br />; markup left as it is. */
+function autop(text: string): string {
+  if (!text.trim()) return text;
+  const paragraphs = text.split(/\n\s*\n/).map((part) => part.trim());
+  return `${paragraphs
+    .map((part) =>
+      /^<(p|ul|ol|div|h\d|table)\b/i.test(part) ? part : `<p>${part.replace(/\n/g, '<br />\n')}</p>`,
+    )
+    .join('\n')}\n`;
+}
+
+function withAutop<T extends { description: string; short_description?: string }>(item: T): T {
+  return {
+    ...item,
+    description: autop(item.description),
+    ...(item.short_description === undefined ? {} : { short_description: autop(item.short_description) }),
+  };
+}
+
 export async function startFakeWooCommerce(
   products: FakeWooProduct[],
   options: FakeWooOptions = {},
@@ -114,6 +133,8 @@ export async function startFakeWooCommerce(
   /** Set by rateLimitAfter: requests still answered before every one is limited. */
   let passesBeforeLimit: number | null = null;
   let nextMetaId = 90_000;
+  /** The store's home URL, which OAuth signatures cover; known once the server listens. */
+  let origin = '';
 
   const json = (
     response: ServerResponse,
@@ -129,21 +150,56 @@ export async function startFakeWooCommerce(
     item.date_modified_gmt = new Date(Math.max(Date.now(), previous + 1000)).toISOString().slice(0, 19);
   };
 
+  const usedNonces = new Set<string>();
+  /** As WooCommerce over plain http (is_ssl() false): Basic and query-string keys are ignored; OAuth 1.0a. */
   const authenticate = (request: IncomingMessage, url: URL) => {
-    const header = options.stripAuthorizationHeader ? undefined : request.headers.authorization;
-    let given: [string, string] | null = null;
-    if (header?.startsWith('Basic ')) {
-      const [user, ...rest] = Buffer.from(header.slice(6), 'base64').toString().split(':');
-      given = [user ?? '', rest.join(':')];
-    } else if (url.searchParams.has('consumer_key')) {
-      given = [url.searchParams.get('consumer_key') ?? '', url.searchParams.get('consumer_secret') ?? ''];
+    const params = Object.fromEntries(url.searchParams);
+    const required = [
+      'oauth_consumer_key',
+      'oauth_timestamp',
+      'oauth_nonce',
+      'oauth_signature',
+      'oauth_signature_method',
+    ];
+    if (!required.some((name) => params[name])) {
+      return request.method === 'GET'
+        ? woocommerceError('woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.', 401)
+        : woocommerceError(
+            'woocommerce_rest_cannot_batch',
+            'Sorry, you are not allowed to batch manipulate this resource.',
+            401,
+          );
     }
-    if (!given)
-      return woocommerceError('woocommerce_rest_authentication_error', 'Consumer key is missing.', 401);
-    if (given[0] !== key)
+    const missing = required.filter((name) => !params[name]);
+    if (missing.length > 0) {
+      return woocommerceError(
+        'woocommerce_rest_authentication_missing_parameter',
+        `Missing OAuth parameters ${missing.join(', ')}`,
+        401,
+      );
+    }
+    if (params.oauth_consumer_key !== key)
       return woocommerceError('woocommerce_rest_authentication_error', 'Consumer key is invalid.', 401);
-    if (given[1] !== secret)
-      return woocommerceError('woocommerce_rest_authentication_error', 'Consumer secret is invalid.', 401);
+    if (
+      oauthSignature(request.method ?? 'GET', `${origin}${url.pathname}`, params, secret) !==
+      params.oauth_signature
+    ) {
+      return woocommerceError(
+        'woocommerce_rest_authentication_error',
+        'Invalid signature - provided signature does not match.',
+        401,
+      );
+    }
+    if (Math.abs(Number(params.oauth_timestamp) - Date.now() / 1000) > 15 * 60)
+      return woocommerceError('woocommerce_rest_authentication_error', 'Invalid timestamp.', 401);
+    if (usedNonces.has(params.oauth_nonce!)) {
+      return woocommerceError(
+        'woocommerce_rest_authentication_error',
+        'Invalid nonce - nonce has already been used.',
+        401,
+      );
+    }
+    usedNonces.add(params.oauth_nonce!);
     if (request.method !== 'GET' && permissions === 'read') {
       return woocommerceError(
         'woocommerce_rest_authentication_error',
@@ -164,9 +220,11 @@ export async function startFakeWooCommerce(
       }
     }
     if (Array.isArray(update.meta_data)) {
-      for (const entry of update.meta_data as { key: string; value: string }[]) {
+      for (const entry of update.meta_data as { key: string; value: string | null }[]) {
         const existing = product.meta_data.find((meta) => meta.key === entry.key);
-        if (existing) existing.value = entry.value;
+        // null deletes the key (WC_Data::save_meta_data).
+        if (entry.value === null) product.meta_data = product.meta_data.filter((meta) => meta !== existing);
+        else if (existing) existing.value = entry.value;
         else product.meta_data.push({ id: nextMetaId++, key: entry.key, value: entry.value });
       }
     }
@@ -263,18 +321,24 @@ export async function startFakeWooCommerce(
     const invalidId = () =>
       json(response, 404, woocommerceError('woocommerce_rest_product_invalid_id', 'Invalid ID.', 404));
 
-    if (request.method === 'GET' && path === '/products') return paged(products.map(productView));
+    // view (the default) runs the texts through wpautop, as WordPress does; edit answers them as stored.
+    const asViewed = url.searchParams.get('context') !== 'edit';
+    const productOut = (product: FakeWooProduct) =>
+      asViewed ? withAutop(productView(product)) : productView(product);
+    // A variation's description is formatted in every context (wc_format_content in the v3 controller).
+    const variationOut = (variation: FakeWooVariation) => withAutop(variationView(variation));
+    if (request.method === 'GET' && path === '/products') return paged(products.map(productOut));
     let match = /^\/products\/(\d+)$/.exec(path);
     if (match && request.method === 'GET') {
       const product = products.find((p) => p.id === Number(match![1]));
       if (!product) return invalidId();
-      return json(response, 200, productView(product));
+      return json(response, 200, productOut(product));
     }
     match = /^\/products\/(\d+)\/variations$/.exec(path);
     if (match && request.method === 'GET') {
       const product = products.find((p) => p.id === Number(match![1]));
       if (!product) return invalidId();
-      return paged(product.variations.map(variationView));
+      return paged(product.variations.map(variationOut));
     }
     if (path === '/products/batch' && request.method === 'POST') {
       if (itemCount(body) > MAX_BATCH) return batchTooLarge();
@@ -285,7 +349,10 @@ export async function startFakeWooCommerce(
       const product = products.find((p) => p.id === Number(match![1]));
       if (!product) return invalidId();
       if (itemCount(body) > MAX_BATCH) return batchTooLarge();
-      return json(response, 200, batch(product.variations, body, variationView, applyProductUpdate));
+      const answer = batch(product.variations, body, variationView, applyProductUpdate);
+      // Saving a variation saves its parent too (WooCommerce syncs the variable product): its date moves.
+      if ((body.update as unknown[] | undefined)?.length) touch(product);
+      return json(response, 200, answer);
     }
     return json(
       response,
@@ -301,8 +368,9 @@ export async function startFakeWooCommerce(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     hostPort: `127.0.0.1:${port}`,
     products,
     requests,

@@ -1,6 +1,7 @@
 import { previewPush } from '../domain/stores/push-plan';
 import type { FunctionHandler } from './types';
 
-export const previewPushFunction: FunctionHandler<'preview-push'> = async (ctx, input) => ({
-  changes: (await previewPush(ctx.db, ctx.userId, input, ctx.services.stores)).changes,
-});
+export const previewPushFunction: FunctionHandler<'preview-push'> = async (ctx, input) => {
+  const { changes, notes } = await previewPush(ctx.db, ctx.userId, input, ctx.services.stores);
+  return { changes, notes };
+};

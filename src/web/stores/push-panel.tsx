@@ -100,6 +100,11 @@ function PushPreview({
   return (
     <Modal opened={changes !== null} onClose={storePush.closePreview} title="Push preview" size="xl">
       <Stack>
+        {storePush.notes.map((note) => (
+          <Alert key={note} color="yellow">
+            {note}
+          </Alert>
+        ))}
         {changes?.length === 0 && <Alert color="blue">Nothing to push: approve some products first.</Alert>}
         {changes && changes.length > 0 && <ChangesTable changes={changes} productNames={productNames} />}
         <Group justify="flex-end">

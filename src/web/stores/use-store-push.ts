@@ -12,10 +12,14 @@ export function useStorePush(bundleWorkflowId: number) {
   const stores = useFunctionQuery('list-stores', {}, { queryKey: queryKeys.stores() });
   const [storeId, setStoreId] = useState<string | null>(null);
   const [changes, setChanges] = useState<Change[] | null>(null);
+  const [notes, setNotes] = useState<string[]>([]);
   const [pushId, setPushId] = useState<number | null>(null);
   const preview = useFunctionMutation('preview-push', {
     errorTitle: 'Could not read the store',
-    onSuccess: (data) => setChanges(data.changes),
+    onSuccess: (data) => {
+      setChanges(data.changes);
+      setNotes(data.notes);
+    },
   });
   const push = useFunctionMutation('push-to-store', {
     errorTitle: 'Could not push',
@@ -39,6 +43,8 @@ export function useStorePush(bundleWorkflowId: number) {
     storeId,
     setStoreId,
     changes,
+    /** What the store cannot take (a WooCommerce store without an SEO plugin). */
+    notes,
     closePreview: () => setChanges(null),
     /** Only changes without a conflict are pushed. */
     toPush: changes?.filter((change) => change.conflict === null).length ?? 0,

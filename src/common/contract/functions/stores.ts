@@ -132,8 +132,8 @@ export const storeFunctions = {
   },
   'preview-push': {
     request: pushRequest,
-    /** Conflicts first, then by product. */
-    response: z.object({ changes: z.array(pushChangeSchema) }),
+    /** Conflicts first, then by product; notes name what the store cannot take (no SEO plugin). */
+    response: z.object({ changes: z.array(pushChangeSchema), notes: z.array(z.string()) }),
   },
   'push-to-store': {
     request: pushRequest,

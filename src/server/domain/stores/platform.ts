@@ -16,13 +16,26 @@ export type LiveProduct = {
   values: Map<string, string>;
   /** WooCommerce: the product's images in order, as a write of `images` must list them all. */
   images?: { id: number; alt: string }[];
-  /** WooCommerce: the SEO plugin meta keys this product uses. */
-  seoKeys?: { title: string; description: string };
+  /** Fields the store answers formatted for display, not as written (compared by platform.push.sameShown). */
+  formatted?: readonly string[];
+  /** WooCommerce: the SEO plugin meta keys this product uses; none without a plugin. */
+  seoKeys?: { title: string; description: string } | null;
 };
 
 export type RemoteRef = { remoteProductId: string; remoteVariantId: string | null };
 
 export const storeKey = (productId: string, variantId: string | null) => `${productId}|${variantId ?? ''}`;
+
+/** Whether the store's value of `field` is `value`, as far as the store lets it be read back. */
+export function holds(platform: StorePlatform, live: LiveProduct, field: string, value: string): boolean {
+  const now = live.values.get(field);
+  if (now === undefined) return false;
+  if (now === value) return true;
+  return live.formatted?.includes(field) === true && platform.push.sameShown?.(now, value) === true;
+}
+
+/** Fields a push leaves out for this store, and the note the preview shows for them. */
+export type LeftOut = { fields: readonly string[]; note: string };
 
 export type FieldWrite = { field: string; after: string };
 export type ProductWrite = {
@@ -74,6 +87,8 @@ export interface StoreClient {
   write(products: ProductWrite[]): Promise<WriteResult[]>;
   /** Refuses a push the store's credentials cannot carry out, before anything is written. */
   checkPush(input: { write_handles?: boolean }): Promise<void>;
+  /** Fields this store has nowhere to show, which a push leaves out (never journaled); null when none. */
+  leftOut?(): Promise<LeftOut | null>;
 }
 
 export type ConnectInput = ParsedFunctionRequest<'connect-store'>;
@@ -98,5 +113,14 @@ export interface StorePlatform {
     description(html: string): string;
     /** Why the store cannot take this value, or null when it can. */
     refusal(field: string, after: string): string | null;
+    /** An SEO title or meta description as the store keeps it, so that it reads back equal; as is without. */
+    seoText?(text: string): string;
+    /** Whether a value the store answers formatted (LiveProduct.formatted) shows the same as `ours`. */
+    sameShown?(formatted: string, ours: string): boolean;
+    /**
+     * A product's variants go in its chunk however full (the journal lists them after it), because writing one
+     * moves the product's own date: no chunk in flight beside it may do that after the product is written.
+     */
+    variantsInProductChunk?: boolean;
   };
 }

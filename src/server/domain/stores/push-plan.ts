@@ -11,7 +11,7 @@ import { requireOwnedRun } from '../../leaves/ownership/lookups';
 import { escapeHtml, writeCell } from '../export/column-kinds';
 import { toShopifyBodyHtml } from '../export/rows';
 import { type OpenedStore, openOwnedStore } from './owned-stores';
-import { type LiveProduct, type StoreClient, type StorePlatform, storeKey } from './platform';
+import { holds, type LiveProduct, type StoreClient, type StorePlatform, storeKey } from './platform';
 import { PLATFORMS } from './platforms';
 import type { StoreAccess } from './store-access';
 import { asBadInput, storeClient } from './store-connection';
@@ -47,6 +47,10 @@ function fieldsFor(
 }
 
 const oneLine = (html: string) => html.replace(/\n/g, '');
+
+/** An SEO text as the store keeps it (push.seoText), so that a later preview or undo reads back no edit. */
+const seoText = (platform: StorePlatform, text: string | null) =>
+  text && platform.push.seoText ? platform.push.seoText(text) : text;
 
 /** The slug in a URL suggestion ("/products/aurora-ring-silver" → "aurora-ring-silver"). */
 export function handleOf(urlSuggestion: string): string {
@@ -115,8 +119,8 @@ export async function plannedProducts(
             : '',
       );
     }
-    if (fields.has('seo_title')) set('seo_title', product.pageTitle);
-    if (fields.has('seo_description')) set('seo_description', product.metaDescription);
+    if (fields.has('seo_title')) set('seo_title', seoText(platform, product.pageTitle));
+    if (fields.has('seo_description')) set('seo_description', seoText(platform, product.metaDescription));
     if (fields.has('handle')) set('handle', handleOf(product.urlSuggestion ?? ''));
     if (fields.has('alt_texts')) {
       for (const image of images.filter((i) => i.bundleWorkflowProductId === product.id)) {
@@ -138,6 +142,7 @@ export async function plannedProducts(
 
 /** Each planned value beside the store's live one, with the reason it will not be pushed. */
 export function compareWithLive(
+  platform: StorePlatform,
   planned: PlannedProduct[],
   live: Map<string, LiveProduct | null>,
 ): PushChange[] {
@@ -150,7 +155,7 @@ export function compareWithLive(
         ? 'deleted_in_store'
         : now.updatedAt !== product.remoteUpdatedAt
           ? 'changed_in_store'
-          : before === after
+          : holds(platform, now, field, after)
             ? 'already_ours'
             : null;
       changes.push({
@@ -165,13 +170,30 @@ export function compareWithLive(
   return changes.sort((a, b) => Number(b.conflict !== null) - Number(a.conflict !== null));
 }
 
+/** Drops the fields the store has nowhere to show (StoreClient.leftOut) from the plan; the notes that say so. */
+async function leaveOut(client: StoreClient, planned: PlannedProduct[]): Promise<string[]> {
+  const leftOut = await client.leftOut?.();
+  if (!leftOut) return [];
+  let dropped = 0;
+  for (const product of planned) {
+    for (const field of leftOut.fields) dropped += Number(product.values.delete(field));
+  }
+  return dropped === 0 ? [] : [leftOut.note];
+}
+
 /** preview-push: the changes a push would make now, read from the store as it is. */
 export async function previewPush(
   db: Queryable,
   ownerId: string,
   input: PushInput,
   access: StoreAccess,
-): Promise<{ changes: PushChange[]; store: OpenedStore; client: StoreClient; planned: PlannedProduct[] }> {
+): Promise<{
+  changes: PushChange[];
+  notes: string[];
+  store: OpenedStore;
+  client: StoreClient;
+  planned: PlannedProduct[];
+}> {
   await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
   const client = storeClient(store, access);
@@ -179,7 +201,14 @@ export async function previewPush(
   try {
     await client.checkPush(input);
     const live = await client.readLive(planned);
-    return { changes: compareWithLive(planned, live), store, client, planned };
+    const notes = await leaveOut(client, planned);
+    return {
+      changes: compareWithLive(PLATFORMS[store.platform], planned, live),
+      notes,
+      store,
+      client,
+      planned,
+    };
   } catch (error) {
     throw asBadInput(error, PLATFORMS[store.platform].label);
   }

@@ -11,6 +11,7 @@ import { emitPushCompleted } from '../../leaves/webhook-events/push-events';
 import { forgetProductsExported, recordProductsExported } from '../search-data/record-export';
 import { openOwnedStore } from './owned-stores';
 import {
+  holds,
   type LiveProduct,
   type ProductWrite,
   type StoreClient,
@@ -19,6 +20,7 @@ import {
   type WriteResult,
 } from './platform';
 import { PLATFORMS } from './platforms';
+import { chunksOf } from './push-chunks';
 import type { StoreAccess } from './store-access';
 import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { storeClient } from './store-connection';
@@ -50,9 +52,8 @@ export async function runPush(
       .where(and(eq(storePushItems.pushId, pushId), eq(storePushItems.status, 'pending')))
       .orderBy(asc(storePushItems.id));
     const groups = groupByProduct(pending);
-    const size = platform.push.chunkSize;
-    const chunks: Item[][][] = [];
-    for (let start = 0; start < groups.length; start += size) chunks.push(groups.slice(start, start + size));
+    // A product's variants stay in its chunk where the platform asks (push-chunks.ts).
+    const chunks = chunksOf(platform, groups);
     // Chunks hold different products, so a few can be in flight at once, as many as the platform allows.
     const inFlight = platform.push.inFlight;
     const undoneSince = push.undoOf === null ? null : await pushStartedAt(db, push.undoOf);
@@ -172,9 +173,9 @@ function planWrites(
         });
       } else if (refusal) {
         outcomes.push({ id: item.id, status: 'failed', error: refusal });
-      } else if (current === item.after) {
+      } else if (holds(platform, now, item.field, item.after)) {
         outcomes.push({ id: item.id, status: 'written', error: null });
-      } else if (current !== item.before) {
+      } else if (!holds(platform, now, item.field, item.before)) {
         outcomes.push({
           id: item.id,
           status: 'skipped',

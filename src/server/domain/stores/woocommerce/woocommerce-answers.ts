@@ -65,6 +65,9 @@ export const batchAnswer = z.object({
     .optional(),
 });
 
+/** The REST index (/wp-json/?_fields=namespaces): every active plugin's namespace (woocommerce-seo.ts). */
+export const wpIndex = z.object({ namespaces: z.array(z.string()) });
+
 /** An error answer: WooCommerce's own carry a code; anything else is not its API. Each field on its own. */
 export const wooError = z.object({
   code: z.string().optional().catch(undefined),

@@ -1,18 +1,17 @@
-// WooCommerce's REST API v3: one request, authenticated with the consumer key and secret over HTTP Basic,
-// or in the query string when the server strips the Authorization header (WooCommerce answers "Consumer key
-// is missing." then; _authentication.md). 429 waits for Retry-After, up to MAX_STORE_WAIT_MS; 5xx backs off.
+// WooCommerce's REST API v3: one request, authenticated as woocommerce-auth.ts says (Basic over https, then
+// query-string keys when the header is stripped; OAuth 1.0a over http). 429 waits for Retry-After, up to
+// MAX_STORE_WAIT_MS; 5xx backs off.
 import type { z } from 'zod';
 import { parseStoreAnswer, retryAfterMs, StoreApiError, waitAsAsked } from '../store-api-error';
 import { type StoreNetwork, storeRequest } from '../store-request';
 import { wooError } from './woocommerce-answers';
+import { authenticate, authSchemeOf, fallbackScheme, type WooKeys } from './woocommerce-auth';
+import type { SeoPlugin } from './woocommerce-seo';
 
-export type WooConnection = {
-  url: URL;
-  consumerKey: string;
-  consumerSecret: string;
+export type WooConnection = WooKeys & {
   network: StoreNetwork;
-  /** Set once the store has shown it strips the Authorization header. */
-  queryStringAuth?: boolean;
+  /** The active SEO plugin, once asked (woocommerce-seo.ts). */
+  seoPlugin?: Promise<SeoPlugin>;
 };
 
 export type WooAnswer<T> = { data: T; total: number | null; totalPages: number | null };
@@ -30,14 +29,7 @@ export async function wooRequest<S extends z.ZodType>(
   for (let attempt = 0; ; attempt++) {
     const url = new URL(`/wp-json/wc/v3${path}`, connection.url);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = {};
-    if (connection.queryStringAuth) {
-      url.searchParams.set('consumer_key', connection.consumerKey);
-      url.searchParams.set('consumer_secret', connection.consumerSecret);
-    } else {
-      const basic = Buffer.from(`${connection.consumerKey}:${connection.consumerSecret}`).toString('base64');
-      headers.authorization = `Basic ${basic}`;
-    }
+    const headers = authenticate(connection, method, url);
     const response = await storeRequest(connection.network, url, {
       method,
       headers,
@@ -58,12 +50,9 @@ export async function wooRequest<S extends z.ZodType>(
           `The address does not answer as a WooCommerce store's REST API (status ${response.status} at /wp-json/wc/v3${path}).`,
         );
       }
-      if (
-        response.status === 401 &&
-        /consumer key is missing/i.test(error.message ?? '') &&
-        !connection.queryStringAuth
-      ) {
-        connection.queryStringAuth = true;
+      const fallback = fallbackScheme(authSchemeOf(connection), response.status, error.code);
+      if (fallback) {
+        connection.auth = fallback;
         continue;
       }
       if (/write permission/i.test(error.message ?? '')) {

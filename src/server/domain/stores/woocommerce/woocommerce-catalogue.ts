@@ -9,12 +9,7 @@ import { parseStoreAnswer, StoreApiError } from '../store-api-error';
 import { wooProduct, wooVariation } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { type WooEntry, writeWooExport } from './woocommerce-rows';
-
-/** The SEO plugins' meta keys (Yoast, Rank Math), as their own CSV columns name them. */
-export const SEO_META_KEYS = {
-  yoast: { title: '_yoast_wpseo_title', description: '_yoast_wpseo_metadesc' },
-  rank_math: { title: 'rank_math_title', description: 'rank_math_description' },
-} as const;
+import { SEO_META_KEYS, seoKeysOf, seoPluginOf } from './woocommerce-seo';
 
 const PER_PAGE = 100;
 
@@ -27,7 +22,14 @@ export async function pullWooCommerceCatalogue(
   options: PullOptions,
 ): Promise<PulledCatalogue> {
   const entries = await readEntries(connection, options);
-  return writeWooExport(entries, SEO_META_KEYS[seoPluginOf(entries)]);
+  const plugin = await seoPluginOf(connection);
+  // Without a plugin the store shows no SEO copy, but Yoast's keys are the export's columns all the same.
+  const keys =
+    seoKeysOf(
+      plugin,
+      entries.map(({ product }) => product),
+    ) ?? SEO_META_KEYS.yoast;
+  return writeWooExport(entries, keys);
 }
 
 async function readEntries(connection: WooConnection, options: PullOptions): Promise<WooEntry[]> {
@@ -56,13 +58,6 @@ async function readEntries(connection: WooConnection, options: PullOptions): Pro
   }
 }
 
-/** Rank Math when any product carries its meta keys; otherwise Yoast. */
-function seoPluginOf(entries: WooEntry[]): keyof typeof SEO_META_KEYS {
-  return entries.some(({ product }) => product.meta_data.some((m) => m.key.startsWith('rank_math_')))
-    ? 'rank_math'
-    : 'yoast';
-}
-
 async function readPage<S extends z.ZodType>(
   connection: WooConnection,
   path: string,
@@ -71,7 +66,9 @@ async function readPage<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<{ items: z.output<S>[]; isLast: boolean }> {
   const answer = await wooRequest(connection, 'GET', path, z.unknown(), {
-    query: { per_page: PER_PAGE, page },
+    // edit: the values as stored, as WooCommerce's CSV export writes them (view adds wpautop's <p> and
+    // <br />); by id, so that a page does not shift while the store changes during the read.
+    query: { per_page: PER_PAGE, page, context: 'edit', orderby: 'id', order: 'asc' },
     signal,
   });
   if (!Array.isArray(answer.data))

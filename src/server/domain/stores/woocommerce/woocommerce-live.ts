@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type LiveProduct, type RemoteRef, storeKey } from '../platform';
 import { wooLive } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
-import { SEO_META_KEYS } from './woocommerce-catalogue';
+import { type SeoPlugin, seoKeysOf, seoPluginOf } from './woocommerce-seo';
 
 const WOO_PAGE = 100;
 const WOO_PAGES_IN_FLIGHT = 4;
@@ -14,9 +14,8 @@ const WOO_PAGES_IN_FLIGHT = 4;
 type WooLive = z.infer<typeof wooLive>;
 const wooLivePage = z.array(wooLive);
 
-function wooValues(item: WooLive): LiveProduct {
-  const plugin = item.meta_data.some((meta) => meta.key.startsWith('rank_math_')) ? 'rank_math' : 'yoast';
-  const keys = SEO_META_KEYS[plugin];
+function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
+  const keys = seoKeysOf(plugin, [item]);
   const meta = (key: string) => {
     const value = item.meta_data.find((entry) => entry.key === key)?.value;
     return typeof value === 'string' ? value : '';
@@ -24,8 +23,10 @@ function wooValues(item: WooLive): LiveProduct {
   const values = new Map<string, string>([['description', item.description ?? '']]);
   if (item.slug !== undefined) {
     values.set('short_description', item.short_description ?? '');
-    values.set('seo_title', meta(keys.title));
-    values.set('seo_description', meta(keys.description));
+    if (keys) {
+      values.set('seo_title', meta(keys.title));
+      values.set('seo_description', meta(keys.description));
+    }
     values.set('handle', item.slug);
   }
   for (const image of item.images ?? []) values.set(`alt_text:${image.id}`, image.alt ?? '');
@@ -34,11 +35,14 @@ function wooValues(item: WooLive): LiveProduct {
     values,
     images: item.images?.map(({ id, alt }) => ({ id, alt })),
     seoKeys: keys,
+    // A variation's description reads back formatted (woocommerce-text.ts), context=edit or not.
+    formatted: item.slug === undefined ? ['description'] : [],
   };
 }
 
 export async function readWooCommerceLive(connection: WooConnection, refs: RemoteRef[]) {
   const live = new Map<string, LiveProduct | null>();
+  const plugin = await seoPluginOf(connection);
   const parents = [...new Set(refs.map((ref) => ref.remoteProductId))];
   const chunks: string[][] = [];
   for (let start = 0; start < parents.length; start += WOO_PAGE)
@@ -48,7 +52,8 @@ export async function readWooCommerceLive(connection: WooConnection, refs: Remot
     const pages = await Promise.all(
       chunks.slice(start, start + WOO_PAGES_IN_FLIGHT).map(async (chunk) => {
         const { data } = await wooRequest(connection, 'GET', '/products', wooLivePage, {
-          query: { include: chunk.join(','), per_page: WOO_PAGE },
+          // edit: the stored values, which a write puts back; view's wpautop would never compare equal.
+          query: { include: chunk.join(','), per_page: WOO_PAGE, context: 'edit' },
         });
         return { chunk, data };
       }),
@@ -56,7 +61,7 @@ export async function readWooCommerceLive(connection: WooConnection, refs: Remot
     for (const { chunk, data } of pages) {
       for (const id of chunk) {
         const item = data.find((product) => String(product.id) === id);
-        live.set(storeKey(id, null), item ? wooValues(item) : null);
+        live.set(storeKey(id, null), item ? wooValues(item, plugin) : null);
       }
     }
   }
@@ -74,12 +79,12 @@ export async function readWooCommerceLive(connection: WooConnection, refs: Remot
         ? []
         : (
             await wooRequest(connection, 'GET', `/products/${parent}/variations`, wooLivePage, {
-              query: { include: variations.join(','), per_page: WOO_PAGE },
+              query: { include: variations.join(','), per_page: WOO_PAGE, context: 'edit' },
             })
           ).data;
     for (const id of variations) {
       const item = found.find((variation) => String(variation.id) === id);
-      live.set(storeKey(parent, id), item ? wooValues(item) : null);
+      live.set(storeKey(parent, id), item ? wooValues(item, plugin) : null);
     }
   }
   return live;

@@ -2,10 +2,12 @@
 // 100 products a chunk (one batch request), three chunks in flight.
 import { z } from 'zod';
 import type { PushField } from '../../../../common/contract/functions';
-import type { PlatformAccess, ProvedStore, StoreClient, StorePlatform } from '../platform';
+import type { LeftOut, PlatformAccess, ProvedStore, StoreClient, StorePlatform } from '../platform';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { countWooProducts, pullWooCommerceCatalogue } from './woocommerce-catalogue';
 import { readWooCommerceLive } from './woocommerce-live';
+import { seoPluginOf } from './woocommerce-seo';
+import { sameShownText } from './woocommerce-text';
 import { writeWooCommerce } from './woocommerce-write';
 
 const credentialsSchema = z.object({
@@ -36,6 +38,18 @@ async function prove(connection: WooConnection): Promise<ProvedStore> {
   return { name: connection.url.host, currency: null };
 }
 
+/**
+ * A store with neither Yoast SEO nor Rank Math has nowhere that shows an SEO title or meta description:
+ * a push leaves those fields out (never journaled as written) and the preview says why.
+ */
+async function leftOut(connection: WooConnection): Promise<LeftOut | null> {
+  if ((await seoPluginOf(connection)) !== 'none') return null;
+  return {
+    fields: ['seo_title', 'seo_description'],
+    note: 'The store runs no SEO plugin (Yoast SEO or Rank Math), so nothing would show an SEO title or meta description: those fields are not written.',
+  };
+}
+
 function open(url: URL, credentials: unknown, access: PlatformAccess): StoreClient {
   const { consumer_key, consumer_secret } = credentialsSchema.parse(credentials);
   const connection: WooConnection = {
@@ -54,11 +68,14 @@ function open(url: URL, credentials: unknown, access: PlatformAccess): StoreClie
     readLive: (refs) => readWooCommerceLive(connection, refs),
     write: (products) => writeWooCommerce(connection, products),
     checkPush: async () => {},
+    leftOut: () => leftOut(connection),
   };
 }
 
 /** The description on one line, as the WooCommerce file writes it. */
 const oneLine = (html: string) => html.replace(/\n/g, '');
+/** One line, as Yoast stores them (line breaks and tabs turned into spaces, runs of them collapsed). */
+const seoLine = (text: string) => text.replace(/\s+/g, ' ');
 
 export const wooCommercePlatform: StorePlatform = {
   name: 'woocommerce',
@@ -76,5 +93,8 @@ export const wooCommercePlatform: StorePlatform = {
     fields: (isVariant) => (isVariant ? VARIATION_FIELDS : PRODUCT_FIELDS),
     description: oneLine,
     refusal: (field, after) => (field.startsWith('alt_text:') && after === '' ? CANNOT_CLEAR_ALT : null),
+    seoText: seoLine,
+    sameShown: sameShownText,
+    variantsInProductChunk: true,
   },
 };

@@ -10,15 +10,18 @@ const WOO_BATCH = 100;
 function wooUpdate(product: ProductWrite): Record<string, unknown> {
   const id = Number(product.remoteVariantId ?? product.remoteProductId);
   const update: Record<string, unknown> = { id };
-  const meta: { key: string; value: string }[] = [];
+  const meta: { key: string; value: string | null }[] = [];
   const alts = new Map<number, string>();
+  // Only an undo writes an empty SEO value, where the key was absent (live values read absent as ''):
+  // null makes WooCommerce delete the key (WC_Data::save_meta_data) instead of leaving it empty.
+  const metaValue = (after: string) => (after === '' ? null : after);
   for (const { field, after } of product.writes) {
     if (field === 'description' || field === 'short_description') update[field] = after;
     else if (field === 'handle') update.slug = after;
     else if (field === 'seo_title' && product.live.seoKeys)
-      meta.push({ key: product.live.seoKeys.title, value: after });
+      meta.push({ key: product.live.seoKeys.title, value: metaValue(after) });
     else if (field === 'seo_description' && product.live.seoKeys)
-      meta.push({ key: product.live.seoKeys.description, value: after });
+      meta.push({ key: product.live.seoKeys.description, value: metaValue(after) });
     else if (field.startsWith('alt_text:')) alts.set(Number(field.slice('alt_text:'.length)), after);
   }
   if (meta.length > 0) update.meta_data = meta;
@@ -36,14 +39,16 @@ export async function writeWooCommerce(
   products: ProductWrite[],
 ): Promise<WriteResult[]> {
   const results: WriteResult[] = products.map(() => ({ error: null }));
-  const groups = new Map<string, number[]>();
+  // Variations first: saving one saves its parent too (WooCommerce syncs the variable product), which moves
+  // the parent's date_modified_gmt; written after them, the parent's own batch answer carries its last date.
+  const groups = new Map<string, number[]>([['/products/batch', []]]);
   products.forEach((product, index) => {
     const path = product.remoteVariantId
       ? `/products/${product.remoteProductId}/variations/batch`
       : '/products/batch';
     groups.set(path, [...(groups.get(path) ?? []), index]);
   });
-  for (const [path, indexes] of groups) {
+  for (const [path, indexes] of [...groups].reverse()) {
     for (let start = 0; start < indexes.length; start += WOO_BATCH) {
       const chunk = indexes.slice(start, start + WOO_BATCH);
       const { data } = await wooRequest(connection, 'POST', path, batchAnswer, {
