@@ -3,8 +3,8 @@
 // - none: no SEO plugin, plain http as a store without TLS (WOO_HTTPS_HINT=0), so only OAuth 1.0a gets in;
 // - yoast and rankmath: as behind a TLS-terminating proxy (WOO_HTTPS_HINT=1), reached by the tests through
 //   tls-proxy.ts, so Basic (and the query-string keys when the header is stripped) get in.
-// The folder is REAL_WOO_DIR, else ../shared/real-stores/woocommerce beside the repository; without it the
-// tier fails here, naming what is missing: it never passes by running nothing.
+// The folder is REAL_WOO_DIR (.ci/run sets it to the store kept beside the project); without it the tier fails
+// here, naming what is missing: it never passes by running nothing.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -23,7 +23,7 @@ declare module 'vitest' {
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function realWooDir(): string {
-  return path.resolve(repoRoot, process.env.REAL_WOO_DIR ?? '../shared/real-stores/woocommerce');
+  return path.resolve(repoRoot, process.env.REAL_WOO_DIR ?? '');
 }
 
 async function startStore(folder: string, name: RealStoreName, wooDir: string): Promise<RealStore> {
