@@ -97,6 +97,15 @@ export const bundles = pgTable(
     fillEmptyOnly: boolean('fill_empty_only').notNull().default(false),
     /** ISO 4217 code of the store's prices; the structured data has no offers without it. */
     currency: text('currency'),
+    /**
+     * BCP 47 language of the catalogue, which copy is written in when a workflow names none: detected from the
+     * products' names and bodies on import, or chosen by the user. Null when nothing could tell.
+     */
+    language: text('language'),
+    /** How the language was decided: `detected` (with languageConfidence) or `chosen`. */
+    languageSource: text('language_source').$type<'detected' | 'chosen'>(),
+    /** 0–1, for a detected language: the share of the products' text in it. */
+    languageConfidence: real('language_confidence'),
     /** Set by delete-bundle; the rows go in a job, and every function treats the bundle as gone at once. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -115,6 +124,8 @@ export const products = pgTable(
     position: integer('position').notNull(),
     details: jsonb('details').$type<Record<string, string | null>>().notNull(),
     imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
+    /** BCP 47 language detected from this product's own name and body; null when its text says too little. */
+    language: text('language'),
     /**
      * The copy the store already has (Shopify SEO Title/SEO Description/Image Alt Text, the body): shown beside
      * the new copy and kept by a fill-empty bundle. Kept out of details, which all reach the prompt.

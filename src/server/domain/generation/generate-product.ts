@@ -97,8 +97,16 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
     },
     bannedPhrases: context.workflow.bannedPhrases ?? [],
     protectedTerms: context.workflow.protectedTerms ?? [],
-    language: context.workflow.language,
+    language: copyLanguageFor(context),
   };
+}
+
+/**
+ * The language the copy is written in: the workflow's when it names one, else the bundle's (detected on import
+ * or chosen), else the product's own as detected; null only when no text could tell.
+ */
+export function copyLanguageFor(context: ProductContext): string | null {
+  return context.workflow.language ?? context.bundleLanguage ?? context.productLanguage ?? null;
 }
 
 /**
@@ -131,7 +139,7 @@ export function firstCallInput(context: ProductContext): WriteCopyInput {
 /** The workflow's language and voice, as the prompt states them. */
 export function copyVoiceFor(context: ProductContext): CopyVoice {
   return {
-    language: context.workflow.language,
+    language: copyLanguageFor(context),
     bannedPhrases: context.workflow.bannedPhrases ?? [],
     protectedTerms: context.workflow.protectedTerms ?? [],
     voiceNotes: context.workflow.voiceNotes ?? '',

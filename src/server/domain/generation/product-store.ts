@@ -41,6 +41,8 @@ export async function loadProduct(db: Queryable, id: number) {
       bundleId: bundles.id,
       customFields: bundles.customFields,
       spendingCapUsd: bundles.spendingCapUsd,
+      bundleLanguage: bundles.language,
+      productLanguage: products.language,
       pausedReason: bundleWorkflows.pausedReason,
       workflow: {
         id: workflows.id,
