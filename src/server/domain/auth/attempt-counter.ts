@@ -23,6 +23,15 @@ const MAX_DELAY_SECONDS = 15 * 60;
 const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 /** 30 s × 2^10 is past the 15-minute ceiling already; a higher power would only risk overflow. */
 const MAX_DOUBLINGS = 10;
+/**
+ * Every this many takes, rows forgotten for a day are deleted: their keys name addresses and accounts, which
+ * are kept no longer than the lockout needs them. One in many takes keeps the cost off the sign-in path.
+ */
+const PURGE_EVERY_TAKES = 256;
+/** The most expired rows one purge deletes, so that a purge after a long burst stays one short statement. */
+const PURGE_BATCH = 1_000;
+/** The queue key the purge runs under: no sign-in key has this form, so it waits on no guess. */
+const PURGE_KEY = '\u0000purge';
 
 /**
  * The wait after the nth failure, as an interval: none for the first five (the fifth locks for 30 s), then
@@ -43,10 +52,22 @@ export type AttemptCounter = {
   clear: (key: string) => Promise<void>;
 };
 
-export function attemptCounter(db: Database): AttemptCounter {
+export function attemptCounter(
+  db: Database,
+  { purgeEveryTakes = PURGE_EVERY_TAKES } = {},
+): AttemptCounter {
   const queue = new KeyedQueue(COUNTER_CONNECTIONS);
+  let takes = 0;
+  const purgeNowAndThen = () => {
+    if (++takes % purgeEveryTakes !== 0) return;
+    // A failed purge costs nothing but a later one: the rows are already treated as forgotten.
+    queue.run(PURGE_KEY, () => purgeForgotten(db)).catch(() => {});
+  };
   return {
-    take: (key) => queue.run(key, () => takeAttempt(db, key)),
+    take: (key) => {
+      purgeNowAndThen();
+      return queue.run(key, () => takeAttempt(db, key));
+    },
     giveBack: (key) => queue.run(key, () => giveBackAttempt(db, key)),
     clear: (key) => queue.run(key, () => clearAttempts(db, key)),
   };
@@ -86,4 +107,13 @@ async function giveBackAttempt(db: Database, key: string): Promise<void> {
 
 async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
+}
+
+/** Deletes rows whose run of failures is forgotten (expired); the next take would start them again anyway. */
+export async function purgeForgotten(db: Database): Promise<number> {
+  const { rows } = await db.execute<{ key: string }>(sql`
+    delete from sign_in_attempts where key in (
+      select key from sign_in_attempts where expires_at <= now() limit ${PURGE_BATCH})
+    returning key`);
+  return rows.length;
 }
