@@ -19,7 +19,9 @@ async function seed(key: string, expiresIn: string) {
 }
 
 async function keys(): Promise<string[]> {
-  const { rows } = await database.pool.query<{ key: string }>('select key from sign_in_attempts order by key');
+  const { rows } = await database.pool.query<{ key: string }>(
+    'select key from sign_in_attempts order by key',
+  );
   return rows.map((row) => row.key);
 }
 

@@ -52,10 +52,7 @@ export type AttemptCounter = {
   clear: (key: string) => Promise<void>;
 };
 
-export function attemptCounter(
-  db: Database,
-  { purgeEveryTakes = PURGE_EVERY_TAKES } = {},
-): AttemptCounter {
+export function attemptCounter(db: Database, { purgeEveryTakes = PURGE_EVERY_TAKES } = {}): AttemptCounter {
   const queue = new KeyedQueue(COUNTER_CONNECTIONS);
   let takes = 0;
   const purgeNowAndThen = () => {
