@@ -58,6 +58,7 @@ await buildServer({
   entryPoints: {
     index: 'src/server/main/index.ts',
     worker: 'src/server/main/worker.ts',
+    mcp: 'src/server/main/mcp-stdio.ts',
     // The import worker thread (src/server/http/import-body/import-pool.ts), loaded beside index.js.
     'import-worker': 'src/server/http/import-body/import-worker.ts',
   },

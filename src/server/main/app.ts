@@ -14,6 +14,7 @@ import { unsafeAuthInput } from '../domain/auth/unsafe-input';
 import { type FunctionRegistry, functionRegistry } from '../functions/registry';
 import { mountApiDocs } from '../http/api-docs';
 import { forwardedChain, resolveClientAddress, type TrustProxy } from '../http/client-address';
+import { mcpRoutes } from '../http/mcp/mcp-route';
 import { type AppEnv, requestLogging } from '../http/request-log';
 import { functionRoutes } from '../http/route';
 import { socialProviders } from './config';
@@ -83,6 +84,7 @@ export function createApp(services: Services, registry: FunctionRegistry = funct
   });
 
   app.route('/functions/v1', functionRoutes(services, registry));
+  app.route('/mcp', mcpRoutes(services, app));
   const isProduction = services.config.NODE_ENV === 'production';
   const sessionCookie = sessionCookieName(usesSecureCookies(services.config.APP_URL, isProduction));
   mountApiDocs(app, services.config.APP_URL, sessionCookie);
