@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLE_LIMITS } from '../../src/common/contract/constants';
 import type { ApiKeyScope } from '../../src/common/contract/functions';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { startTestWorker } from '../support/pipeline';
@@ -193,6 +194,12 @@ describe('the MCP server over streamable HTTP', () => {
         body: JSON.stringify(message),
       });
     expect((await post()).status).toBe(401);
+    const tooBig = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer cl_x' },
+      body: JSON.stringify({ ...message, params: { padding: 'x'.repeat(BUNDLE_LIMITS.maxBodyBytes) } }),
+    });
+    expect(tooBig.status).toBe(413);
     expect((await post(`Bearer ${t.user.token}`)).status).toBe(401);
     expect((await post('Bearer cl_not-a-real-key-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(401);
   });

@@ -83,7 +83,7 @@ function answerError(error: Error, c: Context<AppEnv>): Response {
   return c.json({ error: { type: 'server_error', message: 'Something went wrong on our side.' } }, 500);
 }
 
-function answerTooLarge(c: Context<AppEnv>): Response {
+export function answerTooLarge(c: Context): Response {
   const megabytes = BUNDLE_LIMITS.maxBodyBytes / 1024 / 1024;
   return c.json(
     { error: { type: 'too_large', message: `The request body is larger than the ${megabytes} MB limit.` } },

@@ -3,11 +3,14 @@
 // hold for every tool call, because each call goes through the API's own route as that key.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { BUNDLE_LIMITS } from '../../../common/contract/constants';
 import { isApiKey } from '../../domain/api-keys/api-keys';
 import type { FunctionServices } from '../../functions/types';
 import { AppError } from '../../leaves/app-error/app-error';
 import { authenticate } from '../authenticate';
 import type { AppEnv } from '../request-log';
+import { answerTooLarge } from '../route';
 import { createMcpServer, functionCaller } from './mcp-tools';
 
 /** `app` answers the function calls: the whole app, so that each goes through its logging and limits. */
@@ -20,7 +23,8 @@ export function mcpRoutes(
     if (error instanceof AppError) return c.json(error.toBody(), error.status as 401);
     throw error;
   });
-  routes.post('/', async (c) => {
+  // The same limit as a function call's body: a tool call carries one (a product list, say) inside it.
+  routes.post('/', bodyLimit({ maxSize: BUNDLE_LIMITS.maxBodyBytes, onError: answerTooLarge }), async (c) => {
     const key = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!key || !isApiKey(key)) {
       throw new AppError('unauthorized', 'The MCP server takes an API key: send Authorization: Bearer cl_….');
