@@ -16,9 +16,14 @@ export type FunctionSession = {
   apiKey?: { id: number; scopes: ApiKeyScope[] };
 };
 
+/** The token of an `Authorization: Bearer …` header, if the request has one. */
+export function bearerToken(headers: Headers): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
+}
+
 export async function authenticate(services: FunctionServices, request: Request): Promise<FunctionSession> {
   const { headers } = request;
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
+  const bearer = bearerToken(headers);
   if (bearer && isApiKey(bearer)) {
     const caller = await authenticateApiKey(services.db, bearer, services.config.API_KEY_RATE_PER_MINUTE);
     return { user: { id: caller.userId }, apiKey: { id: caller.apiKeyId, scopes: caller.scopes } };

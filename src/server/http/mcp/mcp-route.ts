@@ -5,10 +5,10 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BUNDLE_LIMITS } from '../../../common/contract/constants';
-import { isApiKey } from '../../domain/api-keys/api-keys';
+import { authenticateApiKey, isApiKey } from '../../domain/api-keys/api-keys';
 import type { FunctionServices } from '../../functions/types';
 import { AppError } from '../../leaves/app-error/app-error';
-import { authenticate } from '../authenticate';
+import { bearerToken } from '../authenticate';
 import type { AppEnv } from '../request-log';
 import { answerTooLarge } from '../route';
 import { createMcpServer, functionCaller } from './mcp-tools';
@@ -25,11 +25,12 @@ export function mcpRoutes(
   });
   // The same limit as a function call's body: a tool call carries one (a product list, say) inside it.
   routes.post('/', bodyLimit({ maxSize: BUNDLE_LIMITS.maxBodyBytes, onError: answerTooLarge }), async (c) => {
-    const key = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const key = bearerToken(c.req.raw.headers);
     if (!key || !isApiKey(key)) {
       throw new AppError('unauthorized', 'The MCP server takes an API key: send Authorization: Bearer cl_….');
     }
-    await authenticate(services, c.req.raw);
+    // Refused here when unknown, revoked, expired or past its rate, before any message is read.
+    await authenticateApiKey(services.db, key, services.config.API_KEY_RATE_PER_MINUTE);
     const server = createMcpServer(functionCaller((request) => app.fetch(request), c.req.url, key));
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -34,8 +34,10 @@ export const MCP_TOOL_NAMES: readonly FunctionName[] = FUNCTION_NAMES.filter(
   (name) => FUNCTION_SCOPES[name] !== null,
 );
 
+/** The tools as tools/list answers them, built once: a stateless server is made for every request. */
+let tools: Tool[] | undefined;
 export function mcpTools(): Tool[] {
-  return MCP_TOOL_NAMES.map((name) => {
+  tools ??= MCP_TOOL_NAMES.map((name) => {
     const scope = FUNCTION_SCOPES[name];
     return {
       name,
@@ -49,13 +51,13 @@ export function mcpTools(): Tool[] {
       },
     };
   });
+  return tools;
 }
 
 /** An MCP server whose tools call the API through `call`; one per connection (or per stateless request). */
 export function createMcpServer(call: CallFunction): Server {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} } });
-  const tools = mcpTools();
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name;
     if (!MCP_TOOL_NAMES.includes(name as FunctionName)) {
