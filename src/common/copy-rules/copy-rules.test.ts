@@ -34,6 +34,14 @@ describe('truncateAtWordBoundary', () => {
     expect(truncateAtWordBoundary('Soft, warm, cosy', 11)).toBe('Soft, warm');
   });
 
+  it('never ends on "&" or on a word that leads into what was cut, in the languages stores write in', () => {
+    expect(truncateAtWordBoundary('Velas de Soja APA - Aquí & Ahora', 26)).toBe('Velas de Soja APA - Aquí');
+    expect(truncateAtWordBoundary('Soy Candle with Cedar Wood', 20)).toBe('Soy Candle');
+    expect(truncateAtWordBoundary('Velas de Soja de Cristal', 17)).toBe('Velas de Soja');
+    expect(truncateAtWordBoundary('Duftkerze mit dem Holzdocht', 22)).toBe('Duftkerze');
+    expect(truncateAtWordBoundary('Bougie pour la maison', 16)).toBe('Bougie');
+  });
+
   it('cuts inside a word only when a single word is longer than the limit', () => {
     expect(truncateAtWordBoundary('Supercalifragilistic shirt', 10)).toBe('Supercalif');
   });

@@ -121,9 +121,13 @@ export function readStoreOptions(
 // metafield or a parent's "Attribute 1 value(s)" that lists every value.
 type Details = Readonly<Record<string, string | null | undefined>>;
 
-/** Whether a value is a list of several values ("size-5; size-6", "Blue | Red", "Blue, Red"), not one value. */
+/**
+ * Whether a value is a list of several values ("size-5; size-6", "Blue | Red", "Blue, Red", "5, 6"), not one
+ * value ("10,00 €").
+ */
 export function isValueList(value: string): boolean {
-  return /[;|]/.test(value) || /,\s*\S/.test(value);
+  // A comma between digits is a decimal comma ("10,00 €"), not a list.
+  return /[;|]/.test(value) || /,(?:\s+\S|(?!\d)\S)/.test(value);
 }
 
 const clean = (text: string | null | undefined) =>
@@ -148,10 +152,16 @@ export function differingOptionValues(parent: Details, variant: Details): string
     .map((option) => option.value.trim());
 }
 
+/** Shopify's default name for a product's only option, which names nothing about it. */
+export const isPlaceholderOptionName = (name: string) => /^title$/i.test(name.trim());
+
 /** "Size 7" for a bare number or a short code, "Silver" for a word: a value in plain words for a title. */
 export function plainValue(option: StoreOption): string {
   const value = option.value.trim();
   const name = option.name.trim();
+  // Shopify names the one option of a product "Title" unless the merchant renames it: it says nothing about
+  // the value, and "Title 50" would read as a label.
+  if (isPlaceholderOptionName(name)) return value;
   if (/^\d+(?:[.,/]\d+)?$/.test(value) || /^[a-z]$/i.test(value)) {
     const label = /size$/i.test(name) ? 'Size' : name.charAt(0).toUpperCase() + name.slice(1);
     return `${label} ${value}`;

@@ -25,6 +25,7 @@ const LABELS: Record<string, string> = {
   ungrounded: 'Unsupported claim',
   duplicate: 'Repeated',
   variant_unnamed: 'Variant not named',
+  variant_singled_out: 'One variant only',
   off_product: 'Product not named',
   unclean_text: 'Stray characters',
   banned_phrase: 'Banned phrase',

@@ -4,6 +4,7 @@
 // for all of them; what is the product's own (its data, a variant's values and siblings) comes last, in the user
 // message, so that a provider's prompt cache serves the shared part.
 
+import { describeRange } from '../../../common/copy-rules/variant-range';
 import type { PromptTemplates } from '../../db/schema';
 import type { AiRequest } from '../../leaves/ai/ai-request';
 import type { CopyPrompt, ProductFacts, WriteCopyInput } from '../../leaves/ai/copy-writer';
@@ -38,7 +39,9 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
     differences: input.parent ? input.parent.differences.join(', ') : '',
   };
   variables.workflow_rules = describeWorkflowRules(input, templates.system.includes('page_title'));
-  variables.variant_rules = describeVariantRules(input.parent).join('\n');
+  variables.variant_rules = [...describeVariantRules(input.parent), ...describeRangeRules(input.range)].join(
+    '\n',
+  );
   // Added only when there are rules, so a plain workflow's prompt is its template as written.
   const system = variables.workflow_rules ? `${templates.system}\n{{workflow_rules}}` : templates.system;
   // A variant whose parent is being written at the same time (one batch) has no parent copy to show: it is
@@ -130,6 +133,17 @@ function describeVariantRules(parent: WriteCopyInput['parent']): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * For a product sold in variants, in its user message: its own page is about all of them, so no field may
+ * single out one variant's value, though it may name the whole range.
+ */
+function describeRangeRules(range: WriteCopyInput['range']): string[] {
+  if (!range || range.length === 0) return [];
+  return [
+    `This product is sold in variants (${describeRange(range)}). Write every field about the product as a whole: never name one variant's value alone (not one size or colour); you may name the whole range or say how many there are.`,
+  ];
 }
 
 function templatedMessage(

@@ -20,6 +20,7 @@ import {
   type LimitBreach,
   measureField,
 } from '../../../common/copy-rules/seo-checks';
+import { describeRange, singledOutValues, type VariantRange } from '../../../common/copy-rules/variant-range';
 import type { CopyFields, ProductFacts } from '../../leaves/ai/copy-writer';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
@@ -35,6 +36,7 @@ export type CopyProblemKind =
   | 'ungrounded'
   | 'duplicate'
   | 'variant_unnamed'
+  | 'variant_singled_out'
   | 'banned_phrase'
   | 'protected_term'
   | 'off_product'
@@ -45,6 +47,8 @@ export type CopyProblem = { field: CopyField; kind: CopyProblemKind; message: st
 export type CopyRulesContext = {
   /** For a variant: the option values that set it apart from its parent ("Silver", "Large"). */
   variantValues?: readonly string[];
+  /** For a product sold in variants: what they differ in; its copy must not single out one of them. */
+  variantRange?: readonly VariantRange[];
   /**
    * The name the page title and heading must name (a variant: its parent's), and the brand whose words alone
    * do not count. Absent: not checked.
@@ -119,6 +123,8 @@ export function checkCopy(
     ...presenceAndLimitProblems(copy, imageCount, registry),
     ...ungroundedProblems(copy, facts, imageCount, context.language, registry),
     ...variantUnnamedProblems(copy, context.variantValues ?? []),
+    ...singledOutProblems(copy, context.variantRange ?? [], registry),
+    ...repeatedAltTextProblems(copy),
     ...offProductProblems(copy, context.productName),
     ...wordingProblems(copy, context, registry),
   ];
@@ -194,6 +200,50 @@ function variantUnnamedProblems(copy: CopyFields, variantValues: readonly string
         field,
         kind: 'variant_unnamed',
         message: COPY_PROBLEM_MESSAGES.variantUnnamed(field, missing),
+      });
+    }
+  }
+  return problems;
+}
+
+/** An alt text the same as an earlier one of the product's: each photo is described on its own. */
+function repeatedAltTextProblems(copy: CopyFields): CopyProblem[] {
+  const seen = new Map<string, number>();
+  const problems: CopyProblem[] = [];
+  copy.alt_texts.forEach((text, index) => {
+    const key = text.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (key === '') return;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else {
+      problems.push({
+        field: `alt_texts[${index}]` as CopyField,
+        kind: 'duplicate',
+        message: COPY_PROBLEM_MESSAGES.repeatedAltText(index, first),
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * A field of a product sold in variants that names some of the values an option takes but not all: the first
+ * variant's colour in the product's title, one size in the gallery's alt text.
+ */
+function singledOutProblems(
+  copy: CopyFields,
+  range: readonly VariantRange[],
+  registry: CopyFieldRegistry,
+): CopyProblem[] {
+  if (range.length === 0) return [];
+  const problems: CopyProblem[] = [];
+  for (const [field, text] of fieldTexts(copy, registry)) {
+    const values = singledOutValues(range, text);
+    if (values.length > 0) {
+      problems.push({
+        field,
+        kind: 'variant_singled_out',
+        message: COPY_PROBLEM_MESSAGES.singledOut(field, values, describeRange(range)),
       });
     }
   }

@@ -91,6 +91,7 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
     variantValues: context.parent
       ? differingValues({ details: context.parent.details }, { details: context.details })
       : [],
+    variantRange: context.varying,
     productName: {
       name: (context.parent ?? context).details.product_name ?? '',
       brand: (context.parent ?? context).details.brand ?? '',
@@ -132,6 +133,7 @@ export function firstCallInput(context: ProductContext): WriteCopyInput {
           siblings: context.parent.siblings,
         }
       : undefined,
+    ...(context.varying.length > 0 ? { range: context.varying } : {}),
     voice: copyVoiceFor(context),
   };
 }

@@ -32,6 +32,10 @@ export const COPY_PROBLEM_MESSAGES = {
     `${field} "${text}" is nearly the same as another product's in this bundle; rewrite it so it reads differently, naming what sets this product apart.`,
   variantUnnamed: (field: CopyField, values: readonly string[]) =>
     `${field} does not name what sets this variant apart from its parent: ${values.map((v) => `"${v}"`).join(', ')}.`,
+  repeatedAltText: (index: number, first: number) =>
+    `alt_texts[${index}] repeats alt_texts[${first}]; describe each image in words of its own.`,
+  singledOut: (field: CopyField, values: readonly string[], range: string) =>
+    `${field} names ${values.map((v) => `"${v}"`).join(', ')}, which only some of this product's variants have; write about the product as a whole (it may name a whole range: ${range}).`,
   bannedPhrase: (field: CopyField, phrase: string) =>
     `${field} contains the banned phrase "${phrase}"; leave it out entirely.`,
   offProduct: (field: CopyField, name: string) =>

@@ -23,6 +23,7 @@ import type { CopyFields, WriteCopyInput } from '../../leaves/ai/copy-writer';
 import { queueGenerateJobs } from '../../leaves/queue/generate-jobs';
 import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
 import { differingValues } from '../../leaves/variants/detect-variants';
+import { productLevelFacts } from '../../leaves/variants/product-level';
 import { emitRunEventsIfSettled } from '../../leaves/webhook-events/run-events';
 import { isLocked } from '../review/locked-fields';
 import { insertVersion } from '../review/versions';
@@ -68,8 +69,26 @@ export async function loadProduct(db: Queryable, id: number) {
     .innerJoin(workflows, eq(workflows.id, bundleWorkflows.workflowId))
     .where(eq(bundleWorkflowProducts.id, id));
   if (!found) return undefined;
-  const parent = found.row.isMultipleOf ? await loadParent(db, found.row.isMultipleOf, id) : undefined;
-  return { ...found, parent };
+  if (found.row.isMultipleOf) {
+    return { ...found, varying: [], parent: await loadParent(db, found.row.isMultipleOf, id) };
+  }
+  // A product sold in variants is written about as a whole, not as its first variant.
+  const level = productLevelFacts(found.details, await variantDetailsOf(db, id));
+  return { ...found, details: level.details, varying: level.varying, parent: undefined };
+}
+
+/** The most variants whose values a product's range is read from; a bigger product reads these. */
+const MAX_VARIANTS_READ = 1000;
+
+async function variantDetailsOf(db: Queryable, parentId: number) {
+  const rows = await db
+    .select({ details: products.details })
+    .from(bundleWorkflowProducts)
+    .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
+    .where(eq(bundleWorkflowProducts.isMultipleOf, parentId))
+    .orderBy(bundleWorkflowProducts.id)
+    .limit(MAX_VARIANTS_READ);
+  return rows.map((row) => row.details);
 }
 
 /** The most sibling variants a prompt names; a product with more names these and "and others". */
@@ -87,6 +106,9 @@ async function loadParent(db: Queryable, parentId: number, variantId: number) {
     .innerJoin(products, eq(products.id, bundleWorkflowProducts.productId))
     .where(eq(bundleWorkflowProducts.id, parentId));
   if (!parent) return undefined;
+  // The parent as a whole: what sets this variant apart is then every value of its own, not only those its
+  // parent's first-variant row happens not to share.
+  const { details: parentDetails } = productLevelFacts(parent.details, await variantDetailsOf(db, parentId));
   const siblingRows = await db
     .select({ details: products.details })
     .from(bundleWorkflowProducts)
@@ -96,10 +118,10 @@ async function loadParent(db: Queryable, parentId: number, variantId: number) {
     .limit(MAX_SIBLINGS_NAMED + 1);
   const siblings = siblingRows
     .slice(0, MAX_SIBLINGS_NAMED)
-    .map((sibling) => differingValues({ details: parent.details }, sibling).join(' '))
+    .map((sibling) => differingValues({ details: parentDetails }, sibling).join(' '))
     .filter((values) => values !== '');
   if (siblingRows.length > MAX_SIBLINGS_NAMED) siblings.push('and others');
-  if (parent.row.status !== 'done') return { details: parent.details, copy: null, siblings };
+  if (parent.row.status !== 'done') return { details: parentDetails, copy: null, siblings };
   const altTexts = await db
     .select({ altText: bundleWorkflowProductImages.altText })
     .from(bundleWorkflowProductImages)
@@ -109,7 +131,7 @@ async function loadParent(db: Queryable, parentId: number, variantId: number) {
     parent.row,
     altTexts.map((a) => a.altText ?? ''),
   );
-  return { details: parent.details, copy: copy as CopyFields | null, siblings };
+  return { details: parentDetails, copy: copy as CopyFields | null, siblings };
 }
 
 /**

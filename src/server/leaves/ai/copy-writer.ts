@@ -1,6 +1,7 @@
 // The interface every copy writer implements: the OpenAI-compatible client and the offline writer.
 // One call writes every field of one product, including one alt text per image.
 import type { AiCopy } from '../../../common/copy-fields/registry';
+import type { VariantRange } from '../../../common/copy-rules/variant-range';
 import type { AiRequest } from './ai-request';
 
 /** Every generated field of one product: the registry's fields the model writes (alt texts one per image). */
@@ -29,6 +30,11 @@ export type WriteCopyInput = {
    * time, as in one batch), what differs (e.g. "colour: Red"), and what sets each sibling variant apart.
    */
   parent?: { product: ProductFacts; copy: CopyFields | null; differences: string[]; siblings?: string[] };
+  /**
+   * Set for a product sold in variants: the options its variants differ in, each with every value it takes.
+   * Its copy is about the product as a whole: it may name a whole range, never single out one variant.
+   */
+  range?: readonly VariantRange[];
   /** Set for a repair call: the previous answer and the problems to fix, each naming its field. */
   repair?: { previous: CopyFields; problems: string[] };
   /**

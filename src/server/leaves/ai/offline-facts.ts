@@ -7,6 +7,7 @@ import {
   truncateAtWordBoundary,
 } from '../../../common/copy-rules/copy-rules';
 import { htmlToText } from '../../../common/copy-rules/html-to-text';
+import { singledOutValues } from '../../../common/copy-rules/variant-range';
 import { plainValue, singleValueOptions } from '../../../common/store-files/store-product-details';
 import type { ProductFacts, WriteCopyInput } from './copy-writer';
 import { titleCaseName } from './title-case';
@@ -59,19 +60,25 @@ function isLabel(lines: readonly string[], index: number): boolean {
   return line.split(/\s+/).length <= 2 || (next !== undefined && BULLET.test(next));
 }
 
+const MIN_SENTENCE_WORDS = 2;
+
 /** The input's sentences (bullet items and section labels apart), each capitalised and ending in punctuation. */
 function splitSentences(text: string): string[] {
   const lines = htmlToText(text).split(/\r?\n/);
-  return lines
-    .filter((line, index) => !BULLET.test(line) && !isLabel(lines, index))
-    .join('\n')
-    .split(/(?<=[.!?])\s+|\s*\n\s*/)
-    .map((sentence) => sentence.replace(/^[\s.,;:]+/, '').trim())
-    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence))
-    .map((sentence) => {
-      const capitalised = sentence.charAt(0).toUpperCase() + sentence.slice(1);
-      return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised.replace(/[,;:]+$/, '')}.`;
-    });
+  return (
+    lines
+      .filter((line, index) => !BULLET.test(line) && !isLabel(lines, index))
+      .join('\n')
+      // Not after an initial ("E.B.H. Winter", "J. Smith"): a name goes on.
+      .split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?])\s+|\s*\n\s*/u)
+      .map((sentence) => sentence.replace(/^[\s.,;:]+/, '').trim())
+      // A sentence of its own has a few words: "40." or "So." left alone is a stub of a list or a heading.
+      .filter((sentence) => (sentence.match(/\p{L}+/gu) ?? []).length >= MIN_SENTENCE_WORDS)
+      .map((sentence) => {
+        const capitalised = sentence.charAt(0).toUpperCase() + sentence.slice(1);
+        return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised.replace(/[,;:]+$/, '')}.`;
+      })
+  );
 }
 
 export function readFacts(input: WriteCopyInput): Facts {
@@ -96,7 +103,9 @@ export function readFacts(input: WriteCopyInput): Facts {
         attributes.push({ key, value: attribute });
     }
   }
-  let sentences = splitSentences(product.description ?? '');
+  // A product sold in variants leaves out its store's sentences about one of them ("The model wears size M").
+  const ownsRange = (text: string) => singledOutValues(input.range ?? [], text).length === 0;
+  let sentences = splitSentences(product.description ?? '').filter(ownsRange);
   // A variant row often carries no description of its own; its parent's sentences describe it too, as long
   // as they claim nothing this variant's data lacks.
   if (sentences.length === 0 && input.parent) {
@@ -105,7 +114,7 @@ export function readFacts(input: WriteCopyInput): Facts {
       (sentence) => findUngroundedTokens(sentence, grounded).length === 0,
     );
   }
-  const bullets = splitBullets(product.description ?? '');
+  const bullets = splitBullets(product.description ?? '').filter(ownsRange);
   return { name, brand: containsPhrase(name, brand) ? '' : brand, attributes, sentences, bullets, product };
 }
 

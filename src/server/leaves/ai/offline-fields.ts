@@ -9,6 +9,7 @@ import {
 } from '../../../common/copy-rules/copy-rules';
 import { fitField, measureField } from '../../../common/copy-rules/seo-checks';
 import { estimateDescriptionWidth } from '../../../common/copy-rules/serp-width';
+import type { VariantRange } from '../../../common/copy-rules/variant-range';
 import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
 import { describeAttributes, type Facts, firstThatFits, listValues, value } from './offline-facts';
 
@@ -43,7 +44,16 @@ function fitWithSuffix(name: string, suffix: string): string {
  * The full name with every value that sets the product apart; when that is too long, the least important
  * value (the last) goes first, and the name is cut at a word only when it alone is too long.
  */
-export function writeHeading(facts: Facts): string {
+export function writeHeading(facts: Facts, isVariant = false): string {
+  // A variant's heading is told apart by its values: the name gives way to them, as in its title.
+  if (isVariant && facts.attributes.length > 0) {
+    return firstThatFits(
+      [],
+      SEO_LIMITS.headingMax,
+      facts.name,
+      ` in ${describeAttributes(facts.attributes)}`,
+    );
+  }
   for (let count = facts.attributes.length; count >= 0; count--) {
     const kept = facts.attributes.slice(0, count);
     const suffix = kept.length === 0 ? '' : ` in ${describeAttributes(kept)}`;
@@ -95,9 +105,18 @@ const PADDING = [
   'Shop now.',
 ];
 
-/** Fits a sentence where `fits` allows, dropping trailing clauses if need be; null if it cannot fit. */
-function fitSentence(sentence: string, fits: (sentence: string) => boolean): string | null {
+/**
+ * Fits a sentence where `fits` allows, dropping trailing clauses of our own wording if need be; null if it
+ * cannot fit. The store's sentences are never cut at a comma: "Du suchst ein Geschenk, das kreativ." is
+ * half a sentence.
+ */
+function fitSentence(
+  sentence: string,
+  fits: (sentence: string) => boolean,
+  ownWording = true,
+): string | null {
   if (fits(sentence)) return sentence;
+  if (!ownWording) return null;
   const clauses = sentence.replace(/[.!?]$/, '').split(/,\s+/);
   for (let count = clauses.length - 1; count >= 1; count--) {
     const shorter = `${clauses.slice(0, count).join(', ')}.`;
@@ -149,6 +168,23 @@ const GENERIC_PAIRS = GENERIC_SENTENCES.flatMap((first, i) =>
 export const META_VARIATIONS = META_LEADS.length + GENERIC_PAIRS.length;
 
 export function writeMetaDescription(facts: Facts, keywords: string[], tone: string, variation = 0): string {
+  const full = buildMetaDescription(facts, keywords, tone, variation);
+  // Wide text (capitals, symbols) can fill Google's pixels before the 120 characters: fewer of the store's
+  // sentences leave room for our shorter, narrower ones.
+  for (let kept = facts.sentences.length - 1; kept >= 0; kept--) {
+    if (countCharacters(full) >= SEO_LIMITS.metaDescriptionMin) break;
+    const fewer = buildMetaDescription(
+      { ...facts, sentences: facts.sentences.slice(0, kept) },
+      keywords,
+      tone,
+      variation,
+    );
+    if (countCharacters(fewer) >= SEO_LIMITS.metaDescriptionMin) return fewer;
+  }
+  return full;
+}
+
+function buildMetaDescription(facts: Facts, keywords: string[], tone: string, variation: number): string {
   const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
   const wording = ((variation % META_VARIATIONS) + META_VARIATIONS) % META_VARIATIONS;
   const form = wording % META_LEADS.length;
@@ -158,14 +194,16 @@ export function writeMetaDescription(facts: Facts, keywords: string[], tone: str
     `${fitField('meta_description', truncateAtWordBoundary(facts.name, 100))}.`;
   const parts = [lead];
   let length = countCharacters(lead);
-  const add = (sentence: string, stopAtMinimum = false) => {
+  const add = (sentence: string, stopAtMinimum = false, ownWording = true) => {
     if (stopAtMinimum && length >= SEO_LIMITS.metaDescriptionMin) return;
-    const fitted = fitSentence(sentence, (candidate) => metaFits([...parts, candidate].join(' ')));
+    const fits = (candidate: string) => metaFits([...parts, candidate].join(' '));
+    const fitted = fitSentence(sentence, fits, ownWording);
     if (fitted === null || parts.includes(fitted)) return;
     parts.push(fitted);
     length += 1 + countCharacters(fitted);
   };
-  for (const sentence of generic ?? facts.sentences) add(sentence);
+  for (const sentence of generic ?? []) add(sentence);
+  for (const sentence of generic ? [] : facts.sentences) add(sentence, false, false);
   for (const keyword of keywords) add(`Shop ${keyword} online.`);
   add(form === 0 ? closingLine(facts, tone) : META_CLOSINGS[form]!(facts.name), true);
   for (const pad of PADDING) add(pad, true);
@@ -181,6 +219,8 @@ export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: 
     const what = input.parent ? `This version of the ${facts.name}` : `The ${facts.name}`;
     details.push(`${what} is available in ${describeAttributes(facts.attributes)}.`);
   }
+  const counts = value(facts.product, 'variant_counts');
+  if (counts) details.push(`The ${facts.name} is available in ${joinWithAnd(counts.split(', '))}.`);
   const material = value(facts.product, 'material');
   const range = value(facts.product, 'range');
   const useCase = value(facts.product, 'use_case');
@@ -208,6 +248,10 @@ export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: 
   }
   return paragraphs.join('\n\n');
 }
+
+/** "a, b and c". */
+const joinWithAnd = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 // Only facts about the product itself: no URL, SKU, handle or id, which are the store's bookkeeping.
 const FACT_LABELS: [key: string, label: string][] = [
@@ -238,10 +282,16 @@ function fitsLabel(key: string, text: string): boolean {
 }
 
 /** The standard facts as lines, then `ownFacts` (the product list's own fact sheet) line by line. */
-export function writeFactSheet(product: ProductFacts, ownFacts: string | null | undefined): string {
+export function writeFactSheet(
+  product: ProductFacts,
+  ownFacts: string | null | undefined,
+  range: readonly VariantRange[] = [],
+): string {
   const lines = FACT_LABELS.filter(
     ([key]) => value(product, key) !== '' && fitsLabel(key, value(product, key)),
   ).map(([key, label]) => `${label}: ${value(product, key)}`);
+  // A product sold in variants lists every value of each option its variants differ in.
+  for (const option of range) lines.push(`${option.name}: ${option.values.join(', ')}`);
   // The user's own fact sheet is kept line by line after the standard facts, without bookkeeping lines.
   for (const line of (ownFacts ?? '').split(/\r?\n/)) {
     const trimmed = line.replace(/^\s*[-*•]\s*/, '').trim();

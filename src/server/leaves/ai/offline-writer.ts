@@ -31,9 +31,9 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
   let copy: CopyFields = {
     page_title: writePageTitle(facts),
     meta_description: writeMetaDescription(facts, keywords, input.settings.tone_of_voice, variationOf(input)),
-    heading: writeHeading(facts),
+    heading: writeHeading(facts, input.parent !== undefined),
     description: writeDescription(facts, input, keywords),
-    fact_sheet: writeFactSheet(input.product, input.product.fact_sheet),
+    fact_sheet: writeFactSheet(input.product, input.product.fact_sheet, input.range),
     alt_texts: writeAltTexts(facts, input.imageCount),
   };
   if (input.parent?.copy) copy = setApartFromParent(copy, facts, input.parent.copy);

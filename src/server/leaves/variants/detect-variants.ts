@@ -2,6 +2,7 @@
 // brand but differ in colour, size or dimensions point is_multiple_of at the first product of their group,
 // so their copy is written from the parent's and never reads like a duplicate.
 
+import { escapeRegExp } from '../../../common/copy-rules/copy-rules';
 import {
   describeOptionDifferences,
   differingOptionValues,
@@ -97,8 +98,6 @@ const SIZE_PHRASES = [
   'one[\\s-]+size',
   `(?:(?:${COLOUR_MODIFIERS.join('|')})[\\s-]+)?(?:${COLOURS.join('|')})`,
 ];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function phrasePattern(source: string): RegExp {
   // Words must stand alone: "red" is not removed from "bordered", nor "s" from "men's".
