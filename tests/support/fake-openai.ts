@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { estimateDescriptionWidth, estimateTitleWidth } from '../../src/common/copy-rules/serp-width';
 import { countChatTokens, countTokens } from '../../src/server/leaves/ai/tokens';
+import { breakText, isTextBreak, TEXT_BREAKS, type TextBreak } from './fake-copy-breaks';
 import { createFakeBatchApi, type FakeBatchApi, type FakeBatchOptions } from './fake-openai-batch';
 import { createPromptCache, type PromptCacheOptions } from './fake-prompt-cache';
 
@@ -136,9 +137,16 @@ export type CopyQuirks = {
    * and our money-back guarantee."), or, for a variant, a sibling's meta description. Repairs comply.
    */
   lapses?: { share: number };
+  /** Break every first answer's text this way (fake-copy-breaks.ts). */
+  textBreak?: TextBreak;
 };
-export type CopyLapse = 'about_nothing' | 'invented_guarantee' | 'sibling_meta';
-export const COPY_LAPSES: readonly CopyLapse[] = ['about_nothing', 'invented_guarantee', 'sibling_meta'];
+export type CopyLapse = 'about_nothing' | 'invented_guarantee' | 'sibling_meta' | TextBreak;
+export const COPY_LAPSES: readonly CopyLapse[] = [
+  'about_nothing',
+  'invented_guarantee',
+  'sibling_meta',
+  ...TEXT_BREAKS,
+];
 
 /** What the fake has answered since start or reset(). Also served as JSON at GET /fake/stats. */
 export type FakeOpenAICounters = {
@@ -793,6 +801,9 @@ function answerContent(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): str
     const lapse = lapseFor(context, quirks.lapses.share);
     if (lapse) applyLapse(answer, lapse, context);
   }
+  if (quirks?.textBreak && isRecord(answer) && !isRepair(body.messages)) {
+    breakText(answer, quirks.textBreak, context);
+  }
   if (quirks && isRecord(answer)) {
     if (quirks.sameHeading !== undefined) answer.heading = quirks.sameHeading;
     if (quirks.appendToDescription !== undefined) {
@@ -825,6 +836,10 @@ function applyLapse(answer: Record<string, unknown>, lapse: CopyLapse, context: 
   const sibling = context.siblings[0];
   if (lapse === 'sibling_meta' && context.variantValues.length > 0 && sibling) {
     answer.meta_description = copyFor('meta_description', { ...context, variantValues: [sibling] });
+    return;
+  }
+  if (isTextBreak(lapse)) {
+    breakText(answer, lapse, context);
     return;
   }
   if (lapse === 'about_nothing') {

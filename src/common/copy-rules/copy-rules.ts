@@ -28,26 +28,16 @@ export {
   QUALITY_WORDS,
 } from './claims';
 
+import { isConnector } from './broken-text';
+
 // Separators and joiners left dangling by a cut ("Name – Colour |" reads better as "Name – Colour").
 const DANGLING_END = /[\s,;:|/\\–—&+-]+$/u;
-// Words that cannot end a cut text because they lead into what was cut: conjunctions, prepositions and
-// articles of the languages stores write in ("Soy Candle with", "Velas de Soja de", "Kerze mit").
-const CONNECTOR_WORDS = new Set(
-  `and or with for of the a an to in on by from at as into
-  y o con para de del la las el los un una en por al
-  und oder mit für von der die das den dem ein eine im zum zur aus bei
-  et ou avec pour de du des le la les un une au aux en par sur
-  e ou com para de do da dos das um uma em no na por
-  e o con per di del della il lo la le gli un una in su da
-  en of met voor van het de een op in`.split(/\s+/),
-);
-
 /** A cut text without what leads nowhere at its end: separators, "&", and connector words. */
 function withoutDanglingEnd(text: string): string {
   let rest = text.replace(DANGLING_END, '');
   for (;;) {
     const last = /(?:^|\s)(\p{L}+)$/u.exec(rest);
-    if (!last || !CONNECTOR_WORDS.has(last[1]!.toLowerCase()) || last.index === 0) return rest;
+    if (!last || !isConnector(last[1]!) || last.index === 0) return rest;
     rest = rest.slice(0, last.index).replace(DANGLING_END, '');
   }
 }

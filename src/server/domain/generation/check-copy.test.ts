@@ -33,7 +33,7 @@ describe('checkCopy', () => {
     const copy = {
       ...goodCopy(),
       page_title: 'x'.repeat(61),
-      meta_description: 'y'.repeat(98),
+      meta_description: `${'y'.repeat(97)}.`,
       heading: 'z'.repeat(71),
       alt_texts: ['a'.repeat(126), 'ok'],
     };
@@ -43,7 +43,7 @@ describe('checkCopy', () => {
       'heading is 71 characters; it must be at most 70.',
       'alt_texts[0] is 126 characters; it must be at most 125.',
     ]);
-    expect(checkCopy({ ...goodCopy(), meta_description: 'y'.repeat(156) }, facts, 2)).toEqual([
+    expect(checkCopy({ ...goodCopy(), meta_description: `${'y'.repeat(155)}.` }, facts, 2)).toEqual([
       {
         field: 'meta_description',
         kind: 'too_long',
@@ -123,7 +123,7 @@ describe('fitCopyToLimits', () => {
   });
 
   it('measures titles and meta descriptions in pixels as the screen does', () => {
-    const wideMeta = `${'WIDE CAPITALS '.repeat(10)}`.trim();
+    const wideMeta = `${'WIDE CAPITALS '.repeat(10).trim()}.`;
     expect(checkMetaDescription(wideMeta)).not.toBeNull();
     const problems = checkCopy(
       { ...goodCopy(), page_title: 'W'.repeat(40), meta_description: wideMeta },
@@ -210,5 +210,55 @@ describe('fitCopyToLimits', () => {
     expect(
       describeProblems(checkCopy(german, boxed, 2)).filter((m) => m.startsWith('description')),
     ).toContain('description mentions "3 Jahren", which is not in the product data.');
+  });
+});
+
+describe('checkCopy: broken text', () => {
+  // The broken-text problems only: a changed text may also be a little too wide, which is another check's.
+  const kinds = (copy: CopyFields, product: Record<string, string> = facts) =>
+    checkCopy(copy, product, 2)
+      .filter((problem) => ['artefact', 'cut_off', 'copied_label'].includes(problem.kind))
+      .map((problem) => [problem.field, problem.kind]);
+
+  it('finds an artefact a bug leaves, unless the product data says it', () => {
+    const broken = {
+      ...goodCopy(),
+      meta_description: meta.replace('all autumn long', 'undefined undefined'),
+    };
+    expect(kinds(broken)).toEqual([['meta_description', 'artefact']]);
+    expect(kinds({ ...goodCopy(), heading: 'Yellow Wool Jumper {{colour}}' })).toEqual([
+      ['heading', 'artefact'],
+    ]);
+    expect(kinds(broken, { ...facts, description: 'Model: undefined edition.' })).toEqual([]);
+  });
+
+  it('finds a sentence field cut mid-phrase and a title ending on a connector', () => {
+    expect(
+      kinds({
+        ...goodCopy(),
+        meta_description: meta.replace(', from partners-demo.', '. Questions? Our team answers'),
+      }),
+    ).toEqual([['meta_description', 'cut_off']]);
+    expect(kinds({ ...goodCopy(), page_title: 'Yellow Wool Jumper with' })).toEqual([
+      ['page_title', 'cut_off'],
+    ]);
+    expect(kinds({ ...goodCopy(), heading: 'Yellow Wool Jumper –' })).toEqual([['heading', 'cut_off']]);
+    // A list ends a description; a letter that is a name ends a title.
+    expect(kinds({ ...goodCopy(), description: 'A knitted jumper:\n- soft wool\n- two cuffs' })).toEqual([]);
+    expect(kinds({ ...goodCopy(), page_title: 'Yellow Wool Jumper Size A' })).toEqual([]);
+  });
+
+  it("finds a field that opens with the store's own heading or question, not its name", () => {
+    const product = {
+      ...facts,
+      description:
+        '<h3>How do I choose the right size?</h3><p>Take your usual size.</p><h2>Yellow Wool Jumper</h2>',
+    };
+    const copied = {
+      ...goodCopy(),
+      meta_description: `How do I choose the right size? ${meta}`.slice(0, 150).replace(/\s\S*$/, '.'),
+    };
+    expect(kinds(copied, product)).toEqual([['meta_description', 'copied_label']]);
+    expect(kinds(goodCopy(), product)).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../../../common/copy-rules/seo-checks';
 import { describeRange, singledOutValues, type VariantRange } from '../../../common/copy-rules/variant-range';
 import type { CopyFields, ProductFacts } from '../../leaves/ai/copy-writer';
+import { brokenTextProblems } from './broken-text-problems';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
 export { COPY_PROBLEM_MESSAGES, type CopyField };
@@ -40,7 +41,10 @@ export type CopyProblemKind =
   | 'banned_phrase'
   | 'protected_term'
   | 'off_product'
-  | 'unclean_text';
+  | 'unclean_text'
+  | 'artefact'
+  | 'cut_off'
+  | 'copied_label';
 export type CopyProblem = { field: CopyField; kind: CopyProblemKind; message: string };
 
 /** What the check needs beyond the copy and the product's facts. */
@@ -125,6 +129,7 @@ export function checkCopy(
     ...variantUnnamedProblems(copy, context.variantValues ?? []),
     ...singledOutProblems(copy, context.variantRange ?? [], registry),
     ...repeatedAltTextProblems(copy),
+    ...brokenTextProblems(copy, facts, registry),
     ...offProductProblems(copy, context.productName),
     ...wordingProblems(copy, context, registry),
   ];

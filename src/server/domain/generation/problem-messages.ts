@@ -32,6 +32,14 @@ export const COPY_PROBLEM_MESSAGES = {
     `${field} "${text}" is nearly the same as another product's in this bundle; rewrite it so it reads differently, naming what sets this product apart.`,
   variantUnnamed: (field: CopyField, values: readonly string[]) =>
     `${field} does not name what sets this variant apart from its parent: ${values.map((v) => `"${v}"`).join(', ')}.`,
+  artefact: (field: CopyField, artefact: string) =>
+    `${field} contains "${artefact}", a placeholder or programming artefact, not text; write it again from the product data.`,
+  cutOff: (field: CopyField, ending: 'sentences' | 'title') =>
+    ending === 'sentences'
+      ? `${field} stops mid-sentence; end it with a complete sentence.`
+      : `${field} ends on a word that leads nowhere; end it with a complete phrase.`,
+  copiedLabel: (field: CopyField, label: string) =>
+    `${field} opens with the store's own heading "${label}"; open with a sentence about the product instead.`,
   repeatedAltText: (index: number, first: number) =>
     `alt_texts[${index}] repeats alt_texts[${first}]; describe each image in words of its own.`,
   singledOut: (field: CopyField, values: readonly string[], range: string) =>

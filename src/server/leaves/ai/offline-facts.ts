@@ -1,5 +1,7 @@
 // What the offline writer reads from a product: its name, brand, the attributes the name does not state,
 // and its own sentences (a variant borrows its parent's, when they claim nothing it lacks).
+
+import { isLabelLine, storeLabels } from '../../../common/copy-rules/broken-text';
 import {
   collectGroundedKeys,
   countCharacters,
@@ -49,25 +51,20 @@ function splitBullets(text: string): string[] {
     .filter((item) => /[\p{L}\p{N}]/u.test(item));
 }
 
-/**
- * Whether a line is a section label, not a sentence: no end punctuation, and one or two words ("Useful links",
- * "Ingredients") or followed by a list it introduces. As a sentence it would read "Useful links." in the meta.
- */
-function isLabel(lines: readonly string[], index: number): boolean {
-  const line = lines[index]!.trim();
-  if (line === '' || BULLET.test(line) || /[.!?:;,]$/.test(line)) return false;
-  const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
-  return line.split(/\s+/).length <= 2 || (next !== undefined && BULLET.test(next));
-}
-
 const MIN_SENTENCE_WORDS = 2;
+
+const sentenceKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The input's sentences (bullet items and section labels apart), each capitalised and ending in punctuation. */
 function splitSentences(text: string): string[] {
   const lines = htmlToText(text).split(/\r?\n/);
   return (
     lines
-      .filter((line, index) => !BULLET.test(line) && !isLabel(lines, index))
+      .filter((line, index) => !BULLET.test(line) && !isLabelLine(lines, index))
       .join('\n')
       // Not after an initial ("E.B.H. Winter", "J. Smith"): a name goes on.
       .split(/(?<=(?<!(?:^|[\s.])\p{Lu})[.!?])\s+|\s*\n\s*/u)
@@ -105,7 +102,12 @@ export function readFacts(input: WriteCopyInput): Facts {
   }
   // A product sold in variants leaves out its store's sentences about one of them ("The model wears size M").
   const ownsRange = (text: string) => singledOutValues(input.range ?? [], text).length === 0;
-  let sentences = splitSentences(product.description ?? '').filter(ownsRange);
+  // The store's own headings and questions are labels of its page, not sentences about the product.
+  const labels = new Set(storeLabels(product.description ?? '', name).map(sentenceKey));
+  const notLabel = (sentence: string) => !labels.has(sentenceKey(sentence));
+  let sentences = splitSentences(product.description ?? '')
+    .filter(ownsRange)
+    .filter(notLabel);
   // A variant row often carries no description of its own; its parent's sentences describe it too, as long
   // as they claim nothing this variant's data lacks.
   if (sentences.length === 0 && input.parent) {
