@@ -7,7 +7,9 @@ import {
   GuardedRequestError,
   type GuardedRequestInit,
   type GuardedResponse,
+  type GuardedStream,
   guardedRequest,
+  guardedStream,
 } from '../../leaves/outbound/guarded-request';
 
 export type StoreNetwork = GuardedNetwork & {
@@ -70,4 +72,33 @@ export async function storeRequest(
     if (!(error instanceof GuardedRequestError)) throw error;
     throw new StoreRequestError(error.kind, error.message.replace(url.host, `the store at ${url.host}`));
   }
+}
+
+/** storeRequest for an answer read as it arrives (guardedStream); a failure mid-body is named the same way. */
+export async function storeStream(
+  network: StoreNetwork,
+  url: URL,
+  init: Omit<GuardedRequestInit, 'maxBytes'> = {},
+): Promise<GuardedStream> {
+  const named = (error: unknown) =>
+    error instanceof GuardedRequestError
+      ? new StoreRequestError(error.kind, error.message.replace(url.host, `the store at ${url.host}`))
+      : error;
+  let stream: GuardedStream;
+  try {
+    stream = await guardedStream(network, url, init);
+  } catch (error) {
+    throw named(error);
+  }
+  const body = stream.body;
+  return {
+    ...stream,
+    body: (async function* () {
+      try {
+        yield* body;
+      } catch (error) {
+        throw named(error);
+      }
+    })(),
+  };
 }

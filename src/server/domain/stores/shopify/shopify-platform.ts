@@ -29,9 +29,8 @@ async function readCatalogue(connection: ShopifyConnection, threshold: number, r
   const total = await countShopifyProducts(connection);
   const method = total > threshold ? 'bulk' : 'pages';
   await read.onPlan({ method, total });
-  const products =
-    method === 'bulk' ? await readShopifyBulk(connection, read) : await readShopifyPages(connection, read);
-  return shopifyCatalogue(products);
+  if (method === 'bulk') return readShopifyBulk(connection, read);
+  return shopifyCatalogue(await readShopifyPages(connection, read));
 }
 
 function open(url: URL, credentials: unknown, access: PlatformAccess): StoreClient {
