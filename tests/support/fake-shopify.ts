@@ -66,6 +66,11 @@ export type FakeShopifyOptions = {
   port?: number;
   /** Polls a bulk operation stays RUNNING before it completes (default 2). */
   bulkPollsUntilDone?: number;
+  /**
+   * The version every answer says it came with (X-Shopify-API-Version), as Shopify answers a version it no
+   * longer supports with the oldest one it does; unset, the version asked for.
+   */
+  answersApiVersion?: string;
   /** Every bulk query answers this file, made as it is sent; productsCount counts its products. */
   bulkFile?: GeneratedBulkFile;
 };
@@ -99,7 +104,7 @@ export type FakeShopify = {
   close: () => Promise<void>;
 };
 
-export const FAKE_SHOPIFY_API_VERSION = '2025-10';
+export const FAKE_SHOPIFY_API_VERSION = '2026-07';
 
 const SCHEMA = buildSchema(`
   interface Node { id: ID! }
@@ -158,7 +163,7 @@ const SCHEMA = buildSchema(`
     productUpdate(product: ProductUpdateInput!): ProductUpdatePayload
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
     urlRedirectDelete(id: ID!): UrlRedirectDeletePayload
-    bulkOperationRunQuery(query: String!, groupObjects: Boolean = true): BulkOperationRunQueryPayload
+    bulkOperationRunQuery(query: String!, groupObjects: Boolean = false): BulkOperationRunQueryPayload
   }
   ${BULK_SCHEMA}
 `);
@@ -466,6 +471,7 @@ export async function startFakeShopify(
     if (match[1] !== FAKE_SHOPIFY_API_VERSION) {
       return json(response, 404, { errors: `API version ${match[1]} is not supported by this fake` });
     }
+    response.setHeader('x-shopify-api-version', options.answersApiVersion ?? match[1]);
     if (request.headers['x-shopify-access-token'] !== accessToken) {
       return json(response, 401, {
         errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',

@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { StoreView } from '../../common/contract/functions';
 import { queryKeys } from '../api/query-keys';
+import { ApiVersionNote } from './api-version-note';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
 
@@ -67,6 +68,7 @@ function StoreRow({ store }: { store: StoreView }) {
         <Text size="xs" c="dimmed">
           {store.store_url}
         </Text>
+        <ApiVersionNote store={store} />
       </Table.Td>
       <Table.Td>
         <Badge variant="light">{PLATFORM_LABELS[store.platform]}</Badge>

@@ -61,6 +61,8 @@ export type PlatformAccess = {
   network: StoreNetwork;
   /** A Shopify catalogue of more products than this is read with a bulk operation (SHOPIFY_BULK_THRESHOLD). */
   shopifyBulkThreshold?: number;
+  /** Told the API version each answer says it came with, where the platform says (Shopify). */
+  onApiVersion?: (answered: string) => void;
 };
 
 /** How the import job reads a catalogue, and what it records on the way. */

@@ -35,7 +35,12 @@ async function readCatalogue(connection: ShopifyConnection, threshold: number, r
 
 function open(url: URL, credentials: unknown, access: PlatformAccess): StoreClient {
   const { access_token } = credentialsSchema.parse(credentials);
-  const connection: ShopifyConnection = { url, accessToken: access_token, network: access.network };
+  const connection: ShopifyConnection = {
+    url,
+    accessToken: access_token,
+    network: access.network,
+    onApiVersion: access.onApiVersion,
+  };
   const threshold = access.shopifyBulkThreshold ?? DEFAULT_SHOPIFY_BULK_THRESHOLD;
   return {
     prove: () => proveShopify(connection),
