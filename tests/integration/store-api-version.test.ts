@@ -32,7 +32,9 @@ const t = setupTestApp({ env: () => ({ ALLOW_PRIVATE_STORE_HOSTS: shopify.hostPo
 const listed = async (storeId: number) => {
   const answer = await t.call('list-stores', {});
   expect(answer.status).toBe(200);
-  return answer.data.stores.find((store: { id: number }) => store.id === storeId);
+  const store = answer.data.stores.find((one) => one.id === storeId);
+  if (!store) throw new Error(`store ${storeId} is not listed`);
+  return store;
 };
 
 describe('a Shopify store answering another API version', () => {
@@ -89,8 +91,11 @@ describe('a Shopify store answering another API version', () => {
     });
     expect(connected.status).toBe(200);
     expect(connected.data.store.api_version).toBeNull();
-    expect(captured.entries().slice(before).map((entry) => entry.msg)).not.toContain(
-      'The store answered with another API version than Copyloom asks for',
-    );
+    expect(
+      captured
+        .entries()
+        .slice(before)
+        .map((entry) => entry.msg),
+    ).not.toContain('The store answered with another API version than Copyloom asks for');
   });
 });

@@ -174,7 +174,10 @@ describe('a bulk result of 50,000 products', () => {
       where p.bundle_id = ${bundleId} order by p.position desc limit 1`);
     expect(last[0]).toEqual({
       handle: `product-${PRODUCTS}`,
-      image_urls: [`https://cdn.shopify.com/s/files/1/p${PRODUCTS}-a.jpg`, `https://cdn.shopify.com/s/files/1/p${PRODUCTS}-b.jpg`],
+      image_urls: [
+        `https://cdn.shopify.com/s/files/1/p${PRODUCTS}-a.jpg`,
+        `https://cdn.shopify.com/s/files/1/p${PRODUCTS}-b.jpg`,
+      ],
       description: description(PRODUCTS),
       remote_product_id: gid('Product', PRODUCTS),
       remote_variant_id: gid('ProductVariant', PRODUCTS),
@@ -184,7 +187,9 @@ describe('a bulk result of 50,000 products', () => {
 });
 
 describe('a bulk result with a line over the limit', () => {
-  it('fails the import naming the line and the limit, and imports nothing', { timeout: 120_000 }, async () => {
+  it('fails the import naming the line and the limit, and imports nothing', {
+    timeout: 120_000,
+  }, async () => {
     const storeId = await connect(broken);
     const imported = await importStoreNow(t, { store_id: storeId, bundle_name: 'Too long a line' });
     expect(imported.status).toBe(200);

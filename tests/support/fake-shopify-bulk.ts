@@ -114,10 +114,15 @@ export function createFakeBulk(options: {
       errorCode: operation.status === 'FAILED' ? operation.errorCode : null,
       type: 'QUERY',
       query: operation.query,
-      objectCount: String(Math.floor((operation.generated ? operation.roots : operation.lines.length) * share)),
+      objectCount: String(
+        Math.floor((operation.generated ? operation.roots : operation.lines.length) * share),
+      ),
       rootObjectCount: String(Math.floor(operation.roots * share)),
       fileSize: done && !operation.generated ? String(operation.lines.join('\n').length) : null,
-      url: done && (operation.generated || operation.lines.length > 0) ? `${options.origin()}/bulk-results/${n}.jsonl` : null,
+      url:
+        done && (operation.generated || operation.lines.length > 0)
+          ? `${options.origin()}/bulk-results/${n}.jsonl`
+          : null,
       partialDataUrl: null,
       createdAt: operation.createdAt,
       completedAt: done ? new Date().toISOString() : null,

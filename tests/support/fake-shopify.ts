@@ -6,9 +6,9 @@
 // bucket is empty (https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits). Mutations answer
 // `userErrors` the way Shopify's do. No test-framework imports, so a bench can start it too.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AddressInfo } from 'node:net';
 import {
   buildSchema,
   type DocumentNode,

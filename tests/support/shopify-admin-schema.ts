@@ -35,7 +35,8 @@ const LATER_ADDITIONS: { type: string; field: string; arg: Record<string, unknow
     field: 'bulkOperationRunQuery',
     arg: {
       name: 'groupObjects',
-      description: 'Whether the JSONL groups each object with its children (2025-07; false by default from 2026-01).',
+      description:
+        'Whether the JSONL groups each object with its children (2025-07; false by default from 2026-01).',
       type: { kind: 'NON_NULL', name: null, ofType: { kind: 'SCALAR', name: 'Boolean', ofType: null } },
       defaultValue: 'false',
       isDeprecated: false,

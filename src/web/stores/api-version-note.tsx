@@ -3,7 +3,10 @@
 import { Text } from '@mantine/core';
 import type { StoreView } from '../../common/contract/functions';
 
-const PLATFORM_NAMES: Record<StoreView['platform'], string> = { shopify: 'Shopify', woocommerce: 'WooCommerce' };
+const PLATFORM_NAMES: Record<StoreView['platform'], string> = {
+  shopify: 'Shopify',
+  woocommerce: 'WooCommerce',
+};
 
 /** The sentence for a store answering another version, or null while it answers the one asked for. */
 export function apiVersionNote(store: Pick<StoreView, 'platform' | 'api_version'>): string | null {

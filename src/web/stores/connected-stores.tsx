@@ -18,9 +18,9 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { StoreView } from '../../common/contract/functions';
 import { queryKeys } from '../api/query-keys';
-import { ApiVersionNote } from './api-version-note';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
+import { ApiVersionNote } from './api-version-note';
 
 const PLATFORM_LABELS = { shopify: 'Shopify', woocommerce: 'WooCommerce' } as const;
 

@@ -34,7 +34,12 @@ export async function fillImport(
   storeId: number,
   catalogue: PulledCatalogue | ChunkedCatalogue,
 ): Promise<void> {
-  const chunksOf = 'chunks' in catalogue ? catalogue.chunks : async function* () { yield catalogue; };
+  const chunksOf =
+    'chunks' in catalogue
+      ? catalogue.chunks
+      : async function* () {
+          yield catalogue;
+        };
   await db.transaction(async (tx) => {
     const rows = await rawRows(
       tx,

@@ -48,7 +48,10 @@ export function apiVersionWatch(
       );
     }
     Promise.resolve(record(other, asked)).catch((error: unknown) =>
-      access.log?.error({ storeId: store.id, error: String(error) }, 'Could not record the store API version'),
+      access.log?.error(
+        { storeId: store.id, error: String(error) },
+        'Could not record the store API version',
+      ),
     );
   };
 }

@@ -114,7 +114,8 @@ export function bulkProduct(line: unknown, lineNumber: number, children: readonl
       product.variants.push({ ...variant, imageUrl: image?.url ?? '' });
     } else if (id) {
       const media = parseStoreAnswer(bulkMedia, child, what);
-      if (media.image?.url) product.media.push({ id: media.id, alt: media.alt ?? null, url: media.image.url });
+      if (media.image?.url)
+        product.media.push({ id: media.id, alt: media.alt ?? null, url: media.image.url });
     }
   }
   return product;
