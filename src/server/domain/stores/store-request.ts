@@ -1,7 +1,8 @@
 // HTTP to a connected store's API through the same address guard as image fetching: every address
 // a store's host resolves to is checked at connect time, https only in production, a private or local address
 // only when ALLOW_PRIVATE_STORE_HOSTS names it. No redirects are followed: an API that redirects is answered
-// as it is, so a store cannot send our credentials elsewhere. Answers are capped in size and time.
+// as it is, so a store cannot send our credentials elsewhere. Answers are capped in size and time; one too big
+// to hold (a Shopify bulk result) is streamed instead (storeStream), given up on once idle for the timeout.
 import {
   type GuardedNetwork,
   GuardedRequestError,

@@ -1,7 +1,9 @@
 // One HTTP request to an address a user gave (a connected store's API, a webhook receiver), through the image
 // fetcher's address guard: the host's every address is checked at connect time (address-guard.ts), a literal IP
 // before connecting, a private or local one only when its exact host:port is allowed. No redirect is followed
-// (the answer comes back as it is), the answer is capped in size and the whole request in time.
+// (the answer comes back as it is), the answer is capped in size and the whole request in time. guardedStream
+// answers the body as it arrives instead, for an answer too big to hold: its deadline covers the head, then the
+// socket may not stay idle past the timeout.
 import http from 'node:http';
 import https from 'node:https';
 import {
