@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * The slow proofs: a soak with a SIGKILL, a worker crash, a 5,000-product run, a 1,050-product run written by
  * the worker, the database killed mid-run, app and worker processes side by side, batch mode through a
  * SIGKILL, a store push and a store import each through a SIGKILL of the worker, and both again through a
- * SIGKILL of the database.
+ * SIGKILL of the database, and a 50,000-product Shopify bulk import in a heap-capped worker.
  * `npm test` runs them; CI leaves them out of its embedded pass (SLOW_PROOFS=off) and runs them in its
  * PostgreSQL-server pass, so each runs once per CI run.
  */
@@ -18,6 +18,7 @@ const SLOW_PROOFS = [
   'tests/integration/batch-mode.test.ts',
   'tests/integration/store-push-kill.test.ts',
   'tests/integration/store-import-kill.test.ts',
+  'tests/integration/store-import-stream.test.ts',
   'tests/integration/store-database-kill.test.ts',
 ];
 const skipSlowProofs = process.env.SLOW_PROOFS === 'off';

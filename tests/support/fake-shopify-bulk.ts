@@ -36,12 +36,25 @@ export const BULK_SCHEMA = `
 
 type Status = 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
 
+/**
+ * A result file made as it is sent, never held (50,000 products with their variants and media): what a bulk
+ * query answers in place of the fake's own products.
+ */
+export type GeneratedBulkFile = {
+  /** The products the file holds (rootObjectCount, and productsCount's answer). */
+  roots: number;
+  /** The file's lines, without "\n", made one at a time. */
+  lines: () => Iterable<string>;
+};
+
 export type FakeBulkOperation = {
   id: string;
   query: string;
   status: Status;
   polls: number;
   lines: string[];
+  /** Set when the file is generated: `lines` is then empty. */
+  generated?: GeneratedBulkFile;
   roots: number;
   errorCode: string | null;
   createdAt: string;
@@ -78,12 +91,13 @@ export function createFakeBulk(options: {
   run: (document: DocumentNode) => Promise<ExecutionResult>;
   origin: () => string;
   pollsUntilDone: number;
+  generated?: GeneratedBulkFile;
 }): FakeBulk & {
   root: Record<string, unknown>;
   /** The BulkOperation a node(id:) asks for, advanced one step by the poll. */
   node: (id: string) => unknown;
-  /** A result file's body for GET /bulk-results/<n>.jsonl, or null. */
-  serve: (path: string) => string | null;
+  /** A result file's lines for GET /bulk-results/<n>.jsonl (each followed by "\n"), or null. */
+  serve: (path: string) => Iterable<string> | null;
 } {
   const operations: FakeBulkOperation[] = [];
   let failNext: string | null = null;
@@ -100,10 +114,15 @@ export function createFakeBulk(options: {
       errorCode: operation.status === 'FAILED' ? operation.errorCode : null,
       type: 'QUERY',
       query: operation.query,
-      objectCount: String(Math.floor(operation.lines.length * share)),
+      objectCount: String(
+        Math.floor((operation.generated ? operation.roots : operation.lines.length) * share),
+      ),
       rootObjectCount: String(Math.floor(operation.roots * share)),
-      fileSize: done ? String(operation.lines.join('\n').length) : null,
-      url: done && operation.lines.length > 0 ? `${options.origin()}/bulk-results/${n}.jsonl` : null,
+      fileSize: done && !operation.generated ? String(operation.lines.join('\n').length) : null,
+      url:
+        done && (operation.generated || operation.lines.length > 0)
+          ? `${options.origin()}/bulk-results/${n}.jsonl`
+          : null,
       partialDataUrl: null,
       createdAt: operation.createdAt,
       completedAt: done ? new Date().toISOString() : null,
@@ -180,8 +199,9 @@ export function createFakeBulk(options: {
       query,
       status: 'CREATED',
       polls: 0,
-      lines,
-      roots: roots.length,
+      lines: options.generated ? [] : lines,
+      generated: options.generated,
+      roots: options.generated?.roots ?? roots.length,
       errorCode: failNext,
       createdAt: new Date().toISOString(),
     };
@@ -216,7 +236,7 @@ export function createFakeBulk(options: {
       const operation = operations[n - 1];
       if (operation?.status !== 'COMPLETED') return null;
       downloads += 1;
-      return `${operation.lines.join('\n')}\n`;
+      return operation.generated ? operation.generated.lines() : operation.lines;
     },
   };
 }

@@ -7,6 +7,8 @@
 // `userErrors` the way Shopify's do. No test-framework imports, so a bench can start it too.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   buildSchema,
   type DocumentNode,
@@ -18,7 +20,7 @@ import {
   type SelectionSetNode,
   validate,
 } from 'graphql';
-import { BULK_SCHEMA, createFakeBulk, type FakeBulk } from './fake-shopify-bulk';
+import { BULK_SCHEMA, createFakeBulk, type FakeBulk, type GeneratedBulkFile } from './fake-shopify-bulk';
 import { refusalsOf } from './shopify-admin-schema';
 
 export type FakeShopifyVariant = {
@@ -64,6 +66,13 @@ export type FakeShopifyOptions = {
   port?: number;
   /** Polls a bulk operation stays RUNNING before it completes (default 2). */
   bulkPollsUntilDone?: number;
+  /**
+   * The version every answer says it came with (X-Shopify-API-Version), as Shopify answers a version it no
+   * longer supports with the oldest one it does; unset, the version asked for.
+   */
+  answersApiVersion?: string;
+  /** Every bulk query answers this file, made as it is sent; productsCount counts its products. */
+  bulkFile?: GeneratedBulkFile;
 };
 
 export type FakeShopify = {
@@ -95,7 +104,7 @@ export type FakeShopify = {
   close: () => Promise<void>;
 };
 
-export const FAKE_SHOPIFY_API_VERSION = '2025-10';
+export const FAKE_SHOPIFY_API_VERSION = '2026-07';
 
 const SCHEMA = buildSchema(`
   interface Node { id: ID! }
@@ -154,7 +163,7 @@ const SCHEMA = buildSchema(`
     productUpdate(product: ProductUpdateInput!): ProductUpdatePayload
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
     urlRedirectDelete(id: ID!): UrlRedirectDeletePayload
-    bulkOperationRunQuery(query: String!, groupObjects: Boolean = true): BulkOperationRunQueryPayload
+    bulkOperationRunQuery(query: String!, groupObjects: Boolean = false): BulkOperationRunQueryPayload
   }
   ${BULK_SCHEMA}
 `);
@@ -235,6 +244,19 @@ function page<T>(items: T[], first: number | undefined, after: string | null | u
   };
 }
 
+/** The lines, each ended by "\n", in pieces of about 64 KB: a socket write per line would be slow. */
+function* linesWithNewlines(lines: Iterable<string>): Generator<string> {
+  let piece = '';
+  for (const line of lines) {
+    piece += `${line}\n`;
+    if (piece.length >= 65_536) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece) yield piece;
+}
+
 export async function startFakeShopify(
   products: FakeShopifyProduct[],
   options: FakeShopifyOptions = {},
@@ -264,6 +286,7 @@ export async function startFakeShopify(
     run: async (document) => execute({ schema: SCHEMA, document, rootValue: root }),
     origin: () => origin,
     pollsUntilDone: options.bulkPollsUntilDone ?? 2,
+    generated: options.bulkFile,
   });
 
   const refill = () => {
@@ -326,10 +349,13 @@ export async function startFakeShopify(
     products: ({ first, after }: { first?: number; after?: string }) =>
       page(products.map(productView), first === undefined ? undefined : Math.min(first, 250), after),
     // Up to `limit` (10,000 by default); limit: null counts them all.
-    productsCount: ({ limit }: { limit?: number | null }) => ({
-      count: limit == null ? products.length : Math.min(products.length, limit),
-      precision: limit != null && products.length > limit ? 'AT_LEAST' : 'EXACT',
-    }),
+    productsCount: ({ limit }: { limit?: number | null }) => {
+      const count = options.bulkFile?.roots ?? products.length;
+      return {
+        count: limit == null ? count : Math.min(count, limit),
+        precision: limit != null && count > limit ? 'AT_LEAST' : 'EXACT',
+      };
+    },
     node: ({ id }: { id: string }) => {
       if (id.includes('/BulkOperation/')) return bulk.node(id);
       const product = findProduct(id);
@@ -425,7 +451,8 @@ export async function startFakeShopify(
       const file = bulk.serve(url.pathname);
       if (file === null) return json(response, 404, { errors: 'Not Found' });
       response.writeHead(200, { 'content-type': 'application/jsonl' });
-      return response.end(file);
+      // Line by line, as the reader takes them (backpressure): a generated file is never held.
+      return pipeline(Readable.from(linesWithNewlines(file)), response).catch(() => response.destroy());
     }
     if (passesLeft !== null) {
       if (passesLeft > 0) passesLeft -= 1;
@@ -444,6 +471,7 @@ export async function startFakeShopify(
     if (match[1] !== FAKE_SHOPIFY_API_VERSION) {
       return json(response, 404, { errors: `API version ${match[1]} is not supported by this fake` });
     }
+    response.setHeader('x-shopify-api-version', options.answersApiVersion ?? match[1]);
     if (request.headers['x-shopify-access-token'] !== accessToken) {
       return json(response, 401, {
         errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',

@@ -21,9 +21,13 @@ type IntrospectionField = { name: string; args: { name: string }[] } & Record<st
 type IntrospectionType = { name: string; fields: IntrospectionField[] | null };
 
 /**
- * What the pinned version adds to 2025-01 and the app sends, from Shopify's changelog:
- * - 2025-07, "groupObjects argument for bulk operations": `bulkOperationRunQuery(groupObjects: Boolean! = true)`
- *   (shopify.dev/changelog/bulk-operations-group-objects).
+ * What the pinned version (SHOPIFY_API_VERSION, 2026-07) adds to 2025-01 and the app sends, from Shopify's
+ * changelog; each is listed in docs/store-apis.md too:
+ * - 2025-07, "groupObjects argument for bulk operations": `bulkOperationRunQuery(groupObjects: Boolean!)`
+ *   (shopify.dev/changelog/optional-groupobjects-argument-in-bulk-operations-mutations-that-offers-faster-and-more-reliable-job-execution);
+ * - 2026-01, "Bulk operations group objects default changed to false": its default is false from then on
+ *   (shopify.dev/changelog/bulk-operations-group-objects-default-changed-to-false). The app sends false
+ *   either way, so the default only matters to a document that leaves the argument out.
  */
 const LATER_ADDITIONS: { type: string; field: string; arg: Record<string, unknown> }[] = [
   {
@@ -31,9 +35,10 @@ const LATER_ADDITIONS: { type: string; field: string; arg: Record<string, unknow
     field: 'bulkOperationRunQuery',
     arg: {
       name: 'groupObjects',
-      description: 'Whether the JSONL groups each object with its children (2025-07).',
+      description:
+        'Whether the JSONL groups each object with its children (2025-07; false by default from 2026-01).',
       type: { kind: 'NON_NULL', name: null, ofType: { kind: 'SCALAR', name: 'Boolean', ofType: null } },
-      defaultValue: 'true',
+      defaultValue: 'false',
       isDeprecated: false,
       deprecationReason: null,
     },

@@ -2,7 +2,7 @@
 // than crashing further on: every answer is parsed with a schema (docs/decisions/024-store-platform-seam.md).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { productsFromJsonl } from '../../src/server/domain/stores/shopify/shopify-bulk';
+import { bulkProduct } from '../../src/server/domain/stores/shopify/shopify-bulk-lines';
 import { parseStoreAnswer, StoreApiError } from '../../src/server/domain/stores/store-api-error';
 import { wooLive } from '../../src/server/domain/stores/woocommerce/woocommerce-answers';
 
@@ -44,14 +44,13 @@ describe('store answers are parsed, not cast', () => {
     });
   });
 
-  it("reads a Shopify bulk result's lines, and refuses a line of another shape or no JSON", () => {
-    const jsonl = [JSON.stringify(product), JSON.stringify(variant)].join('\n');
-    expect(productsFromJsonl(jsonl, 10)[0]!.variants).toEqual([
+  it("reads a Shopify bulk result's product and its children, and refuses a line of another shape", () => {
+    expect(bulkProduct(product, 1, [variant]).variants).toEqual([
       { id: variant.id, sku: 'C1', barcode: null, price: '10.00', selectedOptions: [], imageUrl: '' },
     ]);
-    expect(() => productsFromJsonl(JSON.stringify({ ...product, handle: 5 }), 10)).toThrow(
-      /Line 1 of Shopify's bulk result was not of the expected shape \(handle: /,
+    expect(() => bulkProduct({ ...product, handle: 5 }, 7, [])).toThrow(
+      /Line 7 of Shopify's bulk result was not of the expected shape \(handle: /,
     );
-    expect(() => productsFromJsonl(`${JSON.stringify(product)}\n{"id": "gid://`, 10)).toThrow(StoreApiError);
+    expect(() => bulkProduct(product, 1, [{ ...variant, price: {} }])).toThrow(StoreApiError);
   });
 });

@@ -143,7 +143,7 @@ export function buildServices(
   const webRoot = existsSync(path.join(WEB_ROOT, 'index.html')) ? WEB_ROOT : undefined;
   if (!webRoot) log.warn('The web app is not built (dist/web); run `npm run build` to serve it.');
   const writers = writersFromConfig(config, log);
-  const stores = storeAccessFromConfig(config, authSecret);
+  const stores = storeAccessFromConfig(config, authSecret, log);
   const taskList = createTaskList({
     db,
     writers,

@@ -36,7 +36,7 @@ async function main() {
   // STORE_SECRETS_KEY), this worker could not open them, so it leaves push and webhook jobs to the server.
   const stores =
     config.AUTH_SECRET || config.STORE_SECRETS_KEY
-      ? storeAccessFromConfig(config, config.AUTH_SECRET ?? '')
+      ? storeAccessFromConfig(config, config.AUTH_SECRET ?? '', log)
       : undefined;
   if (stores) await sealPlaintextWebhookSecrets(database.db, stores.secretsKey);
   applyCostConfig(config);

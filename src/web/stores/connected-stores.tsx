@@ -20,6 +20,7 @@ import type { StoreView } from '../../common/contract/functions';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
+import { ApiVersionNote } from './api-version-note';
 
 const PLATFORM_LABELS = { shopify: 'Shopify', woocommerce: 'WooCommerce' } as const;
 
@@ -67,6 +68,7 @@ function StoreRow({ store }: { store: StoreView }) {
         <Text size="xs" c="dimmed">
           {store.store_url}
         </Text>
+        <ApiVersionNote store={store} />
       </Table.Td>
       <Table.Td>
         <Badge variant="light">{PLATFORM_LABELS[store.platform]}</Badge>

@@ -14,6 +14,11 @@ export const storeSchema = z.object({
   name: z.string(),
   /** ISO 8601. */
   connected_at: z.string(),
+  /**
+   * Set when the store's last answer came with another API version than Copyloom asks for (Shopify's
+   * X-Shopify-API-Version: a version Shopify no longer supports is answered with a newer one); null otherwise.
+   */
+  api_version: z.object({ asked: z.string(), answered: z.string() }).nullable(),
 });
 export type StoreView = z.infer<typeof storeSchema>;
 

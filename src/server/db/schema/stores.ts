@@ -31,6 +31,13 @@ export const stores = pgTable(
     sealedCredentials: text('sealed_credentials').notNull(),
     /** The store's currency, as it reported it (Shopify shop.currencyCode); null when unknown. */
     currency: text('currency'),
+    /**
+     * The API version the store's answers last came with (Shopify's X-Shopify-API-Version) when it was not the
+     * version asked for, beside the version asked; null while the store answers the version asked.
+     */
+    apiVersionAnswered: text('api_version_answered'),
+    /** The version asked for when apiVersionAnswered was recorded. */
+    apiVersionAsked: text('api_version_asked'),
     connectedAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,7 +8,7 @@ import { storeView } from './owned-stores';
 import type { ProvedStore } from './platform';
 import { PLATFORMS } from './platforms';
 import type { StoreAccess } from './store-access';
-import { asBadInput } from './store-connection';
+import { apiVersionWatch, asBadInput } from './store-connection';
 import { parseStoreUrl } from './store-request';
 
 export async function connectStore(
@@ -21,9 +21,18 @@ export async function connectStore(
   const credentials = platform.credentialsFrom(input);
   let proved: ProvedStore;
   let url: URL;
+  // The store's row does not exist yet: the version its answers came with is written with it.
+  let version: { answered: string | null; asked: string | null } = { answered: null, asked: null };
+  const onApiVersion = apiVersionWatch(
+    { id: null, platform: input.platform, apiVersionAnswered: null },
+    access,
+    async (answered, asked) => {
+      version = { answered, asked: answered === null ? null : asked };
+    },
+  );
   try {
     url = parseStoreUrl(input.store_url, access.network);
-    proved = await platform.open(url, credentials, access).prove();
+    proved = await platform.open(url, credentials, { ...access, onApiVersion }).prove();
   } catch (error) {
     throw asBadInput(error, platform.label);
   }
@@ -35,6 +44,8 @@ export async function connectStore(
       storeUrl: url.origin,
       name: input.name ?? proved.name,
       currency: proved.currency,
+      apiVersionAnswered: version.answered,
+      apiVersionAsked: version.asked,
       sealedCredentials: sealSecret(access.secretsKey, JSON.stringify(credentials)),
     })
     .returning();

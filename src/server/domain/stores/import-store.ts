@@ -27,7 +27,7 @@ export async function importStore(
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
   let total: number | null;
   try {
-    total = await storeClient(store, access).countProducts();
+    total = await storeClient(store, access, db).countProducts();
   } catch (error) {
     throw asBadInput(error, PLATFORMS[store.platform].label);
   }

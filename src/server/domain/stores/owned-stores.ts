@@ -17,12 +17,17 @@ export type OpenedStore = {
   name: string;
   /** As sealed at connect time; the store's platform parses them (StorePlatform.open). */
   credentials: unknown;
+  /** The other API version the store last answered with, or null (stores.api_version_answered). */
+  apiVersionAnswered: string | null;
 };
 
 type StoreRow = typeof stores.$inferSelect;
 
 export function storeView(
-  row: Pick<StoreRow, 'id' | 'platform' | 'storeUrl' | 'name' | 'connectedAt'>,
+  row: Pick<
+    StoreRow,
+    'id' | 'platform' | 'storeUrl' | 'name' | 'connectedAt' | 'apiVersionAnswered' | 'apiVersionAsked'
+  >,
 ): StoreView {
   return {
     id: row.id,
@@ -30,6 +35,10 @@ export function storeView(
     store_url: row.storeUrl,
     name: row.name,
     connected_at: row.connectedAt.toISOString(),
+    api_version:
+      row.apiVersionAnswered && row.apiVersionAsked
+        ? { asked: row.apiVersionAsked, answered: row.apiVersionAnswered }
+        : null,
   };
 }
 
@@ -51,7 +60,14 @@ export async function openOwnedStore(
     .where(and(eq(stores.id, storeId), storeOf(ownerId)));
   if (!row) throw new AppError('unknown_store');
   const credentials: unknown = JSON.parse(openSecret(access.secretsKey, row.sealedCredentials));
-  return { id: row.id, platform: row.platform, url: new URL(row.storeUrl), name: row.name, credentials };
+  return {
+    id: row.id,
+    platform: row.platform,
+    url: new URL(row.storeUrl),
+    name: row.name,
+    credentials,
+    apiVersionAnswered: row.apiVersionAnswered,
+  };
 }
 
 export async function disconnectStore(db: Queryable, ownerId: string, storeId: number): Promise<void> {

@@ -4,7 +4,7 @@
 // (platforms.ts) holds one per name; docs/decisions/024-store-platform-seam.md says how to add one.
 import type { ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
 import type { StorePlatform as PlatformName } from '../../db/schema';
-import type { PulledCatalogue, PullOptions } from './pulled-catalogue';
+import type { ChunkedCatalogue, PulledCatalogue, PullOptions } from './pulled-catalogue';
 import type { StoreNetwork } from './store-request';
 
 export type { PlatformName };
@@ -61,6 +61,8 @@ export type PlatformAccess = {
   network: StoreNetwork;
   /** A Shopify catalogue of more products than this is read with a bulk operation (SHOPIFY_BULK_THRESHOLD). */
   shopifyBulkThreshold?: number;
+  /** Told the API version each answer says it came with, where the platform says (Shopify). */
+  onApiVersion?: (answered: string) => void;
 };
 
 /** How the import job reads a catalogue, and what it records on the way. */
@@ -79,8 +81,8 @@ export interface StoreClient {
   prove(): Promise<ProvedStore>;
   /** How many products the store holds, or null when it does not say. */
   countProducts(): Promise<number | null>;
-  /** The whole catalogue, as the store's own export would have it. */
-  readCatalogue(read: CatalogueRead): Promise<PulledCatalogue>;
+  /** The whole catalogue, as the store's own export would have it: held, or (too big to hold) in chunks. */
+  readCatalogue(read: CatalogueRead): Promise<PulledCatalogue | ChunkedCatalogue>;
   /** The live values of the fields a push writes, by storeKey; null for a product gone from the store. */
   readLive(refs: RemoteRef[]): Promise<Map<string, LiveProduct | null>>;
   /** Writes a chunk of products; each product's failure is its own. */

@@ -1,3 +1,5 @@
+import type { Queryable } from '../../db/client';
+
 // A store's catalogue as read from its API: the rows of the store's own product export (so the import's one
 // mapper makes the bundle), and for each record the mapper will make, the store's ids.
 export type PulledRecord = {
@@ -17,6 +19,16 @@ export type PulledCatalogue = {
   imageIdByUrl: Map<string, string>;
   /** Image alt texts the export format has no column for (WooCommerce), by record index. */
   altTextsByRecord: Map<number, string[]>;
+};
+
+/**
+ * A catalogue too big to hold in this process (a Shopify bulk result): read while the import's transaction is
+ * open, into it (`tx`, for what the read spills), and handed on in chunks of whole products, each chunk a
+ * catalogue of its own. A failure mid-way throws out of the iteration, and the transaction writes nothing.
+ */
+export type ChunkedCatalogue = {
+  format: PulledCatalogue['format'];
+  chunks: (tx: Queryable) => AsyncIterable<PulledCatalogue>;
 };
 
 /** How a catalogue is read: the limit of a bundle, and where each step's progress goes. */

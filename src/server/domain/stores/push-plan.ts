@@ -196,7 +196,7 @@ export async function previewPush(
 }> {
   await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
-  const client = storeClient(store, access);
+  const client = storeClient(store, access, db);
   const planned = await plannedProducts(db, store, input);
   try {
     await client.checkPush(input);

@@ -53,7 +53,7 @@ export async function runImport(
   try {
     const store = await openOwnedStore(db, row.ownerId, row.storeId, access);
     label = PLATFORMS[store.platform].label;
-    const catalogue = await storeClient(store, access).readCatalogue({
+    const catalogue = await storeClient(store, access, db).readCatalogue({
       maxProducts: BUNDLE_LIMITS.maxProducts,
       onProgress: (read) => progress(db, importId, read),
       operationId: row.bulkOperationId,

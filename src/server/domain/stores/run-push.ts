@@ -45,7 +45,7 @@ export async function runPush(
   try {
     const store = await openOwnedStore(db, push.ownerId, push.storeId, access);
     const platform = PLATFORMS[store.platform];
-    const client = storeClient(store, access);
+    const client = storeClient(store, access, db);
     const pending = await db
       .select()
       .from(storePushItems)

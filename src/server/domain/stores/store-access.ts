@@ -1,5 +1,6 @@
 // How this process reaches connected stores and seals their credentials, from the config.
 
+import type { Logger } from '../../leaves/logger/logger';
 import { secretsKey } from '../../leaves/secrets/seal';
 import type { StoreNetwork } from './store-request';
 
@@ -8,6 +9,8 @@ export type StoreAccess = {
   network: StoreNetwork;
   /** A Shopify catalogue of more products than this is read with a bulk operation (SHOPIFY_BULK_THRESHOLD). */
   shopifyBulkThreshold?: number;
+  /** Where a store answering another API version than asked is warned of. */
+  log?: Logger;
 };
 
 export function storeAccessFromConfig(
@@ -18,6 +21,7 @@ export function storeAccessFromConfig(
     SHOPIFY_BULK_THRESHOLD?: number;
   },
   authSecret: string,
+  log?: Logger,
 ): StoreAccess {
   return {
     secretsKey: secretsKey(authSecret, config.STORE_SECRETS_KEY),
@@ -26,5 +30,6 @@ export function storeAccessFromConfig(
       requireHttps: config.NODE_ENV === 'production',
     },
     shopifyBulkThreshold: config.SHOPIFY_BULK_THRESHOLD,
+    log,
   };
 }

@@ -1,13 +1,16 @@
 // HTTP to a connected store's API through the same address guard as image fetching: every address
 // a store's host resolves to is checked at connect time, https only in production, a private or local address
 // only when ALLOW_PRIVATE_STORE_HOSTS names it. No redirects are followed: an API that redirects is answered
-// as it is, so a store cannot send our credentials elsewhere. Answers are capped in size and time.
+// as it is, so a store cannot send our credentials elsewhere. Answers are capped in size and time; one too big
+// to hold (a Shopify bulk result) is streamed instead (storeStream), given up on once idle for the timeout.
 import {
   type GuardedNetwork,
   GuardedRequestError,
   type GuardedRequestInit,
   type GuardedResponse,
+  type GuardedStream,
   guardedRequest,
+  guardedStream,
 } from '../../leaves/outbound/guarded-request';
 
 export type StoreNetwork = GuardedNetwork & {
@@ -70,4 +73,33 @@ export async function storeRequest(
     if (!(error instanceof GuardedRequestError)) throw error;
     throw new StoreRequestError(error.kind, error.message.replace(url.host, `the store at ${url.host}`));
   }
+}
+
+/** storeRequest for an answer read as it arrives (guardedStream); a failure mid-body is named the same way. */
+export async function storeStream(
+  network: StoreNetwork,
+  url: URL,
+  init: Omit<GuardedRequestInit, 'maxBytes'> = {},
+): Promise<GuardedStream> {
+  const named = (error: unknown) =>
+    error instanceof GuardedRequestError
+      ? new StoreRequestError(error.kind, error.message.replace(url.host, `the store at ${url.host}`))
+      : error;
+  let stream: GuardedStream;
+  try {
+    stream = await guardedStream(network, url, init);
+  } catch (error) {
+    throw named(error);
+  }
+  const body = stream.body;
+  return {
+    ...stream,
+    body: (async function* () {
+      try {
+        yield* body;
+      } catch (error) {
+        throw named(error);
+      }
+    })(),
+  };
 }

@@ -1,7 +1,9 @@
 // One HTTP request to an address a user gave (a connected store's API, a webhook receiver), through the image
 // fetcher's address guard: the host's every address is checked at connect time (address-guard.ts), a literal IP
 // before connecting, a private or local one only when its exact host:port is allowed. No redirect is followed
-// (the answer comes back as it is), the answer is capped in size and the whole request in time.
+// (the answer comes back as it is), the answer is capped in size and the whole request in time. guardedStream
+// answers the body as it arrives instead, for an answer too big to hold: its deadline covers the head, then the
+// socket may not stay idle past the timeout.
 import http from 'node:http';
 import https from 'node:https';
 import {
@@ -60,6 +62,100 @@ export function guardedRequest(
   init: GuardedRequestInit = {},
 ): Promise<GuardedResponse> {
   const maxBytes = init.maxBytes ?? MAX_BODY_BYTES;
+  return openGuarded(network, url, init).then(
+    (opened) =>
+      new Promise<GuardedResponse>((resolve, reject) => {
+        const { request, response, done } = opened;
+        // Past the head, a failure (the cap below, the deadline) destroys the request with its reason.
+        request.on('error', (error) => {
+          done();
+          reject(asGuardedError(error, url));
+        });
+        const chunks: Buffer[] = [];
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > maxBytes) {
+            request.destroy(
+              new GuardedRequestError(
+                'too_large',
+                `${url.host} sent an answer larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+              ),
+            );
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => {
+          done();
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks, received).toString('utf8'),
+          });
+        });
+        response.on('error', (error) => {
+          done();
+          reject(asGuardedError(error, url));
+        });
+      }),
+  );
+}
+
+/** An answer whose body is read as it arrives: for one too big to hold (a Shopify bulk operation's JSONL). */
+export type GuardedStream = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body's bytes as they arrive; an error (the socket idle past the timeout, a reset) ends it. */
+  body: AsyncIterable<Buffer>;
+  /** Stops reading (the rest is not downloaded). */
+  close: () => void;
+};
+
+/**
+ * guardedRequest without holding the answer: resolves once the headers are in. The whole-request deadline
+ * covers the wait for them; the body may then take as long as it needs while bytes keep coming, and the socket
+ * is given up on once idle for the timeout.
+ */
+export async function guardedStream(
+  network: GuardedNetwork,
+  url: URL,
+  init: Omit<GuardedRequestInit, 'maxBytes'> = {},
+): Promise<GuardedStream> {
+  const { request, response, done } = await openGuarded(network, url, init);
+  done();
+  // The reason the request was destroyed (the idle timeout), which the body's own error only calls "aborted".
+  let failure: unknown = null;
+  request.on('error', (error) => {
+    failure ??= error;
+  });
+  const wrapped = async function* (): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of response) yield chunk as Buffer;
+      if (failure) throw failure;
+    } catch (error) {
+      throw asGuardedError(failure ?? error, url);
+    } finally {
+      request.destroy();
+    }
+  };
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    body: wrapped(),
+    close: () => request.destroy(),
+  };
+}
+
+type Opened = {
+  request: http.ClientRequest;
+  response: http.IncomingMessage;
+  /** Ends the whole-request and connect deadlines (the socket's idle timeout stays). */
+  done: () => void;
+};
+
+/** Sends the request through the guard and resolves with the answer's head. */
+function openGuarded(network: GuardedNetwork, url: URL, init: GuardedRequestInit): Promise<Opened> {
   const isAllowed = isAllowedPrivate(network, url);
   try {
     if (!isAllowed) checkHostBeforeConnecting(url);
@@ -69,7 +165,7 @@ export function guardedRequest(
   const timeoutMs = network.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timedOut = () =>
     new GuardedRequestError('timeout', `${url.host} did not answer within ${timeoutMs / 1000} s.`);
-  return new Promise<GuardedResponse>((resolve, reject) => {
+  return new Promise<Opened>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(url, {
       method: init.method ?? 'GET',
@@ -91,41 +187,16 @@ export function guardedRequest(
     const stopConnectTimer = network.connectTimeoutMs
       ? limitConnectTime(request, network.connectTimeoutMs, url)
       : () => {};
-    request.on('timeout', () => request.destroy(timedOut()));
-    request.on('error', (error) => {
+    const done = () => {
       clearTimeout(timer);
       stopConnectTimer();
+    };
+    request.on('timeout', () => request.destroy(timedOut()));
+    request.on('error', (error) => {
+      done();
       reject(asGuardedError(error, url));
     });
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      let received = 0;
-      response.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > maxBytes) {
-          request.destroy(
-            new GuardedRequestError(
-              'too_large',
-              `${url.host} sent an answer larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-            ),
-          );
-          return;
-        }
-        chunks.push(chunk);
-      });
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks, received).toString('utf8'),
-        });
-      });
-      response.on('error', (error) => {
-        clearTimeout(timer);
-        reject(asGuardedError(error, url));
-      });
-    });
+    request.on('response', (response) => resolve({ request, response, done }));
     request.end(init.body);
   });
 }

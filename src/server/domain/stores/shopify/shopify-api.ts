@@ -13,10 +13,24 @@ import {
 } from '../store-api-error';
 import { type StoreNetwork, storeRequest } from '../store-request';
 
-/** A stable version, supported for at least 12 months after its release. */
-export const SHOPIFY_API_VERSION = '2025-10';
+/**
+ * A stable version, supported for at least 12 months after its release: 2026-07 until July 2027 at the
+ * earliest. What the documents rely on beyond the schema the tests hold is listed, with its source, in
+ * tests/support/shopify-admin-schema.ts.
+ */
+export const SHOPIFY_API_VERSION = '2026-07';
 
-export type ShopifyConnection = { url: URL; accessToken: string; network: StoreNetwork };
+export type ShopifyConnection = {
+  url: URL;
+  accessToken: string;
+  network: StoreNetwork;
+  /**
+   * Told the X-Shopify-API-Version of every answer that has one. Shopify answers a version it no longer
+   * supports with the oldest one it does (https://shopify.dev/docs/api/usage/versioning#version-fall-forward):
+   * the store must say when that happens rather than the app finding out from broken fields.
+   */
+  onApiVersion?: (answered: string) => void;
+};
 
 /** A GraphQL answer's envelope; its `data` is parsed with the caller's schema once there are no errors. */
 const graphqlAnswer = z.object({
@@ -65,6 +79,8 @@ export async function shopifyGraphql<S extends z.ZodType>(
       headers: { 'x-shopify-access-token': connection.accessToken },
       body: JSON.stringify({ query, variables }),
     });
+    const answered = response.headers['x-shopify-api-version'];
+    if (typeof answered === 'string' && answered) connection.onApiVersion?.(answered);
     if (response.status === 401 || response.status === 403) {
       throw new StoreApiError(
         'auth',

@@ -1,30 +1,24 @@
 // A big Shopify catalogue read with one bulk operation: bulkOperationRunQuery runs the products,
 // variants and media query on Shopify's side, the operation is polled with node(id:) until COMPLETED, and the
-// JSONL file at its `url` is downloaded and the products rebuilt from it: a nested connection's objects are
-// lines of their own that name their parent in `__parentId` (groupObjects: false, so not necessarily right
-// after it). https://shopify.dev/docs/api/usage/bulk-operations/queries
+// JSONL file at its `url` is streamed, line by line, into the import's transaction and the products rebuilt
+// from it a chunk at a time (shopify-bulk-lines.ts). https://shopify.dev/docs/api/usage/bulk-operations/queries
 // A bulk query allows five connections nested two deep, so a variant's image is its `image` field here (the
 // paged query reads the variant's first media instead); both give the image's URL.
-import type { z } from 'zod';
-import { type PullOptions, tooManyProducts } from '../pulled-catalogue';
-import { parseStoreAnswer, StoreApiError, sleep } from '../store-api-error';
-import { storeRequest } from '../store-request';
+import type { Queryable } from '../../../db/client';
+import { type ChunkedCatalogue, type PullOptions, tooManyProducts } from '../pulled-catalogue';
+import { StoreApiError, sleep } from '../store-api-error';
+import { storeStream } from '../store-request';
 import {
   type BulkOperation,
-  bulkLine,
-  bulkMedia,
   bulkOperationAnswer,
-  bulkVariant,
   currentBulkOperationAnswer,
-  productFields,
   runBulkQueryAnswer,
 } from './shopify-answers';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
+import { spillBulkLines, spilledProducts } from './shopify-bulk-lines';
 import { BULK_OPERATION, BULK_PRODUCTS, CURRENT_BULK_OPERATION, RUN_BULK_QUERY } from './shopify-documents';
-import { recordsOf, type ShopifyProduct } from './shopify-rows';
+import { shopifyCatalogue } from './shopify-rows';
 
-/** A JSONL file of 50,000 products with their variants and images; bigger is refused. */
-const MAX_JSONL_BYTES = 1024 * 1024 * 1024;
 const FIRST_POLL_MS = 250;
 const MAX_POLL_MS = 5_000;
 const MAX_WAIT_FOR_OTHER_MS = 30 * 60_000;
@@ -39,7 +33,7 @@ export type BulkReadOptions = PullOptions & {
 export async function readShopifyBulk(
   connection: ShopifyConnection,
   options: BulkReadOptions,
-): Promise<ShopifyProduct[]> {
+): Promise<ChunkedCatalogue> {
   const { signal } = options;
   let operation = options.operationId ? await poll(connection, options.operationId, signal) : null;
   if (!operation) operation = await start(connection, options);
@@ -59,22 +53,44 @@ export async function readShopifyBulk(
     if (!next) throw new StoreApiError('api', `Shopify no longer knows the bulk operation ${operation.id}.`);
     operation = next;
   }
+  await options.onProgress?.(Number(operation.rootObjectCount ?? 0));
+  const url = operation.url;
+  return {
+    format: 'shopify',
+    chunks: (tx) => bulkChunks(connection, url, tx, options),
+  };
+}
+
+/** The result file's products, streamed into `tx` and handed on a chunk at a time; one empty chunk for none. */
+async function* bulkChunks(
+  connection: ShopifyConnection,
+  url: string | null,
+  tx: Queryable,
+  options: BulkReadOptions,
+) {
   // No object at all: Shopify leaves the url null.
-  if (!operation.url) return [];
-  const response = await storeRequest(connection.network, new URL(operation.url), {
+  if (!url) {
+    yield shopifyCatalogue([]);
+    return;
+  }
+  const response = await storeStream(connection.network, new URL(url), {
     method: 'GET',
     headers: { accept: 'application/jsonl' },
-    maxBytes: MAX_JSONL_BYTES,
   });
   if (response.status !== 200) {
+    response.close();
     throw new StoreApiError(
       'api',
       `Shopify's bulk result could not be downloaded (status ${response.status}).`,
     );
   }
-  const products = productsFromJsonl(response.body, options.maxProducts);
-  await options.onProgress?.(products.length);
-  return products;
+  await spillBulkLines(tx, response.body, options.maxProducts);
+  let any = false;
+  for await (const products of spilledProducts(tx)) {
+    any = true;
+    yield shopifyCatalogue(products);
+  }
+  if (!any) yield shopifyCatalogue([]);
 }
 
 /**
@@ -135,51 +151,4 @@ async function poll(
 ): Promise<BulkOperation | null> {
   const data = await shopifyGraphql(connection, BULK_OPERATION, bulkOperationAnswer, { id }, signal);
   return data.node && 'status' in data.node ? data.node : null;
-}
-
-/** The products of a bulk result, in the file's order, each with its variants and images in theirs. */
-export function productsFromJsonl(text: string, maxProducts: number): ShopifyProduct[] {
-  const products = new Map<string, ShopifyProduct>();
-  const children: z.infer<typeof bulkLine>[] = [];
-  let records = 0;
-  for (const [index, raw] of text.split('\n').entries()) {
-    if (!raw.trim()) continue;
-    const what = `Line ${index + 1} of Shopify's bulk result`;
-    const line = parseStoreAnswer(bulkLine, jsonOrUndefined(raw), what);
-    if (line.__parentId) {
-      children.push(line);
-      continue;
-    }
-    if (typeof line.id === 'string' && line.id.includes('/Product/')) {
-      const product = parseStoreAnswer(productFields, line, what);
-      products.set(line.id, { ...product, variants: [], media: [] });
-    }
-  }
-  for (const child of children) {
-    const parent = products.get(child.__parentId!);
-    if (!parent || typeof child.id !== 'string') continue;
-    const what = "A line of Shopify's bulk result";
-    if (child.id.includes('/ProductVariant/')) {
-      const { image, ...variant } = parseStoreAnswer(bulkVariant, child, what);
-      parent.variants.push({ ...variant, imageUrl: image?.url ?? '' });
-      if (++records > maxProducts) throw new StoreApiError('api', tooManyProducts(maxProducts));
-    } else {
-      const media = parseStoreAnswer(bulkMedia, child, what);
-      if (media.image?.url) parent.media.push({ id: media.id, alt: media.alt ?? null, url: media.image.url });
-    }
-  }
-  const list = [...products.values()];
-  if (list.reduce((sum, product) => sum + recordsOf(product), 0) > maxProducts) {
-    throw new StoreApiError('api', tooManyProducts(maxProducts));
-  }
-  return list;
-}
-
-/** A line's JSON, or undefined (which no schema takes) when it is not JSON. */
-function jsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -29,14 +29,18 @@ async function readCatalogue(connection: ShopifyConnection, threshold: number, r
   const total = await countShopifyProducts(connection);
   const method = total > threshold ? 'bulk' : 'pages';
   await read.onPlan({ method, total });
-  const products =
-    method === 'bulk' ? await readShopifyBulk(connection, read) : await readShopifyPages(connection, read);
-  return shopifyCatalogue(products);
+  if (method === 'bulk') return readShopifyBulk(connection, read);
+  return shopifyCatalogue(await readShopifyPages(connection, read));
 }
 
 function open(url: URL, credentials: unknown, access: PlatformAccess): StoreClient {
   const { access_token } = credentialsSchema.parse(credentials);
-  const connection: ShopifyConnection = { url, accessToken: access_token, network: access.network };
+  const connection: ShopifyConnection = {
+    url,
+    accessToken: access_token,
+    network: access.network,
+    onApiVersion: access.onApiVersion,
+  };
   const threshold = access.shopifyBulkThreshold ?? DEFAULT_SHOPIFY_BULK_THRESHOLD;
   return {
     prove: () => proveShopify(connection),
