@@ -3,7 +3,7 @@
 // platform implements StorePlatform in a folder of its own (shopify/, woocommerce/), and PLATFORMS
 // (platforms.ts) holds one per name; docs/decisions/024-store-platform-seam.md says how to add one.
 import type { ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
-import type { StorePlatform as PlatformName } from '../../db/schema';
+import type { StorePlatform as PlatformName, StoredValues } from '../../db/schema';
 import type { PulledCatalogue, PullOptions } from './pulled-catalogue';
 import type { StoreNetwork } from './store-request';
 
@@ -21,6 +21,19 @@ export type LiveProduct = {
   /** WooCommerce: the SEO plugin meta keys this product uses; none without a plugin. */
   seoKeys?: { title: string; description: string } | null;
 };
+
+/** A LiveProduct's values as store_products.remote_values keeps them. */
+export const storedValuesOf = (live: LiveProduct): StoredValues => ({
+  values: Object.fromEntries(live.values),
+  ...(live.formatted?.length ? { formatted: [...live.formatted] } : {}),
+});
+
+/** The product as it was at `updatedAt`, from store_products.remote_values. */
+export const liveFromStored = (stored: StoredValues, updatedAt: string): LiveProduct => ({
+  updatedAt,
+  values: new Map(Object.entries(stored.values)),
+  formatted: stored.formatted ?? [],
+});
 
 export type RemoteRef = { remoteProductId: string; remoteVariantId: string | null };
 

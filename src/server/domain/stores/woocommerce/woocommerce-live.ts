@@ -14,7 +14,7 @@ const WOO_PAGES_IN_FLIGHT = 4;
 type WooLive = z.infer<typeof wooLive>;
 const wooLivePage = z.array(wooLive);
 
-function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
+export function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
   const keys = seoKeysOf(plugin, [item]);
   const meta = (key: string) => {
     const value = item.meta_data.find((entry) => entry.key === key)?.value;
