@@ -25,6 +25,9 @@ import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-erro
 import { storeClient } from './store-connection';
 import { StoreRequestError } from './store-request';
 
+const UNEXPECTED =
+  'The push stopped on an unexpected error after its last retry; what it wrote is recorded. Try again, or undo it.';
+
 /**
  * Runs (or finishes) a push; a failure the store will repeat marks the push failed instead of retrying, and so
  * does a throttled store on the job's last attempt or when it asks for an absurd wait.
@@ -46,24 +49,50 @@ export async function runPush(
     const groups = groupByProduct(await pendingItems(db, pushId));
     // A product's variants stay in its chunk where the platform asks (push-chunks.ts).
     const chunks = chunksOf(platform, groups);
-    // Chunks hold different products, so a few can be in flight at once, as many as the platform allows.
-    const inFlight = platform.push.inFlight;
     const undoneSince = push.undoOf === null ? null : await pushStartedAt(db, push.undoOf);
-    for (let start = 0; start < chunks.length; start += inFlight) {
-      await Promise.all(
-        chunks
-          .slice(start, start + inFlight)
-          .map((chunk) => pushChunk(db, { platform, client }, chunk, push.kind === 'undo', undoneSince)),
-      );
-    }
+    // Chunks hold different products, so a few lanes can write at once, as many as the platform allows.
+    await inLanes(chunks, platform.push.inFlight, (chunk) =>
+      pushChunk(db, { platform, client }, chunk, push.kind === 'undo', undoneSince),
+    );
     await finish(db, pushId, { state: 'done', finishedAt: new Date() });
   } catch (error) {
-    if (!(error instanceof StoreApiError || error instanceof StoreRequestError)) throw error;
+    const isStoreFailure = error instanceof StoreApiError || error instanceof StoreRequestError;
+    if (!isStoreFailure) {
+      // Anything else (the database away, a bug) is retried by the queue; on the last attempt the push ends
+      // failed instead of showing `running` for ever, and the job still fails, with the error, for the logs.
+      if (attempt.attempt >= attempt.maxAttempts) {
+        log?.error({ pushId, err: error }, 'A push stopped on an unexpected error');
+        await finish(db, pushId, { state: 'failed', error: UNEXPECTED, finishedAt: new Date() });
+      }
+      throw error;
+    }
     // Thrown, a throttled push waits for the queue's retry with its worker slot free.
     if (error instanceof StoreApiError && isRetriedLater(error, attempt)) throw error;
     log?.warn({ pushId, kind: error.kind }, 'A push to a store failed');
     await finish(db, pushId, { state: 'failed', error: error.message, finishedAt: new Date() });
   }
+}
+
+/**
+ * Runs `items` in `lanes` lanes, each taking the next item as soon as its last is done (one slow chunk does not
+ * hold the others back). After a failure no lane takes another; the rest finish (each chunk is recorded whole)
+ * before the first failure is thrown.
+ */
+async function inLanes<T>(items: T[], lanes: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let stopped = false;
+  const lane = async () => {
+    while (!stopped && next < items.length) {
+      const item = items[next++]!;
+      await run(item).catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      });
+    }
+  };
+  const ends = await Promise.allSettled(Array.from({ length: Math.max(1, lanes) }, lane));
+  const failure = ends.find((end) => end.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** The push's end and its push.completed event, together: a crash between them cannot lose the event. */
