@@ -18,6 +18,11 @@ export type LiveProduct = {
   images?: { id: number; alt: string }[];
   /** Fields the store answers formatted for display, not as written (compared by platform.push.sameShown). */
   formatted?: readonly string[];
+  /**
+   * What the store keeps of a value sent for `field`, where it changes what it is sent (Yoast sanitises its
+   * meta on save): a field holding that holds the value sent.
+   */
+  keeps?: (field: string, sent: string) => string;
   /** WooCommerce: the SEO plugin meta keys this product uses; none without a plugin. */
   seoKeys?: { title: string; description: string } | null;
 };
@@ -44,6 +49,7 @@ export function holds(platform: StorePlatform, live: LiveProduct, field: string,
   const now = live.values.get(field);
   if (now === undefined) return false;
   if (now === value) return true;
+  if (live.keeps && live.keeps(field, value) === now) return true;
   return live.formatted?.includes(field) === true && platform.push.sameShown?.(now, value) === true;
 }
 

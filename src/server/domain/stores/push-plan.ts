@@ -1,7 +1,7 @@
 // What a push would write: for each of the run's products linked to the store, each field's value
 // in the store now (`before`), ours (`after`), and why it will not be pushed (`conflict`). preview-push answers
 // it; push-to-store journals it. Nothing empty is ever written over the store's text.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
 import { fieldWithStoreBody } from '../../../common/copy-fields/field-spec';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
@@ -97,11 +97,9 @@ export async function plannedProducts(
   const images = await db
     .select()
     .from(bundleWorkflowProductImages)
+    // One array parameter, not one per product: a big run's query is not built id by id.
     .where(
-      inArray(
-        bundleWorkflowProductImages.bundleWorkflowProductId,
-        rows.map((row) => row.product.id),
-      ),
+      sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(rows.map((row) => row.product.id))}::int[])`,
     )
     .orderBy(asc(bundleWorkflowProductImages.position));
   const planned: PlannedProduct[] = [];

@@ -7,6 +7,7 @@ import { type LiveProduct, type RemoteRef, storeKey } from '../platform';
 import { wooLive } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { type SeoPlugin, seoKeysOf, seoPluginOf } from './woocommerce-seo';
+import { yoastKeeps } from './woocommerce-yoast';
 
 const WOO_PAGE = 100;
 const WOO_PAGES_IN_FLIGHT = 4;
@@ -35,6 +36,7 @@ export function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
     values,
     images: item.images?.map(({ id, alt }) => ({ id, alt })),
     seoKeys: keys,
+    ...(plugin === 'yoast' ? { keeps: yoastKeeps } : {}),
     // A variation's description reads back formatted (woocommerce-text.ts), context=edit or not.
     formatted: item.slug === undefined ? ['description'] : [],
   };
