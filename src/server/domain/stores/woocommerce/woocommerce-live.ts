@@ -42,6 +42,23 @@ export function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
   };
 }
 
+/** A parent's variations of `ids`, page after page: a product may have more than a page of 100. */
+async function readVariations(connection: WooConnection, parent: string, ids: string[]): Promise<WooLive[]> {
+  const found: WooLive[] = [];
+  for (let page = 1; ; page++) {
+    const { data, totalPages } = await wooRequest(
+      connection,
+      'GET',
+      `/products/${parent}/variations`,
+      wooLivePage,
+      { query: { include: ids.join(','), per_page: WOO_PAGE, page, context: 'edit', orderby: 'id', order: 'asc' } },
+    );
+    found.push(...data);
+    const last = totalPages ?? (data.length < WOO_PAGE ? page : page + 1);
+    if (page >= last || data.length === 0) return found;
+  }
+}
+
 export async function readWooCommerceLive(connection: WooConnection, refs: RemoteRef[]) {
   const live = new Map<string, LiveProduct | null>();
   const plugin = await seoPluginOf(connection);
@@ -77,13 +94,7 @@ export async function readWooCommerceLive(connection: WooConnection, refs: Remot
   }
   for (const [parent, variations] of variationsByParent) {
     const found =
-      live.get(storeKey(parent, null)) === null
-        ? []
-        : (
-            await wooRequest(connection, 'GET', `/products/${parent}/variations`, wooLivePage, {
-              query: { include: variations.join(','), per_page: WOO_PAGE, context: 'edit' },
-            })
-          ).data;
+      live.get(storeKey(parent, null)) === null ? [] : await readVariations(connection, parent, variations);
     for (const id of variations) {
       const item = found.find((variation) => String(variation.id) === id);
       live.set(storeKey(parent, id), item ? wooValues(item, plugin) : null);
