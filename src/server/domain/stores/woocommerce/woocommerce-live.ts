@@ -51,7 +51,16 @@ async function readVariations(connection: WooConnection, parent: string, ids: st
       'GET',
       `/products/${parent}/variations`,
       wooLivePage,
-      { query: { include: ids.join(','), per_page: WOO_PAGE, page, context: 'edit', orderby: 'id', order: 'asc' } },
+      {
+        query: {
+          include: ids.join(','),
+          per_page: WOO_PAGE,
+          page,
+          context: 'edit',
+          orderby: 'id',
+          order: 'asc',
+        },
+      },
     );
     found.push(...data);
     const last = totalPages ?? (data.length < WOO_PAGE ? page : page + 1);
