@@ -211,7 +211,10 @@ async function writtenUpdatedAt(
     )?.updatedAt;
     if (!updatedAt) return [];
     const stored = storedValuesOf(write.product.live);
-    for (const { field, after } of write.product.writes) stored.values[field] = after;
+    // What the store keeps of ours (Yoast sanitises its meta), as a read at that clock would give it.
+    const keeps = write.product.live.keeps;
+    for (const { field, after } of write.product.writes)
+      stored.values[field] = keeps?.(field, after) ?? after;
     return [{ bundleWorkflowProductId: write.items[0]!.bundleWorkflowProductId, updatedAt, stored }];
   });
 }
