@@ -60,6 +60,11 @@ export type FakeWooOptions = {
   consumerKey?: string;
   consumerSecret?: string;
   permissions?: 'read' | 'write' | 'read_write';
+  /**
+   * The REST index's namespaces (GET /wp-json/), which name the active plugins: `yoast/v1`, `rankmath/v1`.
+   * Unset, the index is not served (404), as where a security plugin hides it.
+   */
+  namespaces?: string[];
 };
 
 export type FakeWooCommerce = {
@@ -276,6 +281,9 @@ export async function startFakeWooCommerce(
       return json(response, 400, woocommerceError('rest_invalid_json', 'Invalid JSON body passed.', 400));
     }
     requests.push({ method: request.method ?? 'GET', path: url.pathname + url.search, body });
+    if (url.pathname === '/wp-json/' && options.namespaces && request.method === 'GET') {
+      return json(response, 200, { namespaces: options.namespaces });
+    }
     if (!url.pathname.startsWith(PREFIX)) {
       response.writeHead(404, { 'content-type': 'text/html' });
       return response.end('<html><body>Not found</body></html>');

@@ -22,9 +22,15 @@ const TEA = 'loose-leaf-tea-sampler';
 const MUG = 'ceramic-pour-over-mug';
 /** What Yoast changes on save (line breaks, tabs, runs of spaces): the push must store it as Yoast would. */
 const UNTIDY_META =
-  'Hand-thrown stoneware mug\nwith a built-in\tpour-over  cone: brew one cup straight into it, then drink. Holds 350 ml and is dishwasher safe.';
+  'Hand-thrown stoneware mug\nwith a built-in\tpour-over  cone: brew one cup straight into it, then drink. Holds 350 ml, 100%AB dishwasher safe.';
 
 export async function pushJourney(flow: FlowContext, name: RealStoreName): Promise<void> {
+  // Yoast's sanitize_text_field drops every "%" + two hex digits from its meta (UNTIDY_META has one), then
+  // the double space that leaves; Rank Math and WooCommerce keep what they are sent.
+  const keptOf = (field: string, wrote: string) =>
+    name === 'yoast' && field.startsWith('seo_')
+      ? wrote.replace(/%[0-9a-f]{2}/gi, '').replace(/ {2,}/g, ' ')
+      : wrote;
   const { t } = flow;
   const store = realStore(name);
   const before = await storedCatalogue(store);
@@ -99,7 +105,8 @@ export async function pushJourney(flow: FlowContext, name: RealStoreName): Promi
     const wrote = ours.get(`${result.bundle_workflow_product_id} ${result.field}`)!;
     // A variation's description reads back formatted for display (wc_format_content), even with context=edit.
     if (!key.endsWith('|')) expect(visibleText(stored), `variation ${item.id}`).toBe(visibleText(wrote));
-    else expect(stored, `${item.slug} ${result.field}`).toBe(wrote);
+    // Yoast removes percent-encoded octets ("%AB") from its meta on save: what it keeps of ours.
+    else expect(stored, `${item.slug} ${result.field}`).toBe(keptOf(result.field, wrote));
   }
   if (!SEO_KEYS[name])
     for (const [key, item] of after) expect(copyOf(item).meta).toEqual(copyOf(before.get(key)!).meta);
@@ -110,7 +117,7 @@ export async function pushJourney(flow: FlowContext, name: RealStoreName): Promi
   expect(page.body).toContain(visibleText(ourMug('description')).slice(0, 80));
   if (SEO_KEYS[name]) {
     expect(page.title).toContain(visibleText(ourMug('seo_title')));
-    expect(page.metaDescription).toBe(visibleText(ourMug('seo_description')));
+    expect(page.metaDescription).toBe(visibleText(keptOf('seo_description', ourMug('seo_description'))));
   }
 
   // Read again after the push: our own writes (Yoast's sanitising included) are ours, not the store's edits.

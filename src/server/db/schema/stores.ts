@@ -16,6 +16,14 @@ import { createdAt, updatedAt } from './columns';
 
 export type StorePlatform = (typeof STORE_PLATFORMS)[number];
 
+/** A product's values as the store held them at a given clock (store_products.remote_values). */
+export type StoredValues = {
+  /** field (as push-plan names it) → the store's value, '' when empty */
+  values: Record<string, string>;
+  /** Fields the store answers formatted for display (LiveProduct.formatted). */
+  formatted?: string[];
+};
+
 export const stores = pgTable(
   'stores',
   {
@@ -62,6 +70,12 @@ export const storeProducts = pgTable(
     remoteUpdatedAt: text('remote_updated_at').notNull(),
     /** The store's ids of the product's images, in the order of the product's image_urls. */
     remoteImageIds: jsonb('remote_image_ids').$type<string[]>().notNull().default([]),
+    /**
+     * The store's values of the fields a push writes, as they were at remote_updated_at (the import's read,
+     * then each push's write), so that a push journals its `before` without reading the store again; null
+     * where the platform's import does not give them (Shopify), and such a push reads the store instead.
+     */
+    remoteValues: jsonb('remote_values').$type<StoredValues>(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('store_products_store_idx').on(t.storeId)],
@@ -69,6 +83,11 @@ export const storeProducts = pgTable(
 
 export type PushState = (typeof PUSH_STATES)[number];
 export type PushItemStatus = (typeof PUSH_ITEM_STATUSES)[number];
+/**
+ * A journal row's status: `unread` is `pending` whose `before` came from store_products.remote_values, not
+ * from a read of the store; the push's reread checks it as the preview would (view-push shows it pending).
+ */
+export type JournalStatus = PushItemStatus | 'unread';
 
 /** One push of a run's copy to a store, or the undo of one; carried out by a push-to-store job. */
 export const storePushes = pgTable(
@@ -113,7 +132,7 @@ export const storePushItems = pgTable(
     field: text('field').notNull(),
     before: text('before').notNull(),
     after: text('after').notNull(),
-    status: text('status').$type<PushItemStatus>().notNull().default('pending'),
+    status: text('status').$type<JournalStatus>().notNull().default('pending'),
     error: text('error'),
     /** The store's id of the redirect this write created (a Shopify handle change). */
     redirectId: text('redirect_id'),

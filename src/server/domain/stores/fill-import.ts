@@ -150,6 +150,7 @@ async function link(
     remoteProductId: catalogue.records[index]!.remoteProductId,
     remoteVariantId: catalogue.records[index]!.remoteVariantId,
     remoteUpdatedAt: catalogue.records[index]!.remoteUpdatedAt,
+    remoteValues: catalogue.records[index]!.remoteValues ?? null,
     remoteImageIds: parsed[index]!.imageUrls.map((url) => catalogue.imageIdByUrl.get(url) ?? ''),
   }));
   for (let start = 0; start < rows.length; start += 2_000) {

@@ -3,7 +3,7 @@
 // platform implements StorePlatform in a folder of its own (shopify/, woocommerce/), and PLATFORMS
 // (platforms.ts) holds one per name; docs/decisions/024-store-platform-seam.md says how to add one.
 import type { ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
-import type { StorePlatform as PlatformName } from '../../db/schema';
+import type { StorePlatform as PlatformName, StoredValues } from '../../db/schema';
 import type { ChunkedCatalogue, PulledCatalogue, PullOptions } from './pulled-catalogue';
 import type { StoreNetwork } from './store-request';
 
@@ -18,9 +18,27 @@ export type LiveProduct = {
   images?: { id: number; alt: string }[];
   /** Fields the store answers formatted for display, not as written (compared by platform.push.sameShown). */
   formatted?: readonly string[];
+  /**
+   * What the store keeps of a value sent for `field`, where it changes what it is sent (Yoast sanitises its
+   * meta on save): a field holding that holds the value sent.
+   */
+  keeps?: (field: string, sent: string) => string;
   /** WooCommerce: the SEO plugin meta keys this product uses; none without a plugin. */
   seoKeys?: { title: string; description: string } | null;
 };
+
+/** A LiveProduct's values as store_products.remote_values keeps them. */
+export const storedValuesOf = (live: LiveProduct): StoredValues => ({
+  values: Object.fromEntries(live.values),
+  ...(live.formatted?.length ? { formatted: [...live.formatted] } : {}),
+});
+
+/** The product as it was at `updatedAt`, from store_products.remote_values. */
+export const liveFromStored = (stored: StoredValues, updatedAt: string): LiveProduct => ({
+  updatedAt,
+  values: new Map(Object.entries(stored.values)),
+  formatted: stored.formatted ?? [],
+});
 
 export type RemoteRef = { remoteProductId: string; remoteVariantId: string | null };
 
@@ -31,6 +49,7 @@ export function holds(platform: StorePlatform, live: LiveProduct, field: string,
   const now = live.values.get(field);
   if (now === undefined) return false;
   if (now === value) return true;
+  if (live.keeps && live.keeps(field, value) === now) return true;
   return live.formatted?.includes(field) === true && platform.push.sameShown?.(now, value) === true;
 }
 

@@ -2,11 +2,15 @@ import type { Queryable } from '../../db/client';
 
 // A store's catalogue as read from its API: the rows of the store's own product export (so the import's one
 // mapper makes the bundle), and for each record the mapper will make, the store's ids.
+import type { StoredValues } from '../../db/schema';
+
 export type PulledRecord = {
   remoteProductId: string;
   /** The variant's (variation's) id; for a product without variants, its one variant (Shopify) or null. */
   remoteVariantId: string | null;
   remoteUpdatedAt: string;
+  /** The fields a push writes, as the store held them at remoteUpdatedAt; where the platform reads them. */
+  remoteValues?: StoredValues;
 };
 
 export type PulledCatalogue = {

@@ -1,17 +1,29 @@
 // What a push would write: for each of the run's products linked to the store, each field's value
 // in the store now (`before`), ours (`after`), and why it will not be pushed (`conflict`). preview-push answers
 // it; push-to-store journals it. Nothing empty is ever written over the store's text.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
 import { fieldWithStoreBody } from '../../../common/copy-fields/field-spec';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import type { Queryable } from '../../db/client';
-import { bundleWorkflowProductImages, bundleWorkflowProducts, storeProducts } from '../../db/schema';
+import {
+  bundleWorkflowProductImages,
+  bundleWorkflowProducts,
+  type StoredValues,
+  storeProducts,
+} from '../../db/schema';
 import { requireOwnedRun } from '../../leaves/ownership/lookups';
 import { escapeHtml, writeCell } from '../export/column-kinds';
 import { toShopifyBodyHtml } from '../export/rows';
 import { type OpenedStore, openOwnedStore } from './owned-stores';
-import { holds, type LiveProduct, type StoreClient, type StorePlatform, storeKey } from './platform';
+import {
+  holds,
+  type LiveProduct,
+  liveFromStored,
+  type StoreClient,
+  type StorePlatform,
+  storeKey,
+} from './platform';
 import { PLATFORMS } from './platforms';
 import type { StoreAccess } from './store-access';
 import { asBadInput, storeClient } from './store-connection';
@@ -24,6 +36,8 @@ export type PlannedProduct = {
   remoteProductId: string;
   remoteVariantId: string | null;
   remoteUpdatedAt: string;
+  /** The store's values at remoteUpdatedAt, where the import (or the last push) kept them. */
+  stored: StoredValues | null;
   /** field → our value */
   values: Map<string, string>;
 };
@@ -83,11 +97,9 @@ export async function plannedProducts(
   const images = await db
     .select()
     .from(bundleWorkflowProductImages)
+    // One array parameter, not one per product: a big run's query is not built id by id.
     .where(
-      inArray(
-        bundleWorkflowProductImages.bundleWorkflowProductId,
-        rows.map((row) => row.product.id),
-      ),
+      sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(rows.map((row) => row.product.id))}::int[])`,
     )
     .orderBy(asc(bundleWorkflowProductImages.position));
   const planned: PlannedProduct[] = [];
@@ -134,6 +146,7 @@ export async function plannedProducts(
       remoteProductId: link.remoteProductId,
       remoteVariantId: isVariant ? link.remoteVariantId : null,
       remoteUpdatedAt: link.remoteUpdatedAt,
+      stored: link.remoteValues,
       values,
     });
   }
@@ -181,12 +194,34 @@ async function leaveOut(client: StoreClient, planned: PlannedProduct[]): Promise
   return dropped === 0 ? [] : [leftOut.note];
 }
 
-/** preview-push: the changes a push would make now, read from the store as it is. */
+/**
+ * The products as the store held them at their clock, from store_products.remote_values; the store is read
+ * only for those without (a platform whose import does not keep them).
+ */
+async function storedOrLive(
+  client: StoreClient,
+  planned: PlannedProduct[],
+): Promise<Map<string, LiveProduct | null>> {
+  const unknown = planned.filter((product) => !product.stored);
+  const live = unknown.length > 0 ? await client.readLive(unknown) : new Map<string, LiveProduct | null>();
+  for (const product of planned) {
+    if (!product.stored) continue;
+    const key = storeKey(product.remoteProductId, product.remoteVariantId);
+    live.set(key, liveFromStored(product.stored, product.remoteUpdatedAt));
+  }
+  return live;
+}
+
+/**
+ * preview-push: the changes a push would make now, read from the store as it is. `stored` (push-to-store):
+ * the values the import or last push kept stand for the store's, and the push's reread checks them.
+ */
 export async function previewPush(
   db: Queryable,
   ownerId: string,
   input: PushInput,
   access: StoreAccess,
+  { stored = false }: { stored?: boolean } = {},
 ): Promise<{
   changes: PushChange[];
   notes: string[];
@@ -200,7 +235,7 @@ export async function previewPush(
   const planned = await plannedProducts(db, store, input);
   try {
     await client.checkPush(input);
-    const live = await client.readLive(planned);
+    const live = stored ? await storedOrLive(client, planned) : await client.readLive(planned);
     const notes = await leaveOut(client, planned);
     return {
       changes: compareWithLive(PLATFORMS[store.platform], planned, live),

@@ -2,7 +2,7 @@
 // A push journals the preview's changes (before = the store's value now, after = ours) and records the
 // conflicts as skipped; an undo journals the written fields of a push the other way round, so the same job
 // writes the before values back only where the store still holds ours.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import { storePushes, storePushItems } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
@@ -19,7 +19,9 @@ export async function pushToStore(
   input: PushInput,
   access: StoreAccess,
 ): Promise<number> {
-  const { changes, store, planned } = await previewPush(db, ownerId, input, access);
+  // No read of the store here: the import's (or the last push's) values stand as `before`, journaled
+  // `unread`, and the job's reread right before writing checks them as the preview does.
+  const { changes, store, planned } = await previewPush(db, ownerId, input, access, { stored: true });
   const refOf = new Map(planned.map((product) => [product.bundleWorkflowProductId, product]));
   return db.transaction(async (tx) => {
     const [push] = await tx
@@ -42,7 +44,11 @@ export async function pushToStore(
         field: change.field,
         before: change.before,
         after: change.after,
-        status: change.conflict ? ('skipped' as const) : ('pending' as const),
+        status: change.conflict
+          ? ('skipped' as const)
+          : ref.stored
+            ? ('unread' as const)
+            : ('pending' as const),
         error: change.conflict,
       };
     });
@@ -99,11 +105,23 @@ export async function undoPush(
   });
 }
 
-/** PostgreSQL takes at most 65,535 parameters a statement: a big catalogue's journal goes in slices. */
-const INSERT_SLICE = 1_000;
+type JournalRow = typeof storePushItems.$inferInsert;
 
-async function insertItems(tx: Queryable, items: (typeof storePushItems.$inferInsert)[]): Promise<void> {
-  for (let start = 0; start < items.length; start += INSERT_SLICE) {
-    await tx.insert(storePushItems).values(items.slice(start, start + INSERT_SLICE));
-  }
+/**
+ * The whole journal in one INSERT: one array a column (unnest), so no parameter limit and no query built row
+ * by row, whatever the catalogue's size.
+ */
+async function insertItems(tx: Queryable, items: JournalRow[]): Promise<void> {
+  if (items.length === 0) return;
+  const column = <T>(pick: (item: JournalRow) => T) => sql.param(items.map(pick));
+  await tx.execute(sql`
+    insert into ${storePushItems}
+      (push_id, bundle_workflow_product_id, remote_product_id, remote_variant_id, field, before, after,
+       status, error, redirect_id)
+    select * from unnest(
+      ${column((i) => i.pushId)}::int[], ${column((i) => i.bundleWorkflowProductId)}::int[],
+      ${column((i) => i.remoteProductId)}::text[], ${column((i) => i.remoteVariantId ?? null)}::text[],
+      ${column((i) => i.field)}::text[], ${column((i) => i.before)}::text[], ${column((i) => i.after)}::text[],
+      ${column((i) => i.status ?? 'pending')}::text[], ${column((i) => i.error ?? null)}::text[],
+      ${column((i) => i.redirectId ?? null)}::text[])`);
 }

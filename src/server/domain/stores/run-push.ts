@@ -3,30 +3,30 @@
 // `before` was edited in the store meanwhile and is skipped, never overwritten; a field that already holds
 // our `after` was written before a restart and is only recorded. So a push that is killed and run again
 // neither skips nor repeats a product. Per-product errors are recorded and the rest goes on.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bundleWorkflowProducts, storeProducts, storePushes, storePushItems } from '../../db/schema';
+import {
+  bundleWorkflowProducts,
+  type StoredValues,
+  storeProducts,
+  storePushes,
+  storePushItems,
+} from '../../db/schema';
 import type { Logger } from '../../leaves/logger/logger';
 import { emitPushCompleted } from '../../leaves/webhook-events/push-events';
 import { forgetProductsExported, recordProductsExported } from '../search-data/record-export';
 import { openOwnedStore } from './owned-stores';
-import {
-  holds,
-  type LiveProduct,
-  type ProductWrite,
-  type StoreClient,
-  type StorePlatform,
-  storeKey,
-  type WriteResult,
-} from './platform';
+import { type StoreClient, type StorePlatform, storedValuesOf, storeKey, type WriteResult } from './platform';
 import { PLATFORMS } from './platforms';
+import { type Item, type Outcome, type PlannedWrite, planWrites } from './push-checks';
 import { chunksOf } from './push-chunks';
 import type { StoreAccess } from './store-access';
 import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { storeClient } from './store-connection';
 import { StoreRequestError } from './store-request';
 
-type Item = typeof storePushItems.$inferSelect;
+const UNEXPECTED =
+  'The push stopped on an unexpected error after its last retry; what it wrote is recorded. Try again, or undo it.';
 
 /**
  * Runs (or finishes) a push; a failure the store will repeat marks the push failed instead of retrying, and so
@@ -46,32 +46,53 @@ export async function runPush(
     const store = await openOwnedStore(db, push.ownerId, push.storeId, access);
     const platform = PLATFORMS[store.platform];
     const client = storeClient(store, access, db);
-    const pending = await db
-      .select()
-      .from(storePushItems)
-      .where(and(eq(storePushItems.pushId, pushId), eq(storePushItems.status, 'pending')))
-      .orderBy(asc(storePushItems.id));
-    const groups = groupByProduct(pending);
+    const groups = groupByProduct(await pendingItems(db, pushId));
     // A product's variants stay in its chunk where the platform asks (push-chunks.ts).
     const chunks = chunksOf(platform, groups);
-    // Chunks hold different products, so a few can be in flight at once, as many as the platform allows.
-    const inFlight = platform.push.inFlight;
     const undoneSince = push.undoOf === null ? null : await pushStartedAt(db, push.undoOf);
-    for (let start = 0; start < chunks.length; start += inFlight) {
-      await Promise.all(
-        chunks
-          .slice(start, start + inFlight)
-          .map((chunk) => pushChunk(db, { platform, client }, chunk, push.kind === 'undo', undoneSince)),
-      );
-    }
+    // Chunks hold different products, so a few lanes can write at once, as many as the platform allows.
+    await inLanes(chunks, platform.push.inFlight, (chunk) =>
+      pushChunk(db, { platform, client }, chunk, push.kind === 'undo', undoneSince),
+    );
     await finish(db, pushId, { state: 'done', finishedAt: new Date() });
   } catch (error) {
-    if (!(error instanceof StoreApiError || error instanceof StoreRequestError)) throw error;
+    const isStoreFailure = error instanceof StoreApiError || error instanceof StoreRequestError;
+    if (!isStoreFailure) {
+      // Anything else (the database away, a bug) is retried by the queue; on the last attempt the push ends
+      // failed instead of showing `running` for ever, and the job still fails, with the error, for the logs.
+      if (attempt.attempt >= attempt.maxAttempts) {
+        log?.error({ pushId, err: error }, 'A push stopped on an unexpected error');
+        await finish(db, pushId, { state: 'failed', error: UNEXPECTED, finishedAt: new Date() });
+      }
+      throw error;
+    }
     // Thrown, a throttled push waits for the queue's retry with its worker slot free.
     if (error instanceof StoreApiError && isRetriedLater(error, attempt)) throw error;
     log?.warn({ pushId, kind: error.kind }, 'A push to a store failed');
     await finish(db, pushId, { state: 'failed', error: error.message, finishedAt: new Date() });
   }
+}
+
+/**
+ * Runs `items` in `lanes` lanes, each taking the next item as soon as its last is done (one slow chunk does not
+ * hold the others back). After a failure no lane takes another; the rest finish (each chunk is recorded whole)
+ * before the first failure is thrown.
+ */
+async function inLanes<T>(items: T[], lanes: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let stopped = false;
+  const lane = async () => {
+    while (!stopped && next < items.length) {
+      const item = items[next++]!;
+      await run(item).catch((error: unknown) => {
+        stopped = true;
+        throw error;
+      });
+    }
+  };
+  const ends = await Promise.allSettled(Array.from({ length: Math.max(1, lanes) }, lane));
+  const failure = ends.find((end) => end.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** The push's end and its push.completed event, together: a crash between them cannot lose the event. */
@@ -80,6 +101,18 @@ async function finish(db: Database, pushId: number, end: Partial<typeof storePus
     await tx.update(storePushes).set(end).where(eq(storePushes.id, pushId));
     await emitPushCompleted(tx, pushId);
   });
+}
+
+/** The items still to write, with their product's clock as store_products holds it (push-checks.ts). */
+async function pendingItems(db: Database, pushId: number): Promise<Item[]> {
+  const rows = await db
+    .select({ item: storePushItems, clock: storeProducts.remoteUpdatedAt })
+    .from(storePushItems)
+    .leftJoin(bundleWorkflowProducts, eq(bundleWorkflowProducts.id, storePushItems.bundleWorkflowProductId))
+    .leftJoin(storeProducts, eq(storeProducts.productId, bundleWorkflowProducts.productId))
+    .where(and(eq(storePushItems.pushId, pushId), inArray(storePushItems.status, ['pending', 'unread'])))
+    .orderBy(asc(storePushItems.id));
+  return rows.map(({ item, clock }) => ({ ...item, clock }));
 }
 
 function groupByProduct(items: Item[]): Item[][] {
@@ -106,17 +139,10 @@ function writtenProducts(groups: Item[][], outcomes: Outcome[]): number[] {
   return [...new Set(products.map((item) => item.bundleWorkflowProductId))];
 }
 
-type Outcome = {
-  id: number;
-  status: 'written' | 'skipped' | 'failed';
-  error: string | null;
-  redirectId?: string | null;
-};
-
 /** The store a chunk is written to: its platform's rules and its client. */
 type Target = { platform: StorePlatform; client: StoreClient };
-type PlannedWrite = { product: ProductWrite; items: Item[] };
-type Stamp = { bundleWorkflowProductId: number; updatedAt: string };
+/** A written product's new clock, and its values at that clock (the live read with our writes on it). */
+type Stamp = { bundleWorkflowProductId: number; updatedAt: string; stored: StoredValues };
 
 async function pushChunk(
   db: Database,
@@ -131,6 +157,7 @@ async function pushChunk(
   }));
   const live = await client.readLive(refs);
   const { outcomes, writes } = planWrites(platform, groups, live, isUndo);
+  await markRead(db, writes);
   const results = await client.write(writes.map((write) => write.product));
   writes.forEach((write, index) => {
     const result = results[index]!;
@@ -148,57 +175,13 @@ async function pushChunk(
 }
 
 /**
- * Each item against the store's live value: skipped where the product is gone or the field was edited there,
- * already written where it holds our `after`, failed where the store cannot take it, else to write.
+ * The unread items about to be written have passed the preview's check: from now on they are pending, so that
+ * a restart after the write (whose own clock move would look like an edit) checks them by value alone.
  */
-function planWrites(
-  platform: StorePlatform,
-  groups: Item[][],
-  live: Map<string, LiveProduct | null>,
-  isUndo: boolean,
-): { outcomes: Outcome[]; writes: PlannedWrite[] } {
-  const outcomes: Outcome[] = [];
-  const writes: PlannedWrite[] = [];
-  for (const items of groups) {
-    const now = live.get(storeKey(items[0]!.remoteProductId, items[0]!.remoteVariantId));
-    const toWrite: Item[] = [];
-    for (const item of items) {
-      const current = now?.values.get(item.field);
-      const refusal = platform.push.refusal(item.field, item.after);
-      if (!now || current === undefined) {
-        outcomes.push({
-          id: item.id,
-          status: 'skipped',
-          error: 'deleted_in_store: the product is no longer in the store',
-        });
-      } else if (refusal) {
-        outcomes.push({ id: item.id, status: 'failed', error: refusal });
-      } else if (holds(platform, now, item.field, item.after)) {
-        outcomes.push({ id: item.id, status: 'written', error: null });
-      } else if (!holds(platform, now, item.field, item.before)) {
-        outcomes.push({
-          id: item.id,
-          status: 'skipped',
-          error: `changed_in_store: the store's value changed since the ${isUndo ? 'push' : 'preview'}`,
-        });
-      } else toWrite.push(item);
-    }
-    if (now && toWrite.length > 0) {
-      writes.push({
-        items: toWrite,
-        product: {
-          remoteProductId: toWrite[0]!.remoteProductId,
-          remoteVariantId: toWrite[0]!.remoteVariantId,
-          writes: toWrite.map((item) => ({ field: item.field, after: item.after })),
-          live: now,
-          removeRedirectId: isUndo
-            ? (toWrite.find((item) => item.field === 'handle')?.redirectId ?? null)
-            : undefined,
-        },
-      });
-    }
-  }
-  return { outcomes, writes };
+async function markRead(db: Database, writes: PlannedWrite[]): Promise<void> {
+  const ids = writes.flatMap((write) => write.items.filter((i) => i.status === 'unread').map((i) => i.id));
+  if (ids.length === 0) return;
+  await db.update(storePushItems).set({ status: 'pending' }).where(inArray(storePushItems.id, ids));
 }
 
 /**
@@ -226,7 +209,13 @@ async function writtenUpdatedAt(
     const updatedAt = after.get(
       storeKey(write.product.remoteProductId, write.product.remoteVariantId),
     )?.updatedAt;
-    return updatedAt ? [{ bundleWorkflowProductId: write.items[0]!.bundleWorkflowProductId, updatedAt }] : [];
+    if (!updatedAt) return [];
+    const stored = storedValuesOf(write.product.live);
+    // What the store keeps of ours (Yoast sanitises its meta), as a read at that clock would give it.
+    const keeps = write.product.live.keeps;
+    for (const { field, after } of write.product.writes)
+      stored.values[field] = keeps?.(field, after) ?? after;
+    return [{ bundleWorkflowProductId: write.items[0]!.bundleWorkflowProductId, updatedAt, stored }];
   });
 }
 
@@ -257,10 +246,13 @@ async function recordChunk(
     if (!isUndo) await recordProductsExported(tx, writtenProducts(groups, outcomes));
     else if (undoneSince) await forgetProductsExported(tx, writtenProducts(groups, outcomes), undoneSince);
     if (stamps.length === 0) return;
+    // The values go with the clock only where the import kept them (a platform that reads instead has none).
     await tx.execute(sql`
-      update ${storeProducts} as sp set remote_updated_at = v.updated_at
+      update ${storeProducts} as sp set remote_updated_at = v.updated_at,
+        remote_values = case when sp.remote_values is null then null else v.stored end
       from unnest(${sql.param(stamps.map((s) => s.bundleWorkflowProductId))}::int[],
-                  ${sql.param(stamps.map((s) => s.updatedAt))}::text[]) as v(bwp_id, updated_at),
+                  ${sql.param(stamps.map((s) => s.updatedAt))}::text[],
+                  ${sql.param(stamps.map((s) => JSON.stringify(s.stored)))}::jsonb[]) as v(bwp_id, updated_at, stored),
            ${bundleWorkflowProducts} as b
       where b.id = v.bwp_id and sp.product_id = b.product_id`);
   });

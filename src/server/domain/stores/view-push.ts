@@ -28,7 +28,7 @@ export async function viewPush(
     results: items.map((item) => ({
       bundle_workflow_product_id: item.bundleWorkflowProductId,
       field: item.field,
-      status: item.status,
+      status: item.status === 'unread' ? 'pending' : item.status,
       error: item.error,
     })),
   };

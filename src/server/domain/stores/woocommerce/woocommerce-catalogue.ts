@@ -4,12 +4,14 @@
 // description come from the plugin the store uses (Yoast or Rank Math meta_data keys).
 
 import { z } from 'zod';
+import { storedValuesOf } from '../platform';
 import { type PulledCatalogue, type PullOptions, tooManyProducts } from '../pulled-catalogue';
 import { parseStoreAnswer, StoreApiError } from '../store-api-error';
 import { wooProduct, wooVariation } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
+import { wooValues } from './woocommerce-live';
 import { type WooEntry, writeWooExport } from './woocommerce-rows';
-import { SEO_META_KEYS, seoKeysOf, seoPluginOf } from './woocommerce-seo';
+import { seoKeysOf, seoPluginOf } from './woocommerce-seo';
 
 const PER_PAGE = 100;
 
@@ -23,13 +25,19 @@ export async function pullWooCommerceCatalogue(
 ): Promise<PulledCatalogue> {
   const entries = await readEntries(connection, options);
   const plugin = await seoPluginOf(connection);
-  // Without a plugin the store shows no SEO copy, but Yoast's keys are the export's columns all the same.
-  const keys =
-    seoKeysOf(
-      plugin,
-      entries.map(({ product }) => product),
-    ) ?? SEO_META_KEYS.yoast;
-  return writeWooExport(entries, keys);
+  // Without a plugin nothing shows an SEO title or description: Yoast meta a removed Yoast left behind is
+  // not the store's SEO copy, so the export's Meta columns stay empty (null keys).
+  const keys = seoKeysOf(
+    plugin,
+    entries.map(({ product }) => product),
+  );
+  const catalogue = writeWooExport(entries, keys);
+  // The values a push writes, as this read found them, so that a push can journal them without reading again.
+  const items = entries.flatMap(({ product, variations }) => [product, ...variations]);
+  catalogue.records.forEach((record, index) => {
+    record.remoteValues = storedValuesOf(wooValues(items[index]!, plugin));
+  });
+  return catalogue;
 }
 
 async function readEntries(connection: WooConnection, options: PullOptions): Promise<WooEntry[]> {

@@ -7,6 +7,7 @@ import { type LiveProduct, type RemoteRef, storeKey } from '../platform';
 import { wooLive } from './woocommerce-answers';
 import { type WooConnection, wooRequest } from './woocommerce-api';
 import { type SeoPlugin, seoKeysOf, seoPluginOf } from './woocommerce-seo';
+import { yoastKeeps } from './woocommerce-yoast';
 
 const WOO_PAGE = 100;
 const WOO_PAGES_IN_FLIGHT = 4;
@@ -14,7 +15,7 @@ const WOO_PAGES_IN_FLIGHT = 4;
 type WooLive = z.infer<typeof wooLive>;
 const wooLivePage = z.array(wooLive);
 
-function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
+export function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
   const keys = seoKeysOf(plugin, [item]);
   const meta = (key: string) => {
     const value = item.meta_data.find((entry) => entry.key === key)?.value;
@@ -35,9 +36,36 @@ function wooValues(item: WooLive, plugin: SeoPlugin): LiveProduct {
     values,
     images: item.images?.map(({ id, alt }) => ({ id, alt })),
     seoKeys: keys,
+    ...(plugin === 'yoast' ? { keeps: yoastKeeps } : {}),
     // A variation's description reads back formatted (woocommerce-text.ts), context=edit or not.
     formatted: item.slug === undefined ? ['description'] : [],
   };
+}
+
+/** A parent's variations of `ids`, page after page: a product may have more than a page of 100. */
+async function readVariations(connection: WooConnection, parent: string, ids: string[]): Promise<WooLive[]> {
+  const found: WooLive[] = [];
+  for (let page = 1; ; page++) {
+    const { data, totalPages } = await wooRequest(
+      connection,
+      'GET',
+      `/products/${parent}/variations`,
+      wooLivePage,
+      {
+        query: {
+          include: ids.join(','),
+          per_page: WOO_PAGE,
+          page,
+          context: 'edit',
+          orderby: 'id',
+          order: 'asc',
+        },
+      },
+    );
+    found.push(...data);
+    const last = totalPages ?? (data.length < WOO_PAGE ? page : page + 1);
+    if (page >= last || data.length === 0) return found;
+  }
 }
 
 export async function readWooCommerceLive(connection: WooConnection, refs: RemoteRef[]) {
@@ -75,13 +103,7 @@ export async function readWooCommerceLive(connection: WooConnection, refs: Remot
   }
   for (const [parent, variations] of variationsByParent) {
     const found =
-      live.get(storeKey(parent, null)) === null
-        ? []
-        : (
-            await wooRequest(connection, 'GET', `/products/${parent}/variations`, wooLivePage, {
-              query: { include: variations.join(','), per_page: WOO_PAGE, context: 'edit' },
-            })
-          ).data;
+      live.get(storeKey(parent, null)) === null ? [] : await readVariations(connection, parent, variations);
     for (const id of variations) {
       const item = found.find((variation) => String(variation.id) === id);
       live.set(storeKey(parent, id), item ? wooValues(item, plugin) : null);

@@ -48,10 +48,16 @@ export type SeoMetaKeys = { title: string; description: string };
 
 type Cells = Record<string, string>;
 
-/** The export of the products and their variations: each product's row, then its variations' rows. */
-export function writeWooExport(entries: WooEntry[], keys: SeoMetaKeys): PulledCatalogue {
+/** The Meta columns of a store without an SEO plugin: Yoast's names, as WooCommerce's own export has them. */
+const NO_PLUGIN_COLUMNS: SeoMetaKeys = { title: '_yoast_wpseo_title', description: '_yoast_wpseo_metadesc' };
+
+/**
+ * The export of the products and their variations: each product's row, then its variations' rows. `keys` null:
+ * the store has no SEO plugin, and the Meta columns stay empty whatever meta a removed plugin left behind.
+ */
+export function writeWooExport(entries: WooEntry[], keys: SeoMetaKeys | null): PulledCatalogue {
   const attributeSlots = Math.max(1, ...entries.map(({ product }) => product.attributes.length));
-  const header = exportHeader(attributeSlots, keys);
+  const header = exportHeader(attributeSlots, keys ?? NO_PLUGIN_COLUMNS);
   const rows: string[][] = [header];
   const records: PulledRecord[] = [];
   const imageIdByUrl = new Map<string, string>();
@@ -119,7 +125,7 @@ function exportHeader(attributeSlots: number, keys: SeoMetaKeys): string[] {
   ];
 }
 
-function productCells(product: WooProduct, keys: SeoMetaKeys): Cells {
+function productCells(product: WooProduct, keys: SeoMetaKeys | null): Cells {
   const cells: Cells = {
     ID: String(product.id),
     Type: product.type,
@@ -136,8 +142,7 @@ function productCells(product: WooProduct, keys: SeoMetaKeys): Cells {
     Tags: product.tags.map((t) => t.name.replace(/,/g, '\\,')).join(', '),
     Brands: (product.brands ?? []).map((b) => b.name).join(', '),
     Images: product.images.map((image) => image.src).join(', '),
-    [`Meta: ${keys.title}`]: metaValue(product, keys.title),
-    [`Meta: ${keys.description}`]: metaValue(product, keys.description),
+    ...metaCells(product, keys),
   };
   product.attributes.forEach((attribute, n) => {
     cells[`Attribute ${n + 1} name`] = attribute.name;
@@ -147,7 +152,7 @@ function productCells(product: WooProduct, keys: SeoMetaKeys): Cells {
   return cells;
 }
 
-function variationCells(product: WooProduct, variation: WooVariation, keys: SeoMetaKeys): Cells {
+function variationCells(product: WooProduct, variation: WooVariation, keys: SeoMetaKeys | null): Cells {
   const cells: Cells = {
     ID: String(variation.id),
     Type: 'variation',
@@ -161,8 +166,7 @@ function variationCells(product: WooProduct, variation: WooVariation, keys: SeoM
     'Regular price': variation.regular_price,
     Images: variation.image?.src ?? '',
     Parent: `id:${product.id}`,
-    [`Meta: ${keys.title}`]: metaValue(variation, keys.title),
-    [`Meta: ${keys.description}`]: metaValue(variation, keys.description),
+    ...metaCells(variation, keys),
   };
   // A variation names its value of each attribute the parent varies by, in the parent's slots.
   product.attributes.forEach((attribute, n) => {
@@ -172,6 +176,14 @@ function variationCells(product: WooProduct, variation: WooVariation, keys: SeoM
     cells[`Attribute ${n + 1} value(s)`] = value;
   });
   return cells;
+}
+
+function metaCells(item: { meta_data: WooMeta[] }, keys: SeoMetaKeys | null): Cells {
+  if (!keys) return {};
+  return {
+    [`Meta: ${keys.title}`]: metaValue(item, keys.title),
+    [`Meta: ${keys.description}`]: metaValue(item, keys.description),
+  };
 }
 
 function metaValue(item: { meta_data: WooMeta[] }, key: string): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "store_products" ADD COLUMN "remote_values" jsonb;
