@@ -44,7 +44,9 @@ async function rowsOf(download: Download): Promise<Record<string, string>[]> {
 
 async function exportOnlyApproved(page: Page): Promise<Record<string, string>[]> {
   await page.getByRole('button', { name: 'Export CSV/JSON' }).click();
-  await page.getByRole('checkbox', { name: /Only approved products/ }).check();
+  const onlyApproved = page.getByRole('menuitemcheckbox', { name: /Only approved products/ });
+  await onlyApproved.click();
+  await expect(onlyApproved).toHaveAttribute('aria-checked', 'true');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /CSV \(generated\.csv\)/ }).click();
   return rowsOf(await downloadPromise);

@@ -2,6 +2,7 @@
 // missing file under the app (a sample CSV) is a 404.
 import { expect, test } from '@playwright/test';
 import { outboxEntries } from '../support/dev-outbox';
+import { expectNoAxeViolations } from './axe';
 import {
   chooseWorkflow,
   expectOnlySignInPanel,
@@ -19,18 +20,23 @@ test('tab titles per screen, and a not-found page for unknown addresses', async 
   await page.goto('/');
   await expectOnlySignInPanel(page);
   await expect(page).toHaveTitle('Sign in to your account · Copyloom');
+  await expectNoAxeViolations(page, 'sign-in');
 
   await signInNewUser(page, request, 'titles');
   await expect(page).toHaveTitle('Copyloom');
+  await expectNoAxeViolations(page, 'welcome');
   await page.getByRole('link', { name: 'New', exact: true }).click();
   await expect(page).toHaveTitle('New bundle · Copyloom');
+  await expectNoAxeViolations(page, 'new bundle');
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveTitle('Account · Copyloom');
+  await expectNoAxeViolations(page, 'account');
 
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('Welcome to Copyloom')).toHaveCount(0);
   await expect(page).toHaveTitle('Page not found · Copyloom');
+  await expectNoAxeViolations(page, 'page not found');
   await page.getByRole('link', { name: 'Go to the start page' }).click();
   await expect(page.getByText('Welcome to Copyloom')).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
 import { formatCost } from '../lib/format-cost';
+import { PageHeading } from '../ui/page-heading';
 import { usePageTitle } from '../ui/use-page-title';
 import { BATCH_LABEL, BATCH_REPAIR_LABELS } from './workflow-fields';
 import { WorkflowForm } from './workflow-form';
@@ -138,7 +139,7 @@ export function WorkflowsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Workflows</Title>
+        <PageHeading>Workflows</PageHeading>
         <Button onClick={() => setEditing('new')}>New workflow</Button>
       </Group>
       <Text size="sm" c="dimmed">
