@@ -1,6 +1,6 @@
 // Account: who is signed in, this month's spend on the server's key against the monthly budget, two-factor
 // sign-in, and the panels for API keys, webhooks and connected stores.
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { authClient } from '../auth/auth-client';
 import { ConnectedStores } from '../stores/connected-stores';
 import { PageHeading } from '../ui/page-heading';

@@ -1,5 +1,5 @@
 // New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
-import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { CostEstimate } from '../ui/cost-estimate';
 import { PageHeading } from '../ui/page-heading';
 import { SpendingCapInput } from '../ui/spending-cap-input';

@@ -1,5 +1,5 @@
 // View bundle (SPEC §2, §4): a run's products as they are written, with review, export and delete.
-import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Center, Group, Loader, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { StoreImportView } from '../../common/contract/functions';

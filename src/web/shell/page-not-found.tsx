@@ -1,5 +1,5 @@
 // An address the app has no screen for: say so, rather than showing the welcome page as if it were one.
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeading } from '../ui/page-heading';
 import { usePageTitle } from '../ui/use-page-title';

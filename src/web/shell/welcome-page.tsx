@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { PageHeading } from '../ui/page-heading';
 import { usePageTitle } from '../ui/use-page-title';
 

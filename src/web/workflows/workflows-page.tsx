@@ -1,6 +1,6 @@
 // The Workflows screen: the built-in workflows and the user's own, each with its price (or "price
 // unknown — set one") and an estimate per 1,000 products; the user's own can be made, changed and deleted.
-import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Workflow } from '../../common/contract/entities';
 import { useWorkflowList } from '../api/list-queries';
