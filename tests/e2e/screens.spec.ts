@@ -59,6 +59,7 @@ test('a bundle name past 200 characters is refused at the field, naming the limi
   await page.getByLabel('Product List').fill('Linen Cushion,Hemma,,,,Sand,A soft linen cushion cover.,');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('At most 200 characters (this name has 500).')).toBeVisible();
+  await expectNoAxeViolations(page, 'new bundle: a field refused');
   await expect(page).toHaveURL(/\/new-bundle$/);
 });
 
@@ -81,6 +82,7 @@ test('an unconfirmed address gets a plain message and can have the confirmation 
   const problem = page.getByRole('alert', { name: 'There was a problem' });
   await expect(problem).toContainText('Confirm your email address first');
   await expect(problem).not.toContainText('Email not verified');
+  await expectNoAxeViolations(page, 'sign-in: unconfirmed address');
   await page.getByRole('button', { name: 'Resend confirmation' }).click();
   await expect(page.getByText(`We sent the confirmation link to ${email} again.`)).toBeVisible();
   await expect
