@@ -32,7 +32,7 @@ function PriceLine({ workflow }: { workflow: Workflow }) {
   if (workflow.model === 'offline') return <Text size="sm">Free (built-in writer)</Text>;
   if (!price) {
     return (
-      <Text size="sm" c="orange.8">
+      <Text size="sm" c="orange">
         Price unknown — set one. A spending cap counts this model's tokens at the dearest known price.
       </Text>
     );
