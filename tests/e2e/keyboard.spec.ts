@@ -22,6 +22,7 @@ test('keyboard only: sign in, create a bundle, run it, open a product and approv
   const email = uniqueEmail('keyboard');
   await createConfirmedUser(request, email, address);
   await page.goto('/');
+  await expect(page.getByLabel('Email address')).toBeVisible();
 
   // The skip link comes first, then the form.
   await page.keyboard.press('Tab');

@@ -21,11 +21,17 @@ const NewBundlePage = lazyNamed(() => import('../new-bundle/new-bundle-page'), '
 const ViewBundlePage = lazyNamed(() => import('../run/view-bundle-page'), 'ViewBundlePage');
 const WorkflowsPage = lazyNamed(() => import('../workflows/workflows-page'), 'WorkflowsPage');
 
-type SignedInShellProps = { email: string; onSignOut: () => Promise<void>; onAccountChanged: () => void };
+type SignedInShellProps = {
+  email: string;
+  onSignOut: () => Promise<void>;
+  onAccountChanged: () => void;
+  /** The user has just signed in on this page (rather than loaded it signed in): announce the page. */
+  justSignedIn: boolean;
+};
 
-export function SignedInShell({ email, onSignOut, onAccountChanged }: SignedInShellProps) {
+export function SignedInShell({ email, onSignOut, onAccountChanged, justSignedIn }: SignedInShellProps) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
-  useHeadingFocusOnNavigation();
+  useHeadingFocusOnNavigation(justSignedIn);
   return (
     <AppShell
       header={{ height: 52 }}

@@ -15,16 +15,18 @@ function focusHeading(): boolean {
   return true;
 }
 
-/** Focuses the page heading on every change of path; on first mount only if focus was lost (to <body>). */
-export function useHeadingFocusOnNavigation(): void {
+/**
+ * Focuses the page heading on every change of path, and on mount when `focusOnMount` (the shell replaced
+ * the sign-in panel, whose button is gone); a page load leaves focus at the start, where the skip link is.
+ */
+export function useHeadingFocusOnNavigation(focusOnMount: boolean): void {
   const { pathname } = useLocation();
   const mounted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is what starts each move of focus
   useEffect(() => {
     const isFirst = !mounted.current;
     mounted.current = true;
-    // A reload leaves focus where the browser puts it; a sign-in (whose button is gone) leaves it on <body>.
-    if (isFirst && document.activeElement && document.activeElement !== document.body) return;
+    if (isFirst && !focusOnMount) return;
     if (focusHeading()) return;
     const main = document.getElementById(MAIN_CONTENT_ID);
     if (!main) return;
