@@ -127,4 +127,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: schemeVariables('dark'),
 });
 
-export const theme = createTheme({ primaryColor: PRIMARY, defaultRadius: 'md', focusRing: 'auto' });
+export const theme = createTheme({
+  primaryColor: PRIMARY,
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  // Plain objects rather than Component.extend: the theme is on the sign-in page, which loads no modal.
+  components: {
+    // Mantine's close buttons are an icon with no name: every notification, modal and drawer gets one.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A table that scrolls sideways can be scrolled with the keyboard: its viewport takes focus.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
+});
