@@ -137,6 +137,9 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A menu holds menu items only: Mantine's focus placeholder (a role=presentation div) is left out, so focus
+    // goes to the first item as the menu pattern has it.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table that scrolls sideways can be scrolled with the keyboard: its viewport takes focus.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
