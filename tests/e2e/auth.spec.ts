@@ -1,6 +1,7 @@
 // Sign-in journeys through the real app, its dev outbox and Chromium.
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { expectNoAxeViolations } from './axe';
 import {
   createConfirmedUser,
   expectOnlySignInPanel,
@@ -28,6 +29,7 @@ test('sign-up → confirmation link → sign-in → shell → sign-out', async (
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByText('Check your email for the confirmation link')).toBeVisible();
   await screenshot(page, 'auth-01-sign-up-confirm-email');
+  await expectNoAxeViolations(page, 'auth-01-sign-up-confirm-email');
 
   const link = await linkFromOutbox(request, email, '/verify-email');
   await page.goto(link);
@@ -36,6 +38,7 @@ test('sign-up → confirmation link → sign-in → shell → sign-out', async (
   await expectSignedInShell(page);
   await expect(page.getByRole('heading', { name: 'Welcome to Copyloom' })).toBeVisible();
   await screenshot(page, 'auth-02-signed-in-shell');
+  await expectNoAxeViolations(page, 'auth-02-signed-in-shell');
 
   // The session survives a reload.
   await page.reload();
@@ -44,6 +47,7 @@ test('sign-up → confirmation link → sign-in → shell → sign-out', async (
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expectOnlySignInPanel(page);
   await screenshot(page, 'auth-03-signed-out');
+  await expectNoAxeViolations(page, 'auth-03-signed-out');
   // Signing out ended the session on the server too: a reload stays signed out.
   await page.reload();
   await expectOnlySignInPanel(page);
@@ -79,6 +83,7 @@ test('TOTP: enrol → sign out → sign-in asks for a code → wrong code refuse
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   await screenshot(page, 'totp-01-enrol');
+  await expectNoAxeViolations(page, 'totp-01-enrol');
   const enrolCode = await generate({ secret });
   await page.getByLabel('3. Enter the 6-digit code from the app').fill(enrolCode);
   await page.getByRole('button', { name: 'Turn on' }).click();
@@ -89,6 +94,7 @@ test('TOTP: enrol → sign out → sign-in asks for a code → wrong code refuse
   await signInWithPassword(page, email);
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   await screenshot(page, 'totp-02-challenge');
+  await expectNoAxeViolations(page, 'totp-02-challenge');
 
   await page.getByLabel('Authentication code').fill(enrolCode === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -104,6 +110,7 @@ test('TOTP: enrol → sign out → sign-in asks for a code → wrong code refuse
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expectSignedInShell(page);
   await screenshot(page, 'totp-03-signed-in');
+  await expectNoAxeViolations(page, 'totp-03-signed-in');
 });
 
 test('magic link signs in through the outbox', async ({ page, request }) => {
@@ -120,11 +127,13 @@ test('magic link signs in through the outbox', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Send magic link' }).click();
   await expect(page.getByText('Check your email for the magic link')).toBeVisible();
   await screenshot(page, 'magic-link-01-sent');
+  await expectNoAxeViolations(page, 'magic-link-01-sent');
 
   const link = await linkFromOutbox(request, email, '/magic-link/verify');
   await page.goto(link);
   await expectSignedInShell(page);
   await screenshot(page, 'magic-link-02-signed-in');
+  await expectNoAxeViolations(page, 'magic-link-02-signed-in');
 });
 
 test('password reset: link → update_password → sign in with the new password', async ({ page, request }) => {
@@ -142,12 +151,14 @@ test('password reset: link → update_password → sign in with the new password
   await expect(page.getByText('Choose a new password')).toBeVisible();
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('my brand new password');
   await screenshot(page, 'reset-01-update-password');
+  await expectNoAxeViolations(page, 'reset-01-update-password');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Your password has been updated')).toBeVisible();
 
   await signInWithPassword(page, email, 'my brand new password');
   await expectSignedInShell(page);
   await screenshot(page, 'reset-02-signed-in');
+  await expectNoAxeViolations(page, 'reset-02-signed-in');
 });
 
 test('view-bundle routes with missing or invalid ids show the not-found message', async ({

@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { parseAnswer } from '../support/answers';
 import { fixturePath } from '../support/fixture-path';
+import { expectNoAxeViolations } from './axe';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 const FIXTURE = fixturePath('shopify-apparel.csv');
@@ -33,14 +34,18 @@ test('paste 12 rows → Create → the view fills in → a product log → Expor
   await expectRunComplete(page, 12);
   await expect(page.getByText('Arc Desk Lamp 7', { exact: false }).first()).toBeVisible();
   await screenshot(page, 'bundles-01-paste-complete');
+  await expectNoAxeViolations(page, 'bundles-01-paste-complete');
 
   await page.getByRole('button', { name: 'Log' }).first().click();
   const log = page.getByRole('table', { name: 'Product log' });
   await expect(log.getByRole('columnheader')).toHaveText(['Event', 'Details', 'Cost', 'Date']);
   await expect(log.getByText('Copy saved')).toBeVisible();
   await screenshot(page, 'bundles-02-product-log');
+  await expectNoAxeViolations(page, 'bundles-02-product-log');
 
   await page.getByRole('button', { name: 'Export CSV/JSON' }).click();
+  await expect(page.getByRole('menuitemcheckbox', { name: /Only approved products/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'bundles: export menu open');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /CSV \(generated\.csv\)/ }).click();
   const download = await downloadPromise;
@@ -84,6 +89,7 @@ test('import the Shopify apparel export: Classic Varsity Top sizes link to their
   await page.getByLabel('Product file (CSV or TSV)').setInputFiles(FIXTURE);
   await expect(page.getByRole('combobox', { name: 'title column' })).toHaveValue('Title');
   await screenshot(page, 'bundles-03-import-mapping');
+  await expectNoAxeViolations(page, 'bundles-03-import-mapping');
   await chooseWorkflow(page, OFFLINE_WRITER);
   // A store export the user did not re-map goes to the server whole, which maps it with the same mapper.
   await expect(page.getByLabel('Fill empty fields only')).toBeVisible();
@@ -110,6 +116,7 @@ test('import the Shopify apparel export: Classic Varsity Top sizes link to their
     await expect(varsityRows.nth(index).locator(`a[href="#${parentId}"]`)).toBeVisible();
   }
   await screenshot(page, 'bundles-04-import-variants');
+  await expectNoAxeViolations(page, 'bundles-04-import-variants');
 });
 
 for (const store of ['Nordic Home', 'Trailhead Outdoor', 'Bean & Bloom Coffee']) {
@@ -134,6 +141,7 @@ for (const store of ['Nordic Home', 'Trailhead Outdoor', 'Bean & Bloom Coffee'])
     expect(total).toBeGreaterThanOrEqual(8);
     await expectRunComplete(page, total);
     await screenshot(page, `bundles-05-sample-${store.toLowerCase().replace(/[^a-z]+/g, '-')}`);
+    await expectNoAxeViolations(page, `bundles-05-sample-${store.toLowerCase().replace(/[^a-z]+/g, '-')}`);
   });
 }
 
@@ -144,6 +152,7 @@ test('not-found routes, and a workflow not yet run shows Start, which runs it', 
     await expect(
       page.getByText('Oh no! Could not find that bundle. Please create a new one, or select another.'),
     ).toBeVisible();
+    await expectNoAxeViolations(page, `bundle not found: ${route}`);
   }
   await page.getByRole('link', { name: 'New', exact: true }).click();
   await page.getByRole('button', { name: 'Sample: Nordic Home' }).click();
@@ -161,12 +170,14 @@ test('not-found routes, and a workflow not yet run shows Start, which runs it', 
     /about \$0\.\d+ for \d+ products .*gpt-3\.5-turbo/,
   );
   await screenshot(page, 'bundles-06-not-created');
+  await expectNoAxeViolations(page, 'bundles-06-not-created');
   await page.getByRole('button', { name: 'Start' }).click();
   const progress = page.getByLabel(/\d+ of \d+ products done/);
   await expect(progress).toBeVisible();
   const total = Number((await progress.getAttribute('aria-label'))!.match(/of (\d+)/)![1]);
   await expectRunComplete(page, total);
   await screenshot(page, 'bundles-07-started-ai-run');
+  await expectNoAxeViolations(page, 'bundles-07-started-ai-run');
 });
 
 test('a title past 60 characters is flagged; a valid one saves and persists after a reload', async ({
@@ -187,6 +198,7 @@ test('a title past 60 characters is flagged; a valid one saves and persists afte
   await expect(page.getByText(/over the 60-character limit|at most 60|61|characters/).first()).toBeVisible();
   await expect(title).toHaveAttribute('aria-invalid', 'true');
   await screenshot(page, 'bundles-08-title-flagged');
+  await expectNoAxeViolations(page, 'bundles-08-title-flagged');
 
   await title.fill('Trail Tent for Two | Trailhead');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -194,6 +206,7 @@ test('a title past 60 characters is flagged; a valid one saves and persists afte
   await page.reload();
   await expect(page.getByText('Trail Tent for Two | Trailhead').first()).toBeVisible();
   await screenshot(page, 'bundles-09-title-saved');
+  await expectNoAxeViolations(page, 'bundles-09-title-saved');
 });
 
 test('while a 300-product run moves, every poll after the first sends If-None-Match', async ({

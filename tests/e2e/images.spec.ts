@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { SAMPLE_STORES } from '../../src/web/lib/sample-stores';
+import { expectNoAxeViolations } from './axe';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 const STORE = SAMPLE_STORES.find((store) => store.name === 'Nordic Home')!;
@@ -57,6 +58,7 @@ test('a sample-store bundle → Compress Images → Compressed → Export as ZIP
   await expect(exportZip).toBeEnabled();
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'images-01-compressed');
+  await expectNoAxeViolations(page, 'images-01-compressed');
 
   const downloadPromise = page.waitForEvent('download');
   await exportZip.click();
@@ -65,6 +67,7 @@ test('a sample-store bundle → Compress Images → Compressed → Export as ZIP
   await expect(exportZip).toHaveText('Export as ZIP');
   await expect(exportZip).toBeEnabled();
   await screenshot(page, 'images-02-exported');
+  await expectNoAxeViolations(page, 'images-02-exported');
 
   const entries = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   expect(Object.keys(entries).sort()).toEqual(EXPECTED_NAMES);

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { fixturePath } from '../support/fixture-path';
+import { expectNoAxeViolations } from './axe';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 const FIXTURE = fixturePath('shopify-apparel.csv');
@@ -55,6 +56,7 @@ test('Merchant feed with the main feed uploaded: the zip holds the main feed ids
     'From the main feed (upload it below)',
   );
   await screenshot(page, 'merchant-01-export-form');
+  await expectNoAxeViolations(page, 'merchant-01-export-form');
 
   const sent = page.waitForRequest((req) => req.url().endsWith('/functions/v1/export-bundle'));
   const downloadPromise = page.waitForEvent('download');

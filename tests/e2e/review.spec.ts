@@ -6,6 +6,7 @@ import { type Download, expect, type Locator, type Page, test } from '@playwrigh
 import Papa from 'papaparse';
 import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
 import { type FunctionResult, readResult } from '../support/answers';
+import { expectNoAxeViolations } from './axe';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 test.setTimeout(180_000);
@@ -44,7 +45,9 @@ async function rowsOf(download: Download): Promise<Record<string, string>[]> {
 
 async function exportOnlyApproved(page: Page): Promise<Record<string, string>[]> {
   await page.getByRole('button', { name: 'Export CSV/JSON' }).click();
-  await page.getByRole('checkbox', { name: /Only approved products/ }).check();
+  const onlyApproved = page.getByRole('menuitemcheckbox', { name: /Only approved products/ });
+  await onlyApproved.click();
+  await expect(onlyApproved).toHaveAttribute('aria-checked', 'true');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: /CSV \(generated\.csv\)/ }).click();
   return rowsOf(await downloadPromise);
@@ -71,6 +74,8 @@ test('at 1440 px: edit, history with diff, restore, confirm before regenerating,
   const panel = reviewPanel(page);
   await expect(panel).toBeVisible();
   const titleBox = panel.getByRole('textbox', { name: 'Page Title' });
+  await expect(titleBox).not.toHaveValue('');
+  await expectNoAxeViolations(page, 'review panel open at 1440 px');
   const generated = await titleBox.inputValue();
   expect(generated).not.toBe('');
   await editTitle(panel, 'My own desk lamp title');
@@ -82,6 +87,7 @@ test('at 1440 px: edit, history with diff, restore, confirm before regenerating,
   await versions.nth(1).click();
   await expect(panel.getByLabel('Page Title changes').locator('del')).toContainText('My own desk lamp title');
   await screenshot(page, 'review-01-history-diff');
+  await expectNoAxeViolations(page, 'review-01-history-diff');
   await panel.getByRole('button', { name: 'Restore this version' }).click();
   await expect(titleBox).toHaveValue(generated);
   await expect(versions).toHaveCount(3);
@@ -97,6 +103,7 @@ test('at 1440 px: edit, history with diff, restore, confirm before regenerating,
     'Kept through regeneration',
   );
   await screenshot(page, 'review-02-confirm-regenerate');
+  await expectNoAxeViolations(page, 'review-02-confirm-regenerate');
   await confirm.getByRole('button', { name: 'Regenerate' }).click();
   await expect(panel.getByRole('switch', { name: 'Lock Page Title' })).toBeChecked();
   await expect(versions.nth(0)).toContainText('Regenerated', { timeout: 30_000 });
@@ -116,6 +123,7 @@ test('at 1440 px: edit, history with diff, restore, confirm before regenerating,
   await expect(page.getByRole('checkbox', { name: /^Select (?!all shown)/ })).toHaveCount(3);
   await expect(page.getByRole('checkbox', { name: `Select ${NAMES[3]}` })).toHaveCount(0);
   await screenshot(page, 'review-03-approved-filter');
+  await expectNoAxeViolations(page, 'review-03-approved-filter');
 
   const rows = await exportOnlyApproved(page);
   expect(rows).toHaveLength(3);
@@ -186,6 +194,7 @@ test('the editor follows a change made elsewhere while nothing is typed, and a s
   await expect(alert.getByLabel('Page Title changes').locator('del')).toHaveText('again elsewhere');
   await expect(alert.getByLabel('Page Title changes').locator('ins')).toHaveText('in another tab');
   await screenshot(page, 'review-07-conflict-compare');
+  await expectNoAxeViolations(page, 'review-07-conflict-compare');
   await alert.getByRole('button', { name: /Reload/ }).click();
   await expect(titleBox).toHaveValue('Changed again elsewhere');
   await expect(headingBox).not.toHaveValue('My heading, typed here');
@@ -219,6 +228,7 @@ test('at 900 px the Review panel opens over the table, wholly on screen, not ins
   const insideTable = await panel.evaluate((element) => element.closest('table') !== null);
   expect(insideTable).toBe(false);
   await screenshot(page, 'review-04-medium');
+  await expectNoAxeViolations(page, 'review-04-medium');
 });
 
 test('at 390 px: cards instead of the table, a full-screen Review panel, approve and export only approved', async ({
@@ -236,6 +246,7 @@ test('at 390 px: cards instead of the table, a full-screen Review panel, approve
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(overflow).toBeLessThanOrEqual(390);
   await screenshot(page, 'review-05-phone-cards');
+  await expectNoAxeViolations(page, 'review-05-phone-cards');
 
   await cards.nth(1).getByRole('button', { name: 'Review' }).click();
   const panel = reviewPanel(page);
@@ -249,6 +260,7 @@ test('at 390 px: cards instead of the table, a full-screen Review panel, approve
   await panel.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(panel.getByLabel('Review: Approved')).toBeVisible();
   await screenshot(page, 'review-06-phone-review');
+  await expectNoAxeViolations(page, 'review-06-phone-review');
   await page.getByRole('button', { name: 'Close review' }).click();
 
   await expect(cards.nth(1).getByLabel('Review: Approved')).toBeVisible();

@@ -2,6 +2,7 @@
 // header of the products table can be read; at 1440 px the TOTP key for manual entry is fully visible (and the
 // Account page shows the month's spend).
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import {
   chooseWorkflow,
   OFFLINE_WRITER,
@@ -34,6 +35,7 @@ test("the run's workflow picker shows the workflows' names", async ({ page, requ
   await expect(picker.locator('[aria-current="page"]')).toContainText(OFFLINE_WRITER);
   await expect(picker.getByRole('link').filter({ hasText: /gpt-4o-mini/ })).toBeVisible();
   await screenshot(page, 'layout-01-workflow-picker');
+  await expectNoAxeViolations(page, 'layout-01-workflow-picker');
 });
 
 test('at 900 px every column header of the products table is readable', async ({ page, request }) => {
@@ -65,6 +67,7 @@ test('at 900 px every column header of the products table is readable', async ({
     expect({ label, ...reading }).toEqual({ label, fits: true, uncovered: true, onScreen: true });
   }
   await screenshot(page, 'layout-02-table-900');
+  await expectNoAxeViolations(page, 'layout-02-table-900');
 });
 
 test('at 1440 px the TOTP key for manual entry is fully visible', async ({ page, request }) => {
@@ -102,4 +105,5 @@ test('at 1440 px the TOTP key for manual entry is fully visible', async ({ page,
   });
   expect(shown).toEqual({ fits: true, insideColumn: true, onScreen: true, unclipped: true });
   await screenshot(page, 'layout-03-totp-key-1440');
+  await expectNoAxeViolations(page, 'layout-03-totp-key-1440');
 });

@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { functions } from '../../src/common/contract/functions';
 import { parseAnswer } from '../support/answers';
+import { expectNoAxeViolations } from './axe';
 import { chooseWorkflow, signInNewUser } from './helpers';
 
 test('while a 300-product run moves, every poll after the first sends If-None-Match and since', async ({
@@ -45,6 +46,8 @@ test('while a 300-product run moves, every poll after the first sends If-None-Ma
   await chooseWorkflow(page, 'SEO copy (gpt-3.5-turbo)');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/view-bundle\/\d+\/1$/);
+  await expect(page.getByLabel(/\d+ of 300 products done/)).toBeVisible();
+  await expectNoAxeViolations(page, 'run page while a run moves');
 
   // The fake provider answers in about 250 ms, so the run takes several 5-second polls to finish.
   await expect

@@ -2,6 +2,7 @@
 // missing file under the app (a sample CSV) is a 404.
 import { expect, test } from '@playwright/test';
 import { outboxEntries } from '../support/dev-outbox';
+import { expectNoAxeViolations } from './axe';
 import {
   chooseWorkflow,
   expectOnlySignInPanel,
@@ -19,18 +20,23 @@ test('tab titles per screen, and a not-found page for unknown addresses', async 
   await page.goto('/');
   await expectOnlySignInPanel(page);
   await expect(page).toHaveTitle('Sign in to your account · Copyloom');
+  await expectNoAxeViolations(page, 'sign-in');
 
   await signInNewUser(page, request, 'titles');
   await expect(page).toHaveTitle('Copyloom');
+  await expectNoAxeViolations(page, 'welcome');
   await page.getByRole('link', { name: 'New', exact: true }).click();
   await expect(page).toHaveTitle('New bundle · Copyloom');
+  await expectNoAxeViolations(page, 'new bundle');
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveTitle('Account · Copyloom');
+  await expectNoAxeViolations(page, 'account');
 
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('Welcome to Copyloom')).toHaveCount(0);
   await expect(page).toHaveTitle('Page not found · Copyloom');
+  await expectNoAxeViolations(page, 'page not found');
   await page.getByRole('link', { name: 'Go to the start page' }).click();
   await expect(page.getByText('Welcome to Copyloom')).toBeVisible();
 });
@@ -53,6 +59,7 @@ test('a bundle name past 200 characters is refused at the field, naming the limi
   await page.getByLabel('Product List').fill('Linen Cushion,Hemma,,,,Sand,A soft linen cushion cover.,');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('At most 200 characters (this name has 500).')).toBeVisible();
+  await expectNoAxeViolations(page, 'new bundle: a field refused');
   await expect(page).toHaveURL(/\/new-bundle$/);
 });
 
@@ -75,6 +82,7 @@ test('an unconfirmed address gets a plain message and can have the confirmation 
   const problem = page.getByRole('alert', { name: 'There was a problem' });
   await expect(problem).toContainText('Confirm your email address first');
   await expect(problem).not.toContainText('Email not verified');
+  await expectNoAxeViolations(page, 'sign-in: unconfirmed address');
   await page.getByRole('button', { name: 'Resend confirmation' }).click();
   await expect(page.getByText(`We sent the confirmation link to ${email} again.`)).toBeVisible();
   await expect

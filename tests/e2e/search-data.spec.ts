@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { type ExportPage, exportZip } from '../support/search-console-export';
+import { expectNoAxeViolations } from './axe';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 test.setTimeout(180_000);
@@ -86,6 +87,7 @@ test('upload the ZIP, sort by missed clicks, write the top 10, export, upload la
   await expect(table.locator('tbody tr').last()).toContainText(name(1));
   await expect(table.locator('tbody tr').last()).toContainText('Not enough data');
   await screenshot(page, 'search-01-priorities');
+  await expectNoAxeViolations(page, 'search-01-priorities');
 
   // The run's own products table orders and filters by missed clicks too.
   const runRows = page.getByRole('table', { name: 'Products' }).locator('tr[id^="product-"]');
@@ -133,4 +135,5 @@ test('upload the ZIP, sort by missed clicks, write the top 10, export, upload la
   await expect(products.getByRole('row', { name: new RegExp(name(2)) })).toContainText('control');
   await expect(page.getByRole('img', { name: /CTR before and after by group/ })).toBeVisible();
   await screenshot(page, 'search-02-before-after');
+  await expectNoAxeViolations(page, 'search-02-before-after');
 });

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { generate } from 'otplib';
 import { totpSecretOf } from '../support/auth-answers';
 import { outboxEntries } from '../support/dev-outbox';
+import { expectNoAxeViolations } from './axe';
 import {
   createConfirmedUser,
   expectSignedInShell,
@@ -42,6 +43,7 @@ async function passChallenge(page: Page, secret: string, name: string) {
   await expect(page.getByLabel('Authentication code')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
   await screenshot(page, `${name}-challenge`);
+  await expectNoAxeViolations(page, `${name}-challenge`);
   const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
   await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -1,5 +1,6 @@
 // What the browser shows of the security rules: weak passwords refused with a reason, the outbox warning.
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import {
   createConfirmedUser,
   presentOwnClientAddress,
@@ -24,6 +25,7 @@ test('sign-up refuses a common password and says why, then accepts a strong one'
     );
   }
   await screenshot(page, 'sign-up-weak-password');
+  await expectNoAxeViolations(page, 'sign-up-weak-password');
   await presentOwnClientAddress(page);
   await page.getByLabel('Create a password').fill('velvet harbour lantern mosaic');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
@@ -36,6 +38,7 @@ test('the dev outbox page warns that its links sign anyone in', async ({ page })
   await expect(page.getByRole('alert')).toContainText('Development only.');
   await expect(page.getByRole('alert')).toContainText('answers only on this machine');
   await screenshot(page, 'dev-outbox-warning');
+  await expectNoAxeViolations(page, 'dev-outbox-warning');
 });
 
 test('five wrong passwords lock the account, and the form says how long to wait', async ({
@@ -58,4 +61,5 @@ test('five wrong passwords lock the account, and the form says how long to wait'
   );
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
   await screenshot(page, 'sign-in-locked');
+  await expectNoAxeViolations(page, 'sign-in-locked');
 });

@@ -2,6 +2,7 @@
 // import its catalogue into a bundle (a job: the page waits for it), approve two products, open the push preview (the store's values beside
 // ours), push, see the result, and undo it.
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { screenshot, signInNewUser } from './helpers';
 
 test.setTimeout(180_000);
@@ -30,6 +31,7 @@ test('connect a Shopify store, import it, approve, preview the push, push, and u
   const stores = page.getByRole('table', { name: 'Connected stores' });
   await expect(stores.getByText('Fake Shop', { exact: true })).toBeVisible();
   await screenshot(page, 'stores-01-connected');
+  await expectNoAxeViolations(page, 'stores-01-connected');
 
   // Import: the bundle opens at once while an import-store job reads the store ("Importing… N products"),
   // then its products arrive and its run finishes (a count of at least one: an empty run is not the import).
@@ -55,6 +57,7 @@ test('connect a Shopify store, import it, approve, preview the push, push, and u
   const rows = await changes.locator('tbody tr').count();
   expect(rows).toBeGreaterThan(0);
   await screenshot(page, 'stores-02-preview');
+  await expectNoAxeViolations(page, 'stores-02-preview');
 
   // Push, and see the result.
   await preview.getByRole('button', { name: `Push ${rows} ${rows === 1 ? 'change' : 'changes'}` }).click();
@@ -72,6 +75,7 @@ test('connect a Shopify store, import it, approve, preview the push, push, and u
   });
   expect(await previewBefore()).toContain('<p>A tote bag of washed linen, 31 cm wide.</p>');
   await screenshot(page, 'stores-03-undone');
+  await expectNoAxeViolations(page, 'stores-03-undone');
 
   /** The store's live values as a new preview shows them: its "In the store now" column. */
   async function previewBefore(): Promise<string> {

@@ -2,6 +2,7 @@
 // products; make a workflow for a model the endpoint lists or one typed by hand; see its unknown price, set
 // one, find it in the new-bundle select, and delete it.
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { signInNewUser } from './helpers';
 
 test('create a workflow for a typed model → price unknown → set a price → pick it for a bundle → delete', async ({
@@ -12,6 +13,7 @@ test('create a workflow for a typed model → price unknown → set a price → 
   await page.getByRole('link', { name: 'Workflows', exact: true }).click();
   await expect(page).toHaveURL(/\/workflows$/);
   await expect(page.getByRole('heading', { name: 'Workflows' })).toBeVisible();
+  await expectNoAxeViolations(page, 'workflows');
 
   const mini = page.getByRole('article', { name: 'SEO copy (gpt-4o-mini)' });
   await expect(
@@ -23,11 +25,13 @@ test('create a workflow for a typed model → price unknown → set a price → 
 
   await page.getByRole('button', { name: 'New workflow' }).click();
   const dialog = page.getByRole('dialog', { name: 'New workflow' });
+  await expectNoAxeViolations(page, 'workflows: new workflow dialog');
   await dialog.getByLabel('Name').fill('Lokal auf Deutsch');
   const model = dialog.getByRole('combobox', { name: 'Model' });
   // The endpoint's GET /models list is offered…
   await model.fill('gpt-4o');
   await expect(page.getByRole('option', { name: 'gpt-4o-mini' })).toBeVisible();
+  await expectNoAxeViolations(page, 'workflows: model suggestions open');
   // …and a name it does not list can be typed.
   await model.fill('llama3.1:8b');
   await dialog.getByLabel('Language').fill('de');
@@ -49,6 +53,7 @@ test('create a workflow for a typed model → price unknown → set a price → 
   await edit.getByLabel('Batch (half price, finishes within 24 h)').check();
   await expect(edit.getByLabel('In a follow-up batch (half price, up to another 24 h)')).toBeChecked();
   await edit.getByLabel('Directly (full price, done within minutes)').check();
+  await expectNoAxeViolations(page, 'workflows: edit dialog with batch choices');
   await edit.getByRole('button', { name: 'Save workflow' }).click();
   await expect(edit).toHaveCount(0);
   await expect(mine.getByText('$0 in / $0 out per million tokens (your price)')).toBeVisible();
@@ -61,6 +66,7 @@ test('create a workflow for a typed model → price unknown → set a price → 
   await page.getByRole('link', { name: 'New', exact: true }).click();
   await page.getByRole('combobox', { name: 'Workflow' }).click();
   await expect(page.getByRole('option', { name: 'Lokal auf Deutsch' })).toBeVisible();
+  await expectNoAxeViolations(page, 'new bundle: workflow picker open');
   await page.keyboard.press('Escape');
 
   await page.getByRole('link', { name: 'Workflows', exact: true }).click();

@@ -1,8 +1,9 @@
 // Account: who is signed in, this month's spend on the server's key against the monthly budget, two-factor
 // sign-in, and the panels for API keys, webhooks and connected stores.
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { authClient } from '../auth/auth-client';
 import { ConnectedStores } from '../stores/connected-stores';
+import { PageHeading } from '../ui/page-heading';
 import { usePageTitle } from '../ui/use-page-title';
 import { ApiKeysPanel } from './api-keys-panel';
 import { MonthSpend } from './month-spend';
@@ -15,7 +16,7 @@ export function AccountPage({ onChanged }: { onChanged: () => void }) {
   const user = session.data?.user as { email: string; twoFactorEnabled?: boolean | null } | undefined;
   return (
     <Stack maw={720}>
-      <Title order={1}>Account</Title>
+      <PageHeading>Account</PageHeading>
       <Text>
         Signed in as <strong>{user?.email}</strong>
       </Text>

@@ -4,6 +4,7 @@
 import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link';
 import { usePageTitle } from '../ui/use-page-title';
 import { ForgottenPasswordForm } from './forgotten-password-form';
 import { MagicLinkForm } from './magic-link-form';
@@ -45,28 +46,31 @@ export function SignInPanel({ onSignedIn }: { onSignedIn: () => void }) {
   };
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
-        <Stack>
-          <div>
-            <Title order={2}>Copyloom</Title>
-            <Text c="dimmed" size="sm">
-              {VIEW_TITLES[view]}
-            </Text>
-          </div>
-          {auth.error && (
-            <Alert color="red" variant="light" role="alert" title="There was a problem">
-              {auth.error}
-            </Alert>
-          )}
-          {auth.message && (
-            <Alert color="teal" variant="light" role="status">
-              {auth.message}
-            </Alert>
-          )}
-          {forms[view]()}
-        </Stack>
-      </Paper>
-    </Center>
+    <>
+      <SkipLink />
+      <Center component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100vh" p="md">
+        <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
+          <Stack>
+            <div>
+              <Title order={2}>Copyloom</Title>
+              <Text c="dimmed" size="sm">
+                {VIEW_TITLES[view]}
+              </Text>
+            </div>
+            {auth.error && (
+              <Alert color="red" variant="light" role="alert" title="There was a problem">
+                {auth.error}
+              </Alert>
+            )}
+            {auth.message && (
+              <Alert color="teal" variant="light" role="status">
+                {auth.message}
+              </Alert>
+            )}
+            {forms[view]()}
+          </Stack>
+        </Paper>
+      </Center>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
-import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { CostEstimate } from '../ui/cost-estimate';
+import { PageHeading } from '../ui/page-heading';
 import { SpendingCapInput } from '../ui/spending-cap-input';
 import { usePageTitle } from '../ui/use-page-title';
 import { BundleBriefFields } from './bundle-brief-fields';
@@ -18,7 +19,7 @@ export function NewBundlePage() {
   return (
     <Stack maw={960}>
       <Group justify="space-between" align="center">
-        <Title order={1}>New bundle</Title>
+        <PageHeading>New bundle</PageHeading>
       </Group>
       <SampleStoreButtons onPick={bundle.pickSample} />
       <Paper

@@ -3,8 +3,15 @@ import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { wordDiff } from './word-diff';
 
-const REMOVED = { color: 'var(--mantine-color-red-8)', background: 'var(--mantine-color-red-0)' };
-const ADDED = { color: 'var(--mantine-color-green-9)', background: 'var(--mantine-color-green-0)' };
+// The theme's light colours (theme.ts holds their text at 4.5:1 or more), not fixed shades.
+const REMOVED = {
+  color: 'var(--mantine-color-red-light-color)',
+  background: 'var(--mantine-color-red-light)',
+};
+const ADDED = {
+  color: 'var(--mantine-color-green-light-color)',
+  background: 'var(--mantine-color-green-light)',
+};
 
 export function DiffText({ before, after, label }: { before: string; after: string; label?: string }) {
   const parts = useMemo(() => {

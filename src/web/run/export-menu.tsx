@@ -2,7 +2,7 @@
 // the database, and saved under the filename the server gives it (the bundle's name and the format). "Only
 // approved products" exports just the products approved in review. The Merchant Center feed and
 // the WooCommerce redirects ask for their options first (merchant-export-form.tsx).
-import { Button, Checkbox, Menu } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CSV_EXPORT_FILE_NAME } from '../../common/contract/constants';
@@ -117,14 +117,10 @@ export function ExportMenu({
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Checkbox
-            px="sm"
-            py={6}
-            size="xs"
-            label={`Only approved products (${approvedCount})`}
-            checked={onlyApproved}
-            onChange={(event) => setOnlyApproved(event.currentTarget.checked)}
-          />
+          {/* A menu may hold only menu items: the choice is a menuitemcheckbox, which keeps the menu open. */}
+          <Menu.CheckboxItem checked={onlyApproved} onChange={setOnlyApproved}>
+            {`Only approved products (${approvedCount})`}
+          </Menu.CheckboxItem>
           <Menu.Divider />
           {FORMATS.map((format) => (
             <Menu.Item key={format.format} onClick={() => onChoose(format)}>

@@ -97,7 +97,7 @@ export function ProductLog({ bundleWorkflowId, productId }: { bundleWorkflowId: 
             <Table.Td>
               {entry.type === 'ai' ? (entry.cost === null ? 'unknown' : formatCost(entry.cost)) : ''}
               {entry.type === 'ai' && entry.additional?.call_state === 'reserved, not settled' && (
-                <Text span size="xs" c="orange.8" display="block">
+                <Text span size="xs" c="orange" display="block">
                   reserved, not settled
                 </Text>
               )}

@@ -1,5 +1,5 @@
 // View bundle (SPEC §2, §4): a run's products as they are written, with review, export and delete.
-import { Alert, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Center, Group, Loader, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { StoreImportView } from '../../common/contract/functions';
@@ -12,6 +12,7 @@ import { bundleLabel } from '../lib/bundle-label';
 import { SearchDataSection } from '../search/search-data-section';
 import { ImportStatus, isImporting } from '../stores/import-status';
 import { PushPanel } from '../stores/push-panel';
+import { PageHeading } from '../ui/page-heading';
 import { usePageTitle } from '../ui/use-page-title';
 import { DeleteBundleButton } from './delete-bundle-button';
 import { ExportMenu } from './export-menu';
@@ -103,7 +104,7 @@ function BundleHeading({ view, bundleId }: { view: RunView; bundleId: number }) 
   const data = view.run.data;
   return (
     <Group justify="space-between" align="center" wrap="wrap">
-      <Title order={1}>{name || 'Bundle'}</Title>
+      <PageHeading>{name || 'Bundle'}</PageHeading>
       <Group gap="xs">
         {data && (
           <PushPanel

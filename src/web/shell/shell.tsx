@@ -46,6 +46,8 @@ function useShellSession() {
 
 export function Shell() {
   const { email, isFirstLoad, refetch, signOut } = useShellSession();
+  // Whether this page has shown the sign-in panel: the signed-in shell then announces its first page.
+  const hasShownSignIn = useRef(false);
   if (isFirstLoad) {
     return (
       <Center h="100vh">
@@ -54,11 +56,17 @@ export function Shell() {
     );
   }
   if (email === null) {
+    hasShownSignIn.current = true;
     return <SignInPanel onSignedIn={() => void refetch()} />;
   }
   return (
     <PartLoading>
-      <SignedInShell email={email} onSignOut={signOut} onAccountChanged={() => void refetch()} />
+      <SignedInShell
+        email={email}
+        onSignOut={signOut}
+        onAccountChanged={() => void refetch()}
+        justSignedIn={hasShownSignIn.current}
+      />
     </PartLoading>
   );
 }

@@ -6,9 +6,11 @@ import { Route, Routes } from 'react-router';
 import { setInvokeTokenSource } from '../api/invoke';
 import { readSessionToken } from '../api/session-token';
 import { lazyNamed, PartLoading } from '../ui/lazy-part';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link';
 import { JobLoopBanner } from './job-loop-banner';
 import { Navigation } from './navigation';
 import { PageNotFound } from './page-not-found';
+import { useHeadingFocusOnNavigation } from './use-heading-focus';
 import { WelcomePage } from './welcome-page';
 
 // Here rather than in main.tsx: the function client and its contract (zod schemas) stay out of the sign-in page.
@@ -19,16 +21,24 @@ const NewBundlePage = lazyNamed(() => import('../new-bundle/new-bundle-page'), '
 const ViewBundlePage = lazyNamed(() => import('../run/view-bundle-page'), 'ViewBundlePage');
 const WorkflowsPage = lazyNamed(() => import('../workflows/workflows-page'), 'WorkflowsPage');
 
-type SignedInShellProps = { email: string; onSignOut: () => Promise<void>; onAccountChanged: () => void };
+type SignedInShellProps = {
+  email: string;
+  onSignOut: () => Promise<void>;
+  onAccountChanged: () => void;
+  /** The user has just signed in on this page (rather than loaded it signed in): announce the page. */
+  justSignedIn: boolean;
+};
 
-export function SignedInShell({ email, onSignOut, onAccountChanged }: SignedInShellProps) {
+export function SignedInShell({ email, onSignOut, onAccountChanged, justSignedIn }: SignedInShellProps) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
+  useHeadingFocusOnNavigation(justSignedIn);
   return (
     <AppShell
       header={{ height: 52 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="xs">
@@ -51,7 +61,7 @@ export function SignedInShell({ email, onSignOut, onAccountChanged }: SignedInSh
       <AppShell.Navbar p="sm">
         <Navigation onNavigate={closeNav} onSignOut={onSignOut} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <JobLoopBanner />
         <PartLoading>
           <Routes>

@@ -1,6 +1,6 @@
 // The Workflows screen: the built-in workflows and the user's own, each with its price (or "price
 // unknown — set one") and an estimate per 1,000 products; the user's own can be made, changed and deleted.
-import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Workflow } from '../../common/contract/entities';
 import { useWorkflowList } from '../api/list-queries';
@@ -8,6 +8,7 @@ import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { useFunctionQuery } from '../api/use-function-query';
 import { formatCost } from '../lib/format-cost';
+import { PageHeading } from '../ui/page-heading';
 import { usePageTitle } from '../ui/use-page-title';
 import { BATCH_LABEL, BATCH_REPAIR_LABELS } from './workflow-fields';
 import { WorkflowForm } from './workflow-form';
@@ -31,7 +32,7 @@ function PriceLine({ workflow }: { workflow: Workflow }) {
   if (workflow.model === 'offline') return <Text size="sm">Free (built-in writer)</Text>;
   if (!price) {
     return (
-      <Text size="sm" c="orange.8">
+      <Text size="sm" c="orange">
         Price unknown — set one. A spending cap counts this model's tokens at the dearest known price.
       </Text>
     );
@@ -138,7 +139,7 @@ export function WorkflowsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Workflows</Title>
+        <PageHeading>Workflows</PageHeading>
         <Button onClick={() => setEditing('new')}>New workflow</Button>
       </Group>
       <Text size="sm" c="dimmed">
