@@ -109,6 +109,11 @@ export const storeCopySchema = z.object({
       variant_id: z.string().optional(),
     })
     .optional(),
+  /**
+   * The cells the store matches rows by (Shopify's Handle, option names and values and Variant SKU;
+   * WooCommerce's ID and SKU), as the file wrote them: the re-import files write them back byte for byte.
+   */
+  key_cells: z.record(z.string(), z.string()).optional(),
 });
 export type StoreCopy = z.infer<typeof storeCopySchema>;
 

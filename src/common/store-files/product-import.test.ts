@@ -129,6 +129,8 @@ describe('WooCommerce exports', () => {
   it('keeps rows without a parent as they are', () => {
     const expanded = expandWooCommerceRows(['ID', 'Type', 'Name', 'Parent'], [['1', 'simple', 'Cup', '']]);
     expect(expanded.records).toEqual([['1', 'simple', 'Cup', '']]);
-    expect(expanded.details).toEqual([{ id: '1', product_type: 'simple', options: [], parent_index: null }]);
+    expect(expanded.details).toEqual([
+      { id: '1', product_type: 'simple', options: [], parent_index: null, key_cells: { ID: '1' } },
+    ]);
   });
 });

@@ -74,6 +74,28 @@ const ownCells = (columns: ShopifyColumns) =>
     ...columns.options.map((option) => option.value),
   ]);
 
+/** A cell as the file wrote it, untrimmed. */
+const rawCell = (row: readonly string[], index: number) => (index >= 0 ? (row[index] ?? '') : '');
+
+/**
+ * The key cells of one variant's row as written, under the legacy headers the re-import file uses: the
+ * handle, the first row's option names, the row's option values and SKU. The Title is no key, and goes
+ * back cleaned and escaped (decision 023).
+ */
+function keyCellsOf(
+  columns: ShopifyColumns,
+  row: readonly string[],
+  first: readonly string[],
+): Record<string, string> {
+  const cells: Record<string, string> = { Handle: rawCell(row, columns.handle) };
+  columns.options.forEach((option, index) => {
+    cells[`Option${index + 1} Name`] = rawCell(first, option.name);
+    cells[`Option${index + 1} Value`] = rawCell(row, option.value);
+  });
+  if (columns.sku >= 0) cells['Variant SKU'] = rawCell(row, columns.sku);
+  return cells;
+}
+
 /** The rows of each handle, in the order handles first appear, and how many rows belonged to none. */
 function groupByHandle(columns: ShopifyColumns, rows: readonly string[][]) {
   const products = new Map<string, Product>();
@@ -175,6 +197,7 @@ export function expandShopifyRows(headers: readonly string[], rows: readonly str
         }),
         ...(isProduct && alts.some(Boolean) ? { current_image_alt_texts: alts } : {}),
         offer: readStoreOffer(offerColumns, variant.row),
+        key_cells: keyCellsOf(columns, variant.row, product.first),
         options: variant.options,
         parent_index: isProduct ? null : parentIndex,
       });

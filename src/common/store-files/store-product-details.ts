@@ -54,6 +54,12 @@ export type StoreProductDetails = {
   package_height?: string;
   /** Price, barcode and stock of this record (store-offer.ts). */
   offer?: StoreOffer;
+  /**
+   * The cells the store matches rows by (handle, option names and values, SKU, ID), exactly
+   * as the file wrote them, spaces included, keyed by the store file's header: a re-import file writes them
+   * back byte for byte, or Shopify, matching variants by option values, would make new ones.
+   */
+  key_cells?: Record<string, string>;
 };
 
 /**

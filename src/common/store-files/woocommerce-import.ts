@@ -183,5 +183,17 @@ function describe(
     options,
     parent_index: parentIndex,
     offer: readStoreOffer(columns.offer, row),
+    // The cells the importer's "Update existing products" matches by, as written (the Name is no key, and
+    // goes back cleaned and escaped: decision 023).
+    key_cells: Object.fromEntries(
+      (
+        [
+          ['ID', columns.id],
+          ['SKU', columns.sku],
+        ] as const
+      )
+        .filter(([, index]) => index >= 0)
+        .map(([header, index]) => [header, row[index] ?? '']),
+    ),
   };
 }

@@ -38,6 +38,24 @@ function uniqueImages(members: readonly BundleWorkflowProduct[]): ImageDetail[] 
 }
 
 /**
+ * Cells under `headers` as the store's file wrote them where the import kept them (key cells: Shopify matches
+ * variants by option values, so one space more or less makes a new variant), else as computed. Option names
+ * are only written on the product's first row.
+ */
+function withKeyCells(
+  member: BundleWorkflowProduct,
+  headers: readonly string[],
+  computed: readonly string[],
+  isFirst: boolean,
+): string[] {
+  const kept = member.store_copy?.key_cells;
+  return headers.map((header, i) => {
+    if (!kept || !(header in kept) || (!isFirst && / Name$/.test(header))) return computed[i] ?? '';
+    return kept[header] ?? '';
+  });
+}
+
+/**
  * The rows of one handle: the first carries the product fields (the store's own Title, since the handle
  * match overwrites it), then one row per variant, and the group's images from position 1, placed on the
  * variant rows first and on image-only rows after them (Shopify's own export layout).
@@ -56,18 +74,19 @@ export function shopifyGroupRows(group: ProductGroup, hasVariants: boolean): str
       // Option names only on the first row [sample].
       return option ? [isFirst ? option.name : '', option.value] : ['', ''];
     });
-    return [...cells, productSku(member)];
+    return withKeyCells(member, [...VARIANT_HEADERS], [...cells, productSku(member)], isFirst);
   });
   const images = uniqueImages(group.members);
   const store = parent.store_copy ?? {};
   const storeAlts = group.members.flatMap((member) => member.store_copy?.alt_texts ?? []);
   const rowCount = Math.max(group.members.length, images.length, 1);
   const rows: string[][] = [];
+  const [handleCell] = withKeyCells(parent, ['Handle'], [handle], true);
   for (let i = 0; i < rowCount; i++) {
     const image = images[i];
     const isFirst = i === 0;
     rows.push([
-      handle,
+      handleCell ?? handle,
       isFirst ? (parent.product_details.product_name ?? '') : '',
       // Store-importer columns: the store's own values (handle, Title, options, SKU, image URL) go back as they
       // came, but for markup in a name (escaped by the writer, column-kinds.ts); the copy loses any formula

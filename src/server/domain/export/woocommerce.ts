@@ -46,9 +46,11 @@ export function woocommerceRow(product: BundleWorkflowProduct, { fillEmptyOnly =
       : metaDescription
         ? `<p>${escapeHtml(metaDescription)}</p>`
         : '';
+  // The keys as the store's file wrote them (spaces included), where the import kept them.
+  const kept = store.key_cells ?? {};
   return [
-    productStoreId(product),
-    productSku(product),
+    kept.ID ?? productStoreId(product),
+    kept.SKU ?? productSku(product),
     product.product_details.product_name ?? '',
     shortDescription,
     isStoreDescription(product)

@@ -86,6 +86,7 @@ function storeCopyOf(details: StoreProductDetails, description: string | undefin
   const altTexts = details.current_image_alt_texts;
   if (altTexts?.some((text) => text.trim() !== '')) copy.alt_texts = altTexts.map((text) => text.trim());
   if (details.offer) copy.offer = details.offer;
+  if (details.key_cells && Object.keys(details.key_cells).length > 0) copy.key_cells = details.key_cells;
   return Object.keys(copy).length > 0 ? copy : undefined;
 }
 
