@@ -1,5 +1,5 @@
 // New bundle (SPEC §2, §4, §5): name, product list (import or manual), bundle settings and workflow.
-import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { CostEstimate } from '../ui/cost-estimate';
 import { PageHeading } from '../ui/page-heading';
 import { SpendingCapInput } from '../ui/spending-cap-input';
@@ -8,7 +8,14 @@ import { BundleBriefFields } from './bundle-brief-fields';
 import { ProductImport } from './product-import';
 import { ProductListField } from './product-list-field';
 import { SampleStoreButtons } from './sample-store-buttons';
-import { hasPrices, type NewBundleForm, useNewBundleForm } from './use-new-bundle-form';
+import { hasPrices, type NewBundleForm, storeSeoCopyCount, useNewBundleForm } from './use-new-bundle-form';
+
+/** "22 of 29 products already have SEO copy." */
+const seoCopyNote = ({ withCopy, products }: { withCopy: number; products: number }) =>
+  withCopy === 0
+    ? 'No product in the file has SEO copy yet.'
+    : `${withCopy} of ${products} ${products === 1 ? 'product already has' : 'products already have'} SEO copy.`;
+
 import { WorkflowSelect } from './workflow-select';
 
 export function NewBundlePage() {
@@ -67,9 +74,9 @@ function ProductsFields({ bundle }: { bundle: NewBundleForm }) {
         }
       />
       {list.storeExport && (
-        <Checkbox
+        <Switch
           label="Fill empty fields only"
-          description="Keep the SEO titles, meta descriptions, descriptions and alt texts the store already has; new copy goes only where a field is empty, and the exports carry the store's own text elsewhere."
+          description={`${seoCopyNote(storeSeoCopyCount(list.imported))} Keep the SEO titles, meta descriptions, descriptions and alt texts the store already has; new copy goes only where a field is empty, and the exports carry the store's own text elsewhere. Switch it off to replace them.`}
           {...form.getInputProps('fillEmptyOnly', { type: 'checkbox' })}
         />
       )}

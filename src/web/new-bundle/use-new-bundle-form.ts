@@ -1,7 +1,7 @@
 // The new-bundle form's state (SPEC §2, §4, §5): the fields, the imported file and its mapping, the list they
 // make, and the request that creates the bundle.
 import { useForm } from '@mantine/form';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUNDLE_LIMITS, DEFAULT_COLUMNS } from '../../common/contract/constants';
 import { USER_MESSAGES } from '../../common/contract/errors';
@@ -60,6 +60,15 @@ function storeExportOf(imported: ImportedFile | null, mapping: ColumnMapping | n
 }
 
 /** Whether a store export carries prices, so that its structured data can have offers once a currency is set. */
+/** How many of a store file's products (not variants) already have an SEO title or meta description. */
+export function storeSeoCopyCount(imported: ImportedFile | null): { withCopy: number; products: number } {
+  const products = (imported?.table.details ?? []).filter((details) => details.parent_index === null);
+  const withCopy = products.filter(
+    (details) => details.current_page_title?.trim() || details.current_meta_description?.trim(),
+  ).length;
+  return { withCopy, products: products.length };
+}
+
 export function hasPrices(imported: ImportedFile | null): boolean {
   if (!imported) return false;
   const columns = storeOfferColumns(imported.table.headers);
@@ -117,6 +126,9 @@ export function useNewBundleForm() {
   const setWorkflowId = useCallback((id: number | null) => setFieldValue('workflowId', id), [setFieldValue]);
   const list = useProductList(mode, manualText);
   const { productList, storeExport } = list;
+  // A file whose products already have SEO copy keeps it unless the user switches it off (as the API does).
+  const seoKept = storeSeoCopyCount(list.imported);
+  useEffect(() => setFieldValue('fillEmptyOnly', seoKept.withCopy > 0), [seoKept.withCopy, setFieldValue]);
   const customFields = {
     keywords: form.values.keywords,
     url_template: form.values.urlTemplate,

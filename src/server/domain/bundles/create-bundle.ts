@@ -52,6 +52,7 @@ export async function createBundle(
         ? await insertRowChunks(tx, bundle!.id, list.rows.chunks)
         : await insertProducts(tx, bundle!.id, parsed);
       await link?.(tx, productIds);
+      if (input.fill_empty_only === undefined) await keepStoreSeoByDefault(tx, bundle!.id);
       const [run] = await tx
         .insert(bundleWorkflows)
         .values({ bundleId: bundle!.id, workflowId: workflow.id })
@@ -66,6 +67,7 @@ export async function createBundle(
       planRun(parsed, input.custom_fields, storeParents, workflow.language),
     ]);
     await link?.(tx, productIds);
+    if (input.fill_empty_only === undefined) await keepStoreSeoByDefault(tx, bundle!.id);
     const bundleWorkflowId = await startRun(
       tx,
       bundle!.id,
@@ -77,6 +79,19 @@ export async function createBundle(
     );
     return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: bundleWorkflowId };
   });
+}
+
+/**
+ * A store file that already holds SEO copy (a title or meta description on any product) keeps it unless the
+ * request says otherwise: the bundle fills only the empty fields. Replacing the store's own copy is a choice.
+ */
+async function keepStoreSeoByDefault(tx: Queryable, bundleId: number): Promise<void> {
+  await tx.execute(sql`
+    update bundles set fill_empty_only = true
+    where id = ${bundleId} and exists (
+      select 1 from products
+      where bundle_id = ${bundleId} and (store_copy ? 'page_title' or store_copy ? 'meta_description')
+    )`);
 }
 
 export type PreparedProductList = ProductListInput & {
