@@ -1,7 +1,7 @@
 // The new-bundle form's state (SPEC §2, §4, §5): the fields, the imported file and its mapping, the list they
 // make, and the request that creates the bundle.
 import { useForm } from '@mantine/form';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUNDLE_LIMITS, DEFAULT_COLUMNS } from '../../common/contract/constants';
 import { USER_MESSAGES } from '../../common/contract/errors';
@@ -91,7 +91,7 @@ function useNewBundleFields() {
 }
 
 /** The list the bundle is made from: typed by hand, or the imported file as mapped. */
-function useProductList(mode: ProductListMode, manualText: string) {
+function useProductList(mode: ProductListMode, manualText: string, onFileRead: (file: ImportedFile) => void) {
   // The imported file and its mapping are objects the form does not edit field by field.
   const [imported, setImported] = useState<ImportedFile | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
@@ -107,6 +107,7 @@ function useProductList(mode: ProductListMode, manualText: string) {
   const onImported = (file: ImportedFile) => {
     setImported(file);
     setMapping(file.table.mapping);
+    onFileRead(file);
   };
   return { imported, mapping, setMapping, onImported, importedList, productList, storeExport };
 }
@@ -124,11 +125,11 @@ export function useNewBundleForm() {
   const { setFieldValue } = form;
   // Stable, because WorkflowSelect picks its default in an effect that depends on it.
   const setWorkflowId = useCallback((id: number | null) => setFieldValue('workflowId', id), [setFieldValue]);
-  const list = useProductList(mode, manualText);
-  const { productList, storeExport } = list;
   // A file whose products already have SEO copy keeps it unless the user switches it off (as the API does).
-  const seoKept = storeSeoCopyCount(list.imported);
-  useEffect(() => setFieldValue('fillEmptyOnly', seoKept.withCopy > 0), [seoKept.withCopy, setFieldValue]);
+  const list = useProductList(mode, manualText, (file) =>
+    setFieldValue('fillEmptyOnly', storeSeoCopyCount(file).withCopy > 0),
+  );
+  const { productList, storeExport } = list;
   const customFields = {
     keywords: form.values.keywords,
     url_template: form.values.urlTemplate,

@@ -134,7 +134,6 @@ export const theme = createTheme({
   // Plain objects rather than Component.extend: the theme is on the sign-in page, which loads no modal.
   components: {
     // Mantine's close buttons are an icon with no name: every notification, modal and drawer gets one.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A menu holds menu items only: Mantine's focus placeholder (a role=presentation div) is left out, so focus
@@ -142,5 +141,15 @@ export const theme = createTheme({
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A table that scrolls sideways can be scrolled with the keyboard: its viewport takes focus.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // An option list is a listbox, whose children may only be options, so its scroll viewport cannot take
+    // focus; it is given room for a dozen options before it scrolls (the arrow keys reach every option
+    // either way, from the input). A clearable input's clear button is named.
+    Select: { defaultProps: { maxDropdownHeight: 420, clearButtonProps: { 'aria-label': 'Clear' } } },
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the file' } } },
+    // A titled notification draws its message in gray 6 (3.32:1): the theme's dimmed text instead.
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
   },
 });
