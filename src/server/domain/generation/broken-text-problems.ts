@@ -1,5 +1,6 @@
-// The copy checks for broken text (common/copy-rules/broken-text.ts): an artefact in any field, a field
-// that stops mid-phrase, and a field that opens with one of the store's own labels.
+// The copy checks on a product's own texts: broken text (common/copy-rules/broken-text.ts: an artefact, a
+// field that stops mid-phrase, one that opens with the store's own label), a variant not named, one variant
+// singled out in a product's own copy, and an alt text repeated within the product.
 import { aiFields, type CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
 import {
   endsMidPhrase,
@@ -7,12 +8,14 @@ import {
   opensWithLabel,
   storeLabels,
 } from '../../../common/copy-rules/broken-text';
+import { namesValue } from '../../../common/copy-rules/copy-rules';
+import { describeRange, singledOutValues, type VariantRange } from '../../../common/copy-rules/variant-range';
 import type { CopyFields, ProductFacts } from '../../leaves/ai/copy-writer';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
-type BrokenProblem = {
+type TextProblem = {
   field: CopyField;
-  kind: 'artefact' | 'cut_off' | 'copied_label';
+  kind: 'artefact' | 'cut_off' | 'copied_label' | 'variant_unnamed' | 'variant_singled_out' | 'duplicate';
   message: string;
 };
 
@@ -40,10 +43,10 @@ export function brokenTextProblems(
   copy: CopyFields,
   facts: ProductFacts,
   registry: CopyFieldRegistry,
-): BrokenProblem[] {
+): TextProblem[] {
   const source = Object.values(facts).join('\n');
   const labels = storeLabels(facts.description ?? '', facts.product_name ?? '');
-  const problems: BrokenProblem[] = [];
+  const problems: TextProblem[] = [];
   for (const [field, text, name] of textsOf(copy, registry)) {
     const artefact = findArtefact(text, source);
     if (artefact) {
@@ -59,6 +62,68 @@ export function brokenTextProblems(
         field,
         kind: 'copied_label',
         message: COPY_PROBLEM_MESSAGES.copiedLabel(field, label),
+      });
+    }
+  }
+  return problems;
+}
+
+/** A variant's title or heading that leaves out an option value setting it apart from its parent. */
+export function variantUnnamedProblems(copy: CopyFields, variantValues: readonly string[]): TextProblem[] {
+  const problems: TextProblem[] = [];
+  const values = variantValues.filter((value) => value.trim() !== '');
+  if (values.length === 0) return problems;
+  for (const field of ['page_title', 'heading'] as const) {
+    const missing = values.filter((value) => !namesValue(copy[field], value));
+    if (copy[field].trim() !== '' && missing.length > 0) {
+      problems.push({
+        field,
+        kind: 'variant_unnamed',
+        message: COPY_PROBLEM_MESSAGES.variantUnnamed(field, missing),
+      });
+    }
+  }
+  return problems;
+}
+
+/** An alt text the same as an earlier one of the product's: each photo is described on its own. */
+export function repeatedAltTextProblems(copy: CopyFields): TextProblem[] {
+  const seen = new Map<string, number>();
+  const problems: TextProblem[] = [];
+  copy.alt_texts.forEach((text, index) => {
+    const key = text.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (key === '') return;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else {
+      problems.push({
+        field: `alt_texts[${index}]` as CopyField,
+        kind: 'duplicate',
+        message: COPY_PROBLEM_MESSAGES.repeatedAltText(index, first),
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * A field of a product sold in variants that names some of the values an option takes but not all: the first
+ * variant's colour in the product's title, one size in the gallery's alt text.
+ */
+export function singledOutProblems(
+  copy: CopyFields,
+  range: readonly VariantRange[],
+  registry: CopyFieldRegistry,
+): TextProblem[] {
+  if (range.length === 0) return [];
+  const problems: TextProblem[] = [];
+  for (const [field, text] of textsOf(copy, registry)) {
+    const values = singledOutValues(range, text);
+    if (values.length > 0) {
+      problems.push({
+        field,
+        kind: 'variant_singled_out',
+        message: COPY_PROBLEM_MESSAGES.singledOut(field, values, describeRange(range)),
       });
     }
   }

@@ -9,20 +9,21 @@ import { aiFields, type CopyFieldRegistry, type CopyFieldSpec } from '../../../c
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { collectGroundedKeys, findUngroundedTokens } from '../../../common/copy-rules/claims';
 import { distinctiveNameWords, findUncleanText, namesProduct } from '../../../common/copy-rules/copy-hygiene';
-import {
-  findBannedPhrases,
-  findProtectedTermMisses,
-  namesValue,
-} from '../../../common/copy-rules/copy-rules';
+import { findBannedPhrases, findProtectedTermMisses } from '../../../common/copy-rules/copy-rules';
 import {
   type FieldLimits,
   fitField,
   type LimitBreach,
   measureField,
 } from '../../../common/copy-rules/seo-checks';
-import { describeRange, singledOutValues, type VariantRange } from '../../../common/copy-rules/variant-range';
+import type { VariantRange } from '../../../common/copy-rules/variant-range';
 import type { CopyFields, ProductFacts } from '../../leaves/ai/copy-writer';
-import { brokenTextProblems } from './broken-text-problems';
+import {
+  brokenTextProblems,
+  repeatedAltTextProblems,
+  singledOutProblems,
+  variantUnnamedProblems,
+} from './broken-text-problems';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
 export { COPY_PROBLEM_MESSAGES, type CopyField };
@@ -188,68 +189,6 @@ function ungroundedProblems(
     const checked = field.startsWith('alt_texts[') ? withoutImagePosition(text, imageCount) : text;
     for (const token of findUngroundedTokens(checked, grounded, mode)) {
       problems.push({ field, kind: 'ungrounded', message: COPY_PROBLEM_MESSAGES.ungrounded(field, token) });
-    }
-  }
-  return problems;
-}
-
-/** A variant's title or heading that leaves out an option value setting it apart from its parent. */
-function variantUnnamedProblems(copy: CopyFields, variantValues: readonly string[]): CopyProblem[] {
-  const problems: CopyProblem[] = [];
-  const values = variantValues.filter((value) => value.trim() !== '');
-  if (values.length === 0) return problems;
-  for (const field of ['page_title', 'heading'] as const) {
-    const missing = values.filter((value) => !namesValue(copy[field], value));
-    if (copy[field].trim() !== '' && missing.length > 0) {
-      problems.push({
-        field,
-        kind: 'variant_unnamed',
-        message: COPY_PROBLEM_MESSAGES.variantUnnamed(field, missing),
-      });
-    }
-  }
-  return problems;
-}
-
-/** An alt text the same as an earlier one of the product's: each photo is described on its own. */
-function repeatedAltTextProblems(copy: CopyFields): CopyProblem[] {
-  const seen = new Map<string, number>();
-  const problems: CopyProblem[] = [];
-  copy.alt_texts.forEach((text, index) => {
-    const key = text.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (key === '') return;
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, index);
-    else {
-      problems.push({
-        field: `alt_texts[${index}]` as CopyField,
-        kind: 'duplicate',
-        message: COPY_PROBLEM_MESSAGES.repeatedAltText(index, first),
-      });
-    }
-  });
-  return problems;
-}
-
-/**
- * A field of a product sold in variants that names some of the values an option takes but not all: the first
- * variant's colour in the product's title, one size in the gallery's alt text.
- */
-function singledOutProblems(
-  copy: CopyFields,
-  range: readonly VariantRange[],
-  registry: CopyFieldRegistry,
-): CopyProblem[] {
-  if (range.length === 0) return [];
-  const problems: CopyProblem[] = [];
-  for (const [field, text] of fieldTexts(copy, registry)) {
-    const values = singledOutValues(range, text);
-    if (values.length > 0) {
-      problems.push({
-        field,
-        kind: 'variant_singled_out',
-        message: COPY_PROBLEM_MESSAGES.singledOut(field, values, describeRange(range)),
-      });
     }
   }
   return problems;

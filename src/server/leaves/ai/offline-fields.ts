@@ -9,8 +9,7 @@ import {
 } from '../../../common/copy-rules/copy-rules';
 import { fitField, measureField } from '../../../common/copy-rules/seo-checks';
 import { estimateDescriptionWidth } from '../../../common/copy-rules/serp-width';
-import type { VariantRange } from '../../../common/copy-rules/variant-range';
-import type { CopyFields, ProductFacts, WriteCopyInput } from './copy-writer';
+import type { CopyFields, WriteCopyInput } from './copy-writer';
 import { describeAttributes, type Facts, firstThatFits, listValues, value } from './offline-facts';
 
 export function writePageTitle(facts: Facts): string {
@@ -252,55 +251,6 @@ export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: 
 /** "a, b and c". */
 const joinWithAnd = (items: readonly string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-
-// Only facts about the product itself: no URL, SKU, handle or id, which are the store's bookkeeping.
-const FACT_LABELS: [key: string, label: string][] = [
-  ['brand', 'Brand'],
-  ['colour', 'Colour'],
-  ['dimensions', 'Dimensions'],
-  ['size', 'Size'],
-  ['material', 'Material'],
-  ['range', 'Range'],
-  ['use_case', 'Use case'],
-];
-
-// Labels of store bookkeeping in a user's own fact sheet, left out ("Handle: ...", "Option1 Name: Color").
-const BOOKKEEPING_LABEL =
-  /^(?:urls?|links?|handle|id|sku|gtin|ean|upc|barcode|mpn|status|published|tags?|vendor code|image(?: \w+)?|variant(?: \w+)?|option ?\d*(?: (?:name|value))?)$/i;
-const LINK = /\bhttps?:\/\/|^\/\S+$|\bwww\./i;
-const MEASURE = /\d\s*(?:cm|mm|m|in|inch|inches|ft|kg|g|lb|oz|"|″)\b|\d\s*[x×]\s*\d/i;
-
-/**
- * Whether a value belongs under its label: dimensions state a measure, a colour does not ("Dimensions:
- * Blue" is an option in the wrong column, and is left out rather than printed as a fact).
- */
-function fitsLabel(key: string, text: string): boolean {
-  if (LINK.test(text)) return false;
-  if (key === 'dimensions') return /\d/.test(text);
-  if (key === 'colour') return !MEASURE.test(text);
-  return true;
-}
-
-/** The standard facts as lines, then `ownFacts` (the product list's own fact sheet) line by line. */
-export function writeFactSheet(
-  product: ProductFacts,
-  ownFacts: string | null | undefined,
-  range: readonly VariantRange[] = [],
-): string {
-  const lines = FACT_LABELS.filter(
-    ([key]) => value(product, key) !== '' && fitsLabel(key, value(product, key)),
-  ).map(([key, label]) => `${label}: ${value(product, key)}`);
-  // A product sold in variants lists every value of each option its variants differ in.
-  for (const option of range) lines.push(`${option.name}: ${option.values.join(', ')}`);
-  // The user's own fact sheet is kept line by line after the standard facts, without bookkeeping lines.
-  for (const line of (ownFacts ?? '').split(/\r?\n/)) {
-    const trimmed = line.replace(/^\s*[-*•]\s*/, '').trim();
-    const [label = '', ...rest] = trimmed.split(':');
-    if (trimmed === '' || BOOKKEEPING_LABEL.test(label.trim()) || LINK.test(rest.join(':'))) continue;
-    if (!lines.some((existing) => existing.toLowerCase() === trimmed.toLowerCase())) lines.push(trimmed);
-  }
-  return lines.join('\n');
-}
 
 /** A variant's title and meta description must never repeat its parent's. */
 export function setApartFromParent(copy: CopyFields, facts: Facts, parent: CopyFields): CopyFields {

@@ -7,12 +7,12 @@ import { removeBannedPhrases, restoreProtectedTerms } from '../../../common/copy
 import type { AiRequest } from './ai-request';
 import type { CopyFields, CopyWriter, WriteCopyInput, WriteCopyResult } from './copy-writer';
 import { writeAltTexts } from './offline-alt-texts';
+import { writeFactSheet } from './offline-fact-sheet';
 import { readFacts } from './offline-facts';
 import {
   relevantKeywords,
   setApartFromParent,
   writeDescription,
-  writeFactSheet,
   writeHeading,
   writeMetaDescription,
   writePageTitle,
