@@ -22,6 +22,8 @@ export async function importStoreExport(
     bundle_name: file,
     store_export: { format, text: readFixture(file) },
     workflow_id: OFFLINE_WORKFLOW,
+    // These files are about writing our copy back; a store file with SEO copy would otherwise keep it.
+    fill_empty_only: false,
     ...(currency ? { currency } : {}),
   });
   expect(created.status).toBe(200);
