@@ -102,6 +102,8 @@ export const storeCopySchema = z.object({
   offer: z
     .object({
       price: z.string().optional(),
+      /** ISO 4217, where the price cell named it ("12,90 €", "EUR 12.90"): price-text.ts. */
+      currency: z.string().optional(),
       gtin: z.string().optional(),
       availability: z.enum(['InStock', 'OutOfStock', 'BackOrder']).optional(),
       /** Shopify: the numeric product and variant ids, known once the store is connected. */

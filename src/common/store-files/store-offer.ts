@@ -3,6 +3,7 @@
 // store's copy, out of the product details, so that it never reaches the copy prompt.
 import type { StoreCopy } from '../contract/entities';
 import { normaliseHeader } from './import-columns';
+import { readPriceText } from './price-text';
 
 export type StoreOffer = NonNullable<StoreCopy['offer']>;
 
@@ -26,17 +27,17 @@ export type StoreOfferColumns = ReturnType<typeof storeOfferColumns>;
 
 const cell = (row: readonly string[], index: number) => (index >= 0 ? (row[index] ?? '').trim() : '');
 
-// A price as the store writes it: digits with a dot or a comma for the decimals, nothing else.
-const PRICE = /^\d+(?:[.,]\d{1,4})?$/;
-
 /** The offer of one export row; undefined when the row names no price, barcode or stock. */
 export function readStoreOffer(columns: StoreOfferColumns, row: readonly string[]): StoreOffer | undefined {
-  const price = [cell(row, columns.salePrice), cell(row, columns.price)].find((value) => PRICE.test(value));
+  const price = [cell(row, columns.salePrice), cell(row, columns.price)]
+    .map(readPriceText)
+    .find((read) => read !== undefined);
   // A barcode as printed ("978-1-98765-432-1", an ISBN-13) is its digits: Merchant Center ignores dashes and
   // spaces in gtin, and schema.org's gtin is a string of digits.
   const gtin = cell(row, columns.gtin).replace(/^'/, '').replace(/[\s-]/g, '');
   const offer: StoreOffer = {
-    ...(price ? { price: price.replace(',', '.') } : {}),
+    ...(price ? { price: price.amount } : {}),
+    ...(price?.currency ? { currency: price.currency } : {}),
     ...(/^\d{8,14}$/.test(gtin) ? { gtin } : {}),
   };
   const availability = availabilityOf(columns, row);

@@ -1,7 +1,7 @@
 // The contract's functions that answer with files: compressed images and the export formats.
 import { z } from 'zod';
 import { BUNDLE_LIMITS } from '../constants';
-import { id } from './schema-parts';
+import { currencyCode, id } from './schema-parts';
 
 /** How the Merchant Center supplemental feed names items: the ids of the store's main feed. */
 export const MERCHANT_ID_SCHEMES = ['shopify', 'woocommerce', 'sku', 'from_feed'] as const;
@@ -69,6 +69,11 @@ export const fileFunctions = {
         main_feed: z
           .object({ text: z.string().min(1, 'main_feed.text must not be empty').max(20_000_000) })
           .optional(),
+        /**
+         * jsonld: the currency of the prices where the file names none (ISO 4217); kept on a bundle that had
+         * none. Without it, a run with prices and no currency known answers 400 naming `currency`.
+         */
+        currency: currencyCode.optional(),
         /** redirects for WooCommerce (the Redirection plugin's CSV): the product base, /product/ unless given. */
         product_base: z
           .string()

@@ -6,19 +6,22 @@ import { ALLOWED_COLUMNS, BUNDLE_LIMITS } from '../constants';
 export const id = z.number().int().positive().max(2_147_483_647);
 export const noBody = z.object({});
 export const spendingCap = z.number().positive().max(1_000_000);
+/** Whether three capital letters are an ISO 4217 currency code the runtime knows (EUR, USD, JPY…). */
+export function isCurrencyCode(code: string): boolean {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'currency', fallback: 'none' }).of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** An ISO 4217 currency code (EUR, USD, JPY…): three letters, written in capitals. */
 export const currencyCode = z
   .string()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code of three letters, such as EUR or USD')
-  .refine((code) => {
-    try {
-      return new Intl.DisplayNames(['en'], { type: 'currency', fallback: 'none' }).of(code) !== undefined;
-    } catch {
-      return false;
-    }
-  }, 'currency must be an ISO 4217 code, such as EUR or USD');
+  .refine(isCurrencyCode, 'currency must be an ISO 4217 code, such as EUR or USD');
 
 /** A bundle's name, as new-bundle and import-store take it. */
 export const bundleName = z

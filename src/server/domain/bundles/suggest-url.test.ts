@@ -45,7 +45,7 @@ describe('suggestUrl', () => {
 
   it('uses /{{keywords}}-{{variants}} for an empty template', () => {
     expect(suggestUrl({ template: '', product: { ...shirt, size: 'Large' }, keywords: '' })).toEqual({
-      url_suggestion: '/ocean-blue-shirt-partners-demo-large',
+      url_suggestion: '/ocean-blue-shirt-large',
       url_suggestion_level: 'missing',
     });
   });
@@ -56,10 +56,10 @@ describe('suggestUrl', () => {
       product: shirt,
       keywords: '',
     });
-    expect(result.url_suggestion).toBe('/products/ocean-blue-shirt-partners-demo');
+    expect(result.url_suggestion).toBe('/products/ocean-blue-shirt');
     expect(
       suggestUrl({ template: '//{{variants}}/{{keywords}}', product: shirt, keywords: '' }).url_suggestion,
-    ).toBe('/ocean-blue-shirt-partners-demo');
+    ).toBe('/ocean-blue-shirt');
   });
 
   it('does not repeat words already in the name', () => {
@@ -78,10 +78,25 @@ describe('suggestUrl', () => {
     expect(
       suggestUrl({ template: '/{{keywords}}', product, keywords: 'wool jumper, cotton shirt' })
         .url_suggestion,
-    ).toBe('/ocean-blue-shirt-cotton-partners-demo');
+    ).toBe('/ocean-blue-shirt-cotton');
     expect(suggestUrl({ template: '/{{keywords}}', product, keywords: 'wool jumper' }).url_suggestion).toBe(
-      '/ocean-blue-shirt-partners-demo',
+      '/ocean-blue-shirt',
     );
+  });
+
+  it('names the brand only where the product name does, or where the template asks with {{brand}}', () => {
+    const ring = { product_name: 'Aurora Ring', brand: 'Vietjewelers', size: '7', url: null };
+    expect(suggestUrl({ template: '', product: ring, keywords: '' }).url_suggestion).toBe('/aurora-ring-7');
+    const named = { ...ring, product_name: 'Vietjewelers Aurora Ring' };
+    expect(suggestUrl({ template: '', product: named, keywords: '' }).url_suggestion).toBe(
+      '/vietjewelers-aurora-ring-7',
+    );
+    expect(
+      suggestUrl({ template: '/{{keywords}}-{{brand}}', product: ring, keywords: '' }).url_suggestion,
+    ).toBe('/aurora-ring-vietjewelers');
+    expect(
+      suggestUrl({ template: '/{{brand}}/{{keywords}}', product: named, keywords: '' }).url_suggestion,
+    ).toBe('/vietjewelers-aurora-ring');
   });
 
   it('keeps the variant words when a long name has to be shortened', () => {

@@ -26,8 +26,9 @@ const value = (product: SuggestUrlInput['product'], key: string): string => prod
  * The words {{keywords}} stands for, most important first, so that a long segment loses its tail:
  * 1. the product name;
  * 2. the first bundle keyword phrase whose every word the product's name or description already uses
- *    (a URL never claims what the product data does not say), adding only its new words;
- * 3. the brand's words that are not already there.
+ *    (a URL never claims what the product data does not say), adding only its new words.
+ * The brand is not among them: it is in the slug only where the product's name says it, or where the template
+ * asks for it with {{brand}} (no SEO guide puts the brand in every product's address).
  */
 function keywordWords(
   product: SuggestUrlInput['product'],
@@ -46,10 +47,7 @@ function keywordWords(
       productWords ??= new Set([...seen, ...toAsciiWords(value(product, 'description'), language)]);
       return phrase.every((word) => productWords!.has(word));
     });
-  for (const word of [
-    ...(relevant ?? []),
-    ...dropStopWords(toAsciiWords(value(product, 'brand'), language)),
-  ]) {
+  for (const word of relevant ?? []) {
     if (!seen.has(word)) {
       seen.add(word);
       words.push(word);
@@ -73,17 +71,28 @@ function variantWords(
   return words;
 }
 
-const PLACEHOLDER = /\{\{\s*(keywords|variants)\s*\}\}/g;
+/** The words {{brand}} stands for: the brand's, without words already used. */
+function brandWords(
+  product: SuggestUrlInput['product'],
+  used: ReadonlySet<string>,
+  language?: string | null,
+): string[] {
+  return dropStopWords(toAsciiWords(value(product, 'brand'), language)).filter((word) => !used.has(word));
+}
+
+const PLACEHOLDER = /\{\{\s*(keywords|variants|brand)\s*\}\}/g;
+
+type Words = { keywords: string[]; variants: string[]; brand: string[] };
 
 /** One template segment with its placeholders filled, slugified, and within the length limit. */
-function fillSegment(segment: string, keywords: string[], variants: string[]): string {
+function fillSegment(segment: string, { keywords, variants, brand }: Words): string {
   const render = (keywordCount: number) =>
     slugify(
-      segment.replace(
-        PLACEHOLDER,
-        (_match, name: string) =>
-          ` ${(name === 'keywords' ? keywords.slice(0, keywordCount) : variants).join(' ')} `,
-      ),
+      segment.replace(PLACEHOLDER, (_match, name: string) => {
+        const words =
+          name === 'keywords' ? keywords.slice(0, keywordCount) : name === 'variants' ? variants : brand;
+        return ` ${words.join(' ')} `;
+      }),
       Number.POSITIVE_INFINITY,
     );
   // Too long: shorten the keywords from their tail, because the variant words are what set a product
@@ -124,8 +133,8 @@ function isReordered(current: string[], suggested: string[]): boolean {
 
 /**
  * Suggests a URL path for a product. Placeholders: `{{keywords}}` (the product name, then a bundle
- * keyword phrase the product's data already uses, then the brand's words) and `{{variants}}` (colour,
- * size and dimensions values not already in the keywords). Each segment is slugified; empty segments and
+ * keyword phrase the product's data already uses), `{{variants}}` (colour, size and dimensions values not
+ * already in the keywords) and `{{brand}}` (the brand's words not already there). Each segment is slugified; empty segments and
  * dangling hyphens go; the result starts with `/` and has no trailing slash.
  *
  * Level: `missing` when the product has no URL; `order` when its current URL's last segment holds the
@@ -135,9 +144,10 @@ export function suggestUrl(input: SuggestUrlInput): UrlSuggestion {
   const template = input.template.trim() === '' ? DEFAULT_URL_TEMPLATE : input.template;
   const keywords = keywordWords(input.product, input.keywords, input.language);
   const variants = variantWords(input.product, new Set(keywords), input.language);
+  const brand = brandWords(input.product, new Set([...keywords, ...variants]), input.language);
   const segments = pathOf(template)
     .split('/')
-    .map((segment) => fillSegment(segment, keywords, variants))
+    .map((segment) => fillSegment(segment, { keywords, variants, brand }))
     .filter((segment) => segment !== '');
   const urlSuggestion = `/${segments.join('/')}`;
 

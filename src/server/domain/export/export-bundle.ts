@@ -14,6 +14,7 @@ import { requireOwnedRun } from '../../leaves/ownership/lookups';
 import { fileNameSlug } from '../../leaves/slug/slug';
 import { runProductPage } from '../runs/run-query';
 import { merchantIdOf } from './merchant-ids';
+import { offerCurrency } from './offer-currency';
 import { groupOptions } from './product-keys';
 import { type ExportWriter, exportWriter } from './writers';
 
@@ -35,7 +36,7 @@ export async function exportBundle(
     hasVariants: await runHasVariants(db, input.bundle_workflow_id),
     fillEmptyOnly: bundle.fillEmptyOnly,
     onlyApproved: input.only_approved === true,
-    currency: bundle.currency,
+    currency: input.format === 'jsonld' ? await offerCurrency(db, bundle, run.id, input.currency) : null,
     // The main feed is read (and a bad one refused with a 400) before the answer starts.
     merchantIdOf: isMerchant ? await merchantIdOf(input, groupOptions) : undefined,
     generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,

@@ -217,4 +217,41 @@ describe('jsonld export', () => {
     expect((node.hasVariant as Node[]).map((v) => v.sku)).toEqual(['a-1', 'b-1']);
     expect(node.variesBy).toEqual(['https://schema.org/color']);
   });
+
+  it('reads a size by its meaning: "Ring size", "Shoe size" and "Taille" vary by size', () => {
+    for (const name of ['Ring size', 'Shoe Size', 'Size (EU)', 'Taille', 'Größe']) {
+      const ring = (value: string, over: Partial<BundleWorkflowProduct> = {}) =>
+        product({ product_name: 'Band', handle: 'band', option1_name: name, option1_value: value }, over);
+      const parent = ring('6');
+      const node = jsonLdNode({ parent, members: [parent, ring('7', { is_multiple_of: parent.id })] });
+      expect(validate(node)).toEqual([]);
+      expect(node.variesBy, name).toEqual(['https://schema.org/size']);
+      expect((node.hasVariant as Node[]).map((variant) => variant.size)).toEqual(['6', '7']);
+    }
+  });
+
+  it("gives every variant an offer in the price's own currency, else the export's", () => {
+    const offer = (price: string, currency?: string) => ({
+      store_copy: { offer: { price, ...(currency ? { currency } : {}) } },
+    });
+    const parent = product(
+      { product_name: 'Tee', handle: 'tee', option1_name: 'Size', option1_value: 'S' },
+      offer('10.00'),
+    );
+    const large = product(
+      { product_name: 'Tee', handle: 'tee', option1_name: 'Size', option1_value: 'L' },
+      { is_multiple_of: parent.id, ...offer('12.00', 'GBP') },
+    );
+    const offers = (jsonLdNode({ parent, members: [parent, large] }, 'EUR').hasVariant as Node[]).map(
+      (variant) => variant.offers,
+    );
+    expect(offers).toEqual([
+      { '@type': 'Offer', price: '10.00', priceCurrency: 'EUR' },
+      { '@type': 'Offer', price: '12.00', priceCurrency: 'GBP' },
+    ]);
+    const without = (jsonLdNode({ parent, members: [parent, large] }).hasVariant as Node[]).map(
+      (variant) => variant.offers,
+    );
+    expect(without).toEqual([undefined, { '@type': 'Offer', price: '12.00', priceCurrency: 'GBP' }]);
+  });
 });

@@ -2,7 +2,8 @@
 // (docs/store-formats.md §d): a Product per product, and a ProductGroup with productGroupID, variesBy and
 // hasVariant for a product with variants, each variant naming its own values. Every node has name,
 // description, image, sku and gtin where known, brand, url, and offers with price, priceCurrency and
-// availability, but only when both a price and the bundle's currency are known.
+// availability, but only when both a price and its currency are known (export-bundle refuses a file with
+// prices whose currency it cannot tell).
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import { escapeForScript } from './column-kinds';
 import {
@@ -14,15 +15,19 @@ import {
   productSku,
 } from './product-keys';
 
-// The variesBy properties Google lists (§d); any other option is an additionalProperty of the variant.
-const SCHEMA_PROPERTIES: Record<string, string> = {
-  color: 'color',
-  colour: 'color',
-  size: 'size',
-  material: 'material',
-  pattern: 'pattern',
-};
-const propertyOf = (name: string) => SCHEMA_PROPERTIES[name.trim().toLowerCase()] ?? 'additionalProperty';
+// The variesBy properties Google lists (§d), each with the words an option's name says it by, in the languages
+// of the exports we read: "Ring size", "Shoe size" and "Taille" are sizes. Any other option is an
+// additionalProperty of the variant.
+const SCHEMA_PROPERTIES: [string, RegExp][] = [
+  ['color', /\b(colou?rs?|farbe|couleur|colore|cor|kleur)\b/u],
+  ['size', /\b(sizes?|gr(ö|oe)(ss|ß)e|taille|talla|tama(ñ|n)o|taglia|tamanho|maat)\b/u],
+  ['material', /\b(materials?|mat(é|e)riau|mati(è|e)re|materiale?)\b/u],
+  ['pattern', /\b(patterns?|muster|motif)\b/u],
+];
+export function propertyOf(name: string): string {
+  const lower = name.trim().toLowerCase();
+  return SCHEMA_PROPERTIES.find(([, words]) => words.test(lower))?.[0] ?? 'additionalProperty';
+}
 
 type JsonLd = Record<string, unknown>;
 
@@ -46,13 +51,15 @@ function pageUrl(product: BundleWorkflowProduct, parent: BundleWorkflowProduct):
   return url.href;
 }
 
+/** The price's own currency where its cell named one, else the export's (offerCurrency in export-bundle). */
 function offerOf(product: BundleWorkflowProduct, currency: string | null, url: string | undefined) {
   const offer = product.store_copy?.offer;
-  if (!offer?.price || !currency) return undefined;
+  const priceCurrency = offer?.currency ?? currency;
+  if (!offer?.price || !priceCurrency) return undefined;
   return {
     '@type': 'Offer',
     price: offer.price,
-    priceCurrency: currency,
+    priceCurrency,
     ...(offer.availability ? { availability: `https://schema.org/${offer.availability}` } : {}),
     ...(url ? { url } : {}),
   };
