@@ -91,9 +91,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
-          // Pure functions with no shared state: one module graph per worker, not one per file (the import was
-          // most of this project's time).
-          isolate: false,
           // Loading a tokenizer or starting sharp can take seconds on a busy 2-core machine.
           testTimeout: 30_000,
         },
