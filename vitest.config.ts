@@ -91,6 +91,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
+          // One module graph per worker, not one per file: importing was most of this project's time. A file
+          // that mocks a module loads its subjects afresh (vi.resetModules) so the mock holds.
+          isolate: false,
           // Loading a tokenizer or starting sharp can take seconds on a busy 2-core machine.
           testTimeout: 30_000,
         },

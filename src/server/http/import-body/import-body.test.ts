@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../leaves/app-error/app-error';
-import { readImportBody } from './import-body';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppError as AppErrorClass } from '../../leaves/app-error/app-error';
+import type { readImportBody as ReadImportBody } from './import-body';
 import { INLINE_PARSE_BYTES } from './read-import-request';
 
 const pool = vi.hoisted(() => ({ calls: 0 }));
@@ -10,6 +10,15 @@ vi.mock('./import-pool', () => ({
     return { input: {}, list: { columns: [], parsed: [] } };
   },
 }));
+// Unit files may share one module graph, in which another file has already loaded the real pool: load this
+// file's subjects afresh, so that they bind to the mock above.
+let readImportBody: typeof ReadImportBody;
+let AppError: typeof AppErrorClass;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ readImportBody } = await import('./import-body'));
+  ({ AppError } = await import('../../leaves/app-error/app-error'));
+});
 beforeEach(() => {
   pool.calls = 0;
 });
