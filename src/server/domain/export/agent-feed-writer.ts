@@ -1,0 +1,47 @@
+// The agent feed as the protocol's offline form prescribes it (docs/agent-feed.md): products.jsonl, one Product
+// per line, and metadata.json, one FeedMetadata; beside them in the zip, the report of what was left out.
+import { agentFeedProduct, type LeftOut } from './agent-feed';
+import type { ExportOptions, ExportWriter } from './export-writer';
+import { asGroup } from './product-keys';
+import { reportCsv } from './rows';
+
+export const AGENT_FEED_REPORT_HEADERS = ['product_id', 'name', 'handle', 'sku', 'reason'] as const;
+
+export function agentFeedWriter({ agentFeed, currency }: ExportOptions): ExportWriter {
+  if (!agentFeed) throw new Error('The agent feed writer needs its seller and metadata.');
+  const leftOut: LeftOut[] = [];
+  const context = { seller: agentFeed.seller, storeUrl: agentFeed.storeUrl, currency: currency ?? null };
+  const metadata = {
+    id: agentFeed.feedId,
+    ...(agentFeed.targetCountry ? { target_country: agentFeed.targetCountry } : {}),
+    updated_at: agentFeed.now.toISOString(),
+  };
+  return {
+    contentType: 'application/zip',
+    extension: 'jsonl',
+    suffix: 'agent-feed',
+    entryName: 'products.jsonl',
+    grouped: true,
+    head: '',
+    // Every line ends with its own newline: an empty feed is an empty file, not a blank line.
+    separator: '',
+    tail: '',
+    pieces: (members) => {
+      if (members.length === 0) return [];
+      const out = agentFeedProduct(asGroup(members), context);
+      leftOut.push(...out.leftOut);
+      return out.product ? [`${JSON.stringify(out.product)}\n`] : [];
+    },
+    reports: [
+      { fileName: () => 'metadata.json', text: () => `${JSON.stringify(metadata, null, 2)}\n` },
+      {
+        fileName: (stem) => `${stem}-agent-feed-left-out.csv`,
+        text: () =>
+          reportCsv(
+            AGENT_FEED_REPORT_HEADERS,
+            leftOut.map((item) => [String(item.productId), item.name, item.handle, item.sku, item.reason]),
+          ),
+      },
+    ],
+  };
+}
