@@ -1,7 +1,8 @@
 // The agent feed (the Agentic Commerce Protocol's product feed) of real store exports, checked with Ajv's JSON
 // Schema 2020-12 validator against the protocol's own schema (tests/fixtures/specs/agentic-commerce-feed):
 // every line a Product, the metadata a FeedMetadata, every sellable variant either in the feed or in the
-// report with its reason.
+// report with its reason. And the Merchant Center supplemental feed's conversational attributes, keyed by the
+// main feed's ids.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import Papa from 'papaparse';
@@ -209,5 +210,52 @@ describe('the agent feed request', () => {
       { 'x-response-format': 'Uint8Array' },
     );
     expect(response.status).toBe(404);
+  });
+});
+
+describe('the Merchant supplemental feed’s conversational attributes', () => {
+  it('item_group_title on every variant, the main feed’s ids, no variant value in it', async () => {
+    const bundle = bundles.apparel!;
+    const source = Papa.parse<Record<string, string>>(readFixture('shopify-apparel.csv'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    const items = source.map((row, index) => ({
+      id: `shopify_US_900_${index}`,
+      link: `https://partners-demo.example/products/${row.Handle}`,
+      // Shopify names the option on the first row only; a product without options has Default Title.
+      size: row['Option1 Value'] === 'Default Title' ? '' : (row['Option1 Value'] ?? ''),
+    }));
+    const mainFeed = [
+      'id\ttitle\tlink\tsize',
+      ...items.map((item) => [item.id, 'x', item.link, item.size].join('\t')),
+    ].join('\n');
+    const { response, bytes } = await exportStoreFile(t, bundle, 'merchant', {
+      merchant_id_scheme: 'from_feed',
+      main_feed: { text: mainFeed },
+      merchant_attributes: ['item_group_title', 'question_and_answer'],
+    });
+    expect(response.status).toBe(200);
+    const files = unzipTexts(bytes);
+    const feedName = Object.keys(files).find((name) => name.endsWith('-merchant-feed.tsv'))!;
+    const rows = Papa.parse<Record<string, string>>(files[feedName]!, {
+      header: true,
+      delimiter: '\t',
+      quoteChar: '\u0000',
+      skipEmptyLines: true,
+    });
+    // No product has questions and answers yet (no copy field holds them): no column for them.
+    expect(rows.meta.fields).toEqual(['id', 'title', 'description', 'item_group_title']);
+    const ids = new Set(items.map((item) => item.id));
+    for (const row of rows.data) expect(ids.has(row.id!), row.id).toBe(true);
+    const top = rows.data.filter((row) => items.find((item) => item.id === row.id)!.size !== '');
+    expect(top.length).toBe(3);
+    for (const row of top) {
+      expect(row.item_group_title).toBe('Classic Varsity Top');
+      for (const value of ['Small', 'Medium', 'Large']) expect(row.item_group_title).not.toContain(value);
+    }
+    // A product without variants is no group.
+    const lone = rows.data.find((row) => row.id === 'shopify_US_900_0')!;
+    expect(lone.item_group_title).toBe('');
   });
 });

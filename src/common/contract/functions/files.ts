@@ -6,6 +6,12 @@ import { currencyCode, id } from './schema-parts';
 /** How the Merchant Center supplemental feed names items: the ids of the store's main feed. */
 export const MERCHANT_ID_SCHEMES = ['shopify', 'woocommerce', 'sku', 'from_feed'] as const;
 
+/**
+ * The Merchant Center conversational attributes the supplemental feed may carry: item_group_title (the
+ * product's title, no variant values) and question_and_answer (its questions and answers, where it has some).
+ */
+export const MERCHANT_ATTRIBUTES = ['item_group_title', 'question_and_answer'] as const;
+
 export const EXPORT_FORMATS = [
   'csv',
   'json',
@@ -86,6 +92,12 @@ export const fileFunctions = {
          * from_feed: read from main_feed. Without one, from_feed when main_feed is given, else sku.
          */
         merchant_id_scheme: z.enum(MERCHANT_ID_SCHEMES).optional(),
+        /** merchant: the conversational attributes to add as columns, each once (MERCHANT_ATTRIBUTES). */
+        merchant_attributes: z
+          .array(z.enum(MERCHANT_ATTRIBUTES))
+          .max(MERCHANT_ATTRIBUTES.length)
+          .refine((list) => new Set(list).size === list.length, 'merchant_attributes must name each once')
+          .optional(),
         /** woocommerce scheme: text before each ID (e.g. gla_); shopify scheme: the country (e.g. US). */
         merchant_id_prefix: z
           .string()

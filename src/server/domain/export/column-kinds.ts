@@ -76,6 +76,8 @@ export const COLUMN_KINDS = {
     description: 'text',
     structured_title: 'text',
     structured_description: 'text',
+    item_group_title: 'text',
+    question_and_answer: 'text',
   },
   'merchant-report': { product_id: 'key', name: 'text', handle: 'text', sku: 'key', reason: 'text' },
   redirects: { 'Redirect from': 'text', 'Redirect to': 'text' },

@@ -46,6 +46,7 @@ export async function exportBundle(
     // The main feed is read (and a bad one refused with a 400) before the answer starts.
     merchantIdOf: isMerchant ? await merchantIdOf(input, groupOptions) : undefined,
     generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,
+    merchantAttributes: input.merchant_attributes,
     productBase: input.product_base,
   });
   const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize);

@@ -1,6 +1,7 @@
 // What every export writer is (writers.ts has one per format) and the options they are made with.
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import type { AgentFeedOptions } from './agent-feed';
+import type { MerchantAttribute } from './merchant';
 import type { MerchantIdOf } from './merchant-ids';
 
 /**
@@ -35,6 +36,8 @@ export type ExportOptions = {
   /** merchant: each item's main-feed id, and whether a generative model wrote the copy. */
   merchantIdOf?: MerchantIdOf;
   generative?: boolean;
+  /** merchant: the conversational attributes asked for. */
+  merchantAttributes?: readonly MerchantAttribute[];
   /** woocommerce-redirects: the store's product base. */
   productBase?: string;
   /** agent-feed: the seller, the shop's address and the feed's metadata. */

@@ -11,6 +11,7 @@ import { keepStoreCopy } from './fill-empty';
 import { JSONLD_HEAD, JSONLD_TAIL, jsonLdEntry, jsonLdNode } from './jsonld';
 import { MERCHANT_REPORT_HEADERS, merchantGroupRows, merchantHeaders, tsvLine } from './merchant';
 import { asGroup } from './product-keys';
+import { hasQaField } from './qa-pairs';
 import {
   productBasePath,
   REDIRECT_HEADERS,
@@ -181,10 +182,18 @@ function jsonLdWriter({ currency }: ExportOptions): ExportWriter {
 }
 
 /** The supplemental feed, and beside it the report of the products the main feed has no id for. */
-function merchantWriter({ merchantIdOf, generative = false }: ExportOptions): ExportWriter {
+function merchantWriter({
+  merchantIdOf,
+  generative = false,
+  merchantAttributes = [],
+}: ExportOptions): ExportWriter {
   if (!merchantIdOf) throw new Error('The merchant writer needs merchantIdOf.');
   const unmatched: string[][] = [];
-  const headers = merchantHeaders(generative);
+  // Without a field holding them, no product has questions and answers: no column for them.
+  const attributes = merchantAttributes.filter(
+    (attribute) => attribute !== 'question_and_answer' || hasQaField(),
+  );
+  const headers = merchantHeaders(generative, attributes);
   return {
     contentType: 'application/zip',
     extension: 'tsv',
@@ -195,7 +204,7 @@ function merchantWriter({ merchantIdOf, generative = false }: ExportOptions): Ex
     tail: '\n',
     pieces: (members) => {
       if (members.length === 0) return [];
-      const out = merchantGroupRows(asGroup(members), { idOf: merchantIdOf, generative });
+      const out = merchantGroupRows(asGroup(members), { idOf: merchantIdOf, generative, attributes });
       unmatched.push(
         ...out.unmatched.map((row) => writeCells('merchant-report', MERCHANT_REPORT_HEADERS, row)),
       );
