@@ -3,7 +3,7 @@
 // every line a Product, the metadata a FeedMetadata, every sellable variant either in the feed or in the
 // report with its reason. And the Merchant Center supplemental feed's conversational attributes, keyed by the
 // main feed's ids.
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 // The Export CSV/JSON button (SPEC §2): every format is written by the server's export-bundle, streamed from
 // the database, and saved under the filename the server gives it (the bundle's name and the format). "Only
 // approved products" exports just the products approved in review. The Merchant Center feed and
-// the WooCommerce redirects ask for their options first (merchant-export-form.tsx).
+// the WooCommerce redirects ask for their options first (merchant-export-form.tsx); the shopping agent feed
+// asks for the seller's details once (agent-feed-form.tsx).
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { CSV_EXPORT_FILE_NAME } from '../../common/contract/constants';
 import type { FunctionRequest } from '../../common/contract/functions';
 import { describeError, invoke } from '../api/invoke';
 import { downloadBlob } from '../lib/download-file';
+import { AgentFeedModal, type AgentFeedOptions, savedAgentFeedOptions } from './agent-feed-form';
 import {
   type ExportOptions,
   ExportOptionsModal,
@@ -39,7 +41,10 @@ const FORMATS: readonly ExportFormat[] = [
     fallbackFileName: 'woocommerce-redirects.csv',
   },
   { format: 'jsonld', label: 'JSON-LD structured data', fallbackFileName: 'structured-data.jsonld' },
+  // A zip: products.jsonl and metadata.json (the protocol's files), and the report of what was left out.
+  { format: 'agent-feed', label: 'Shopping agent feed (ChatGPT)', fallbackFileName: 'agent-feed.zip' },
 ];
+const AGENT_FEED = FORMATS.find((format) => format.format === 'agent-feed')!;
 
 const WITH_OPTIONS: ReadonlySet<ExportFormatName> = new Set<FormatWithOptions>([
   'merchant',
@@ -50,7 +55,7 @@ async function exportAs(
   bundleWorkflowId: number,
   { format, fallbackFileName }: ExportFormat,
   onlyApproved: boolean,
-  options: ExportOptions,
+  options: ExportOptions | AgentFeedOptions,
 ) {
   const result = await invoke('export-bundle', {
     bundle_workflow_id: bundleWorkflowId,
@@ -82,9 +87,11 @@ export function ExportMenu({
   const [exporting, setExporting] = useState<ExportFormatName | null>(null);
   const [onlyApproved, setOnlyApproved] = useState(false);
   const [asking, setAsking] = useState<ExportFormat | null>(null);
+  const [askingSeller, setAskingSeller] = useState(false);
+  const [sellerKnown, setSellerKnown] = useState(() => savedAgentFeedOptions() !== null);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
 
-  async function onExport(format: ExportFormat, options: ExportOptions = {}) {
+  async function onExport(format: ExportFormat, options: ExportOptions | AgentFeedOptions = {}) {
     if (bundleWorkflowId === undefined) return;
     setExporting(format.format);
     try {
@@ -95,9 +102,16 @@ export function ExportMenu({
   }
 
   function onChoose(format: ExportFormat) {
-    if (WITH_OPTIONS.has(format.format)) setAsking(format);
+    if (format.format === 'agent-feed') {
+      const saved = savedAgentFeedOptions();
+      if (saved) void onExport(format, saved);
+      else setAskingSeller(true);
+    } else if (WITH_OPTIONS.has(format.format)) setAsking(format);
     else void onExport(format);
   }
+
+  const asksFirst = (format: ExportFormatName) =>
+    WITH_OPTIONS.has(format) || (format === 'agent-feed' && !sellerKnown);
 
   return (
     <>
@@ -108,6 +122,15 @@ export function ExportMenu({
         onExport={(options) => {
           if (asking) void onExport(asking, options);
           setAsking(null);
+        }}
+      />
+      <AgentFeedModal
+        opened={askingSeller}
+        onClose={() => setAskingSeller(false)}
+        onExport={(options) => {
+          setAskingSeller(false);
+          setSellerKnown(true);
+          void onExport(AGENT_FEED, options);
         }}
       />
       <Menu position="bottom-end" withinPortal>
@@ -124,9 +147,12 @@ export function ExportMenu({
           <Menu.Divider />
           {FORMATS.map((format) => (
             <Menu.Item key={format.format} onClick={() => onChoose(format)}>
-              {WITH_OPTIONS.has(format.format) ? `${format.label}…` : format.label}
+              {asksFirst(format.format) ? `${format.label}…` : format.label}
             </Menu.Item>
           ))}
+          {sellerKnown && (
+            <Menu.Item onClick={() => setAskingSeller(true)}>Seller details for the agent feed…</Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
     </>
