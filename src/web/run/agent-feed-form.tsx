@@ -161,3 +161,29 @@ export function AgentFeedModal({
     </Modal>
   );
 }
+
+/**
+ * The agent feed's place in the export menu: choosing it exports with the kept details, or asks for them
+ * first; `ask` opens the form again to change them.
+ */
+export function useAgentFeedExport(exportWith: (options: AgentFeedOptions) => void) {
+  const [asking, setAsking] = useState(false);
+  const [sellerKnown, setSellerKnown] = useState(() => savedAgentFeedOptions() !== null);
+  const choose = () => {
+    const saved = savedAgentFeedOptions();
+    if (saved) exportWith(saved);
+    else setAsking(true);
+  };
+  const modal = (
+    <AgentFeedModal
+      opened={asking}
+      onClose={() => setAsking(false)}
+      onExport={(options) => {
+        setAsking(false);
+        setSellerKnown(true);
+        exportWith(options);
+      }}
+    />
+  );
+  return { sellerKnown, choose, ask: () => setAsking(true), modal };
+}

@@ -10,7 +10,7 @@ import { CSV_EXPORT_FILE_NAME } from '../../common/contract/constants';
 import type { FunctionRequest } from '../../common/contract/functions';
 import { describeError, invoke } from '../api/invoke';
 import { downloadBlob } from '../lib/download-file';
-import { AgentFeedModal, type AgentFeedOptions, savedAgentFeedOptions } from './agent-feed-form';
+import { type AgentFeedOptions, useAgentFeedExport } from './agent-feed-form';
 import {
   type ExportOptions,
   ExportOptionsModal,
@@ -87,8 +87,6 @@ export function ExportMenu({
   const [exporting, setExporting] = useState<ExportFormatName | null>(null);
   const [onlyApproved, setOnlyApproved] = useState(false);
   const [asking, setAsking] = useState<ExportFormat | null>(null);
-  const [askingSeller, setAskingSeller] = useState(false);
-  const [sellerKnown, setSellerKnown] = useState(() => savedAgentFeedOptions() !== null);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
 
   async function onExport(format: ExportFormat, options: ExportOptions | AgentFeedOptions = {}) {
@@ -101,17 +99,16 @@ export function ExportMenu({
     }
   }
 
+  const agentFeed = useAgentFeedExport((options) => void onExport(AGENT_FEED, options));
+
   function onChoose(format: ExportFormat) {
-    if (format.format === 'agent-feed') {
-      const saved = savedAgentFeedOptions();
-      if (saved) void onExport(format, saved);
-      else setAskingSeller(true);
-    } else if (WITH_OPTIONS.has(format.format)) setAsking(format);
+    if (format.format === 'agent-feed') agentFeed.choose();
+    else if (WITH_OPTIONS.has(format.format)) setAsking(format);
     else void onExport(format);
   }
 
   const asksFirst = (format: ExportFormatName) =>
-    WITH_OPTIONS.has(format) || (format === 'agent-feed' && !sellerKnown);
+    WITH_OPTIONS.has(format) || (format === 'agent-feed' && !agentFeed.sellerKnown);
 
   return (
     <>
@@ -124,15 +121,7 @@ export function ExportMenu({
           setAsking(null);
         }}
       />
-      <AgentFeedModal
-        opened={askingSeller}
-        onClose={() => setAskingSeller(false)}
-        onExport={(options) => {
-          setAskingSeller(false);
-          setSellerKnown(true);
-          void onExport(AGENT_FEED, options);
-        }}
-      />
+      {agentFeed.modal}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="light" disabled={isDisabled} loading={exporting !== null}>
@@ -150,8 +139,8 @@ export function ExportMenu({
               {asksFirst(format.format) ? `${format.label}…` : format.label}
             </Menu.Item>
           ))}
-          {sellerKnown && (
-            <Menu.Item onClick={() => setAskingSeller(true)}>Seller details for the agent feed…</Menu.Item>
+          {agentFeed.sellerKnown && (
+            <Menu.Item onClick={agentFeed.ask}>Seller details for the agent feed…</Menu.Item>
           )}
         </Menu.Dropdown>
       </Menu>
