@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct } from '../../src/common/contract/entities';
 import type { AcpProduct } from '../../src/server/domain/export/agent-feed';
+import { exportBundle } from '../../src/server/domain/export/export-bundle';
 import { asGroup, isSellable } from '../../src/server/domain/export/product-keys';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { readFixture } from '../support/fixture-path';
@@ -166,6 +167,28 @@ describe('the agent feed of real store exports', () => {
       new Set(['no url (a full product URL, or a handle with seller.store_url)']),
     );
     expectEveryItemAccountedFor(bundles.apparel!, feed);
+  });
+
+  it('writes the same products and report a page at a time as in one page, each product id once', async () => {
+    const input = {
+      bundle_workflow_id: bundles.template!.runId,
+      format: 'agent-feed' as const,
+      seller: SELLER,
+      currency: 'USD',
+    };
+    const read = async (pageSize?: number) => {
+      const file = await exportBundle(t.app.services.db, t.user.userId, input, pageSize);
+      const files = unzipTexts(new Uint8Array(await new Response(file.body).arrayBuffer()));
+      // metadata.json's updated_at is the time of writing.
+      const { 'metadata.json': _, ...rest } = files;
+      return rest;
+    };
+    const whole = await read();
+    expect(await read(1)).toEqual(whole);
+    const ids = whole['products.jsonl']!.split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('changing a field name fails the schema', async () => {

@@ -10,6 +10,7 @@ export const AGENT_FEED_REPORT_HEADERS = ['product_id', 'name', 'handle', 'sku',
 export function agentFeedWriter({ agentFeed, currency }: ExportOptions): ExportWriter {
   if (!agentFeed) throw new Error('The agent feed writer needs its seller and metadata.');
   const leftOut: LeftOut[] = [];
+  const productIds = new Set<string>();
   const context = { seller: agentFeed.seller, storeUrl: agentFeed.storeUrl, currency: currency ?? null };
   const metadata = {
     id: agentFeed.feedId,
@@ -28,9 +29,16 @@ export function agentFeedWriter({ agentFeed, currency }: ExportOptions): ExportW
     tail: '',
     pieces: (members) => {
       if (members.length === 0) return [];
-      const out = agentFeedProduct(asGroup(members), context);
+      const group = asGroup(members);
+      const out = agentFeedProduct(group, context);
       leftOut.push(...out.leftOut);
-      return out.product ? [`${JSON.stringify(out.product)}\n`] : [];
+      if (!out.product) return [];
+      // Product.id must be stable and unique: a pasted list's handles come from names, which two may share.
+      const id = productIds.has(out.product.id)
+        ? `${out.product.id}-${group.parent.product_id}`
+        : out.product.id;
+      productIds.add(id);
+      return [`${JSON.stringify({ ...out.product, id })}\n`];
     },
     reports: [
       { fileName: () => 'metadata.json', text: () => `${JSON.stringify(metadata, null, 2)}\n` },
