@@ -1,6 +1,7 @@
 // The agent feed as the protocol's offline form prescribes it (docs/agent-feed.md): products.jsonl, one Product
 // per line, and metadata.json, one FeedMetadata; beside them in the zip, the report of what was left out.
 import { agentFeedProduct, type LeftOut } from './agent-feed';
+import { writeCells } from './column-kinds';
 import type { ExportOptions, ExportWriter } from './export-writer';
 import { asGroup } from './product-keys';
 import { reportCsv } from './rows';
@@ -47,7 +48,15 @@ export function agentFeedWriter({ agentFeed, currency }: ExportOptions): ExportW
         text: () =>
           reportCsv(
             AGENT_FEED_REPORT_HEADERS,
-            leftOut.map((item) => [String(item.productId), item.name, item.handle, item.sku, item.reason]),
+            leftOut.map((item) =>
+              writeCells('agent-feed-report', AGENT_FEED_REPORT_HEADERS, [
+                String(item.productId),
+                item.name,
+                item.handle,
+                item.sku,
+                item.reason,
+              ]),
+            ),
           ),
       },
     ],

@@ -7,6 +7,7 @@
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import { fieldWithStoreBody } from '../../../common/copy-fields/field-spec';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { writeCell } from './column-kinds';
 import { isStoreDescription } from './fill-empty';
 import { absoluteUrl, pageUrl } from './jsonld';
 import { variantTitle } from './merchant';
@@ -100,7 +101,10 @@ function descriptionOf(product: BundleWorkflowProduct) {
         copyText(product, fieldWithStoreBody(COPY_FIELD_REGISTRY, 'facts')),
       );
   if (!plain) return undefined;
-  return html.trim() ? { plain, html } : { plain };
+  const written = writeCell('agent-feed', 'description.plain', plain);
+  return html.trim()
+    ? { plain: written, html: writeCell('agent-feed', 'description.html', html) }
+    : { plain: written };
 }
 
 /** Each image with a full http(s) address, its alt text where it has one. */
@@ -108,7 +112,7 @@ function mediaOf(product: BundleWorkflowProduct): Media[] {
   return (product.image_details ?? []).flatMap((image) => {
     const url = absoluteUrl(image.url)?.href;
     if (!url) return [];
-    const alt = image.alt_text?.trim();
+    const alt = writeCell('agent-feed', 'alt_text', image.alt_text ?? '').trim();
     return [{ type: 'image' as const, url, ...(alt ? { alt_text: alt } : {}) }];
   });
 }
@@ -134,7 +138,11 @@ const noUrl = (parent: BundleWorkflowProduct, context: AgentFeedContext) =>
     : 'no url (the file names no product page or handle: a WooCommerce CSV has none, a connected store does)';
 
 const nameOf = (product: BundleWorkflowProduct) =>
-  (product.heading || product.product_details.product_name || product.page_title || '').trim();
+  writeCell(
+    'agent-feed',
+    'title',
+    product.heading || product.product_details.product_name || product.page_title || '',
+  ).trim();
 
 /** The product's Product line, or null when it is left out; every left-out item is in `leftOut`. */
 export function agentFeedProduct(
@@ -203,7 +211,12 @@ function variantOf(
   if (!currency) return { reason: 'no currency' };
   const amount = minorUnits(offer.price, currency);
   if (amount === undefined) return { reason: `price ${offer.price} is not an amount` };
-  const chosen = options.filter((option) => option.value);
+  const chosen = options
+    .map((option) => ({
+      name: writeCell('agent-feed', 'variant_option', option.name).trim(),
+      value: writeCell('agent-feed', 'variant_option', option.value).trim(),
+    }))
+    .filter((option) => option.name && option.value);
   const id = variantId(member, group, chosen, usedIds);
   const title = variantTitle(
     nameOf(member) || nameOf(group.parent),

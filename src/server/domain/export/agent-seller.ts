@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client';
 import { computedRow, rawRows } from '../../db/raw-rows';
 import { AppError } from '../../leaves/app-error/app-error';
 import type { AcpSeller } from './agent-feed';
+import { writeCell } from './column-kinds';
 
 // Each policy the feed needs, the Link type the schema names it by, and its title.
 const POLICIES = [
@@ -58,7 +59,7 @@ export async function agentFeedSeller(
     return url ? [{ type, title, url: new URL(url).href }] : [];
   });
   return {
-    seller: { name: given.name!, links },
+    seller: { name: writeCell('agent-feed', 'seller.name', given.name!), links },
     storeUrl: given.store_url ? new URL(given.store_url).origin : null,
   };
 }
