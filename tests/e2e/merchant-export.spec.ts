@@ -66,6 +66,8 @@ test('Merchant feed with the main feed uploaded: the zip holds the main feed ids
     format: 'merchant',
     merchant_id_scheme: 'from_feed',
     main_feed: { text: MAIN_FEED },
+    // Each conversational attribute has its switch, on unless switched off.
+    merchant_attributes: ['item_group_title', 'question_and_answer'],
   });
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('Apparel-feed-merchant-feed.zip');
@@ -80,6 +82,9 @@ test('Merchant feed with the main feed uploaded: the zip holds the main feed ids
     .filter(Boolean)
     .map((line) => line.split('\t'));
   expect(header![0]).toBe('id');
+  // No copy field holds questions and answers yet: the feed has no column for them.
+  expect(header).toContain('item_group_title');
+  expect(header).not.toContain('question_and_answer');
   // Every item of the main feed, each once, and nothing else: the ids are the main feed's own.
   expect(rows.map((row) => row[0]).sort()).toEqual(MAIN_FEED_ITEMS.map(([id]) => id).sort());
   const titleAt = header!.indexOf('title');

@@ -119,6 +119,8 @@ describe('export-bundle', () => {
       redirects: 'text/csv',
       'woocommerce-redirects': 'text/csv',
       jsonld: 'application/ld+json',
+      // Not in FORMATS: it needs the seller (agent-feed.test.ts).
+      'agent-feed': 'application/zip',
     };
     for (const format of FORMATS) {
       const { response } = await exportFile(format);

@@ -88,6 +88,18 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => worker?.stop());
 
+// The agent feed names its seller and the shop its handles are under, which no store file holds.
+const AGENT_FEED = {
+  seller: {
+    name: 'Shop',
+    store_url: 'https://shop.example',
+    privacy_policy_url: 'https://shop.example/privacy',
+    terms_of_service_url: 'https://shop.example/terms',
+    refund_policy_url: 'https://shop.example/refunds',
+  },
+  currency: 'USD',
+};
+
 /** Every file of one export: the answer itself, or each file of a zip. */
 async function exportFiles(bundle: Bundle, format: string): Promise<Record<string, string>> {
   const response = await postFunction(
@@ -97,6 +109,7 @@ async function exportFiles(bundle: Bundle, format: string): Promise<Record<strin
       bundle_workflow_id: bundle.runId,
       format,
       ...(format === 'merchant' ? { merchant_id_scheme: 'sku' } : {}),
+      ...(format === 'agent-feed' ? AGENT_FEED : {}),
     },
     t.user.token,
     { 'x-response-format': 'Uint8Array' },

@@ -91,6 +91,16 @@ function requestOf(name: FunctionName): { body: unknown; headers?: Record<string
   };
 }
 
+// The agent feed names its seller, which no store file holds.
+const AGENT_FEED_SELLER = {
+  seller: {
+    name: 'Example Shop',
+    privacy_policy_url: 'https://shop.example/policies/privacy',
+    terms_of_service_url: 'https://shop.example/policies/terms',
+    refund_policy_url: 'https://shop.example/policies/refunds',
+  },
+};
+
 const call = (name: string, body: unknown, headers: Record<string, string> = {}) =>
   postFunction(t.app, name, body, t.user.token, headers);
 
@@ -103,7 +113,11 @@ describe('every answer is the one the document declares', () => {
   });
 
   it.each(EXPORT_FORMATS)('export-bundle as %s', async (format) => {
-    const response = await call('export-bundle', { bundle_workflow_id: ids.run, format }, BYTES);
+    const response = await call(
+      'export-bundle',
+      { bundle_workflow_id: ids.run, format, ...(format === 'agent-feed' ? AGENT_FEED_SELLER : {}) },
+      BYTES,
+    );
     expect(response.status).toBe(200);
     expect(differences('export-bundle', response)).toEqual([]);
   });

@@ -41,6 +41,11 @@ export type CopyFieldSpec = {
     readonly csv?: { readonly column: string; readonly kind: 'key' | 'text' } | { readonly appendTo: string };
     readonly storeBody?: 'facts';
     readonly fillEmptyWith?: 'description';
+    /**
+     * The field holding the product's questions and answers, as [{ question, answer }] (or that as JSON
+     * text): the feeds carry it where theirs has a place (Merchant Center's question_and_answer).
+     */
+    readonly qaPairs?: true;
   };
   /** The review screen: its label, and how the editor shows it (a text field; per-image fields have their own). */
   readonly review: {
@@ -74,6 +79,10 @@ export function fieldNamed(registry: CopyFieldRegistry, name: string): CopyField
 /** The one field with this export role, if the registry has one. */
 export const fieldWithStoreBody = (registry: CopyFieldRegistry, role: 'facts') =>
   registry.find((field) => field.exports.storeBody === role);
+
+/** The field holding questions and answers, if the registry has one. */
+export const fieldWithQaPairs = (registry: CopyFieldRegistry) =>
+  registry.find((field) => field.exports.qaPairs === true);
 
 /** "a, b and c": the names as a sentence lists them. */
 export function listInWords(words: readonly string[]): string {

@@ -1,7 +1,8 @@
 // The Export CSV/JSON button (SPEC §2): every format is written by the server's export-bundle, streamed from
 // the database, and saved under the filename the server gives it (the bundle's name and the format). "Only
 // approved products" exports just the products approved in review. The Merchant Center feed and
-// the WooCommerce redirects ask for their options first (merchant-export-form.tsx).
+// the WooCommerce redirects ask for their options first (merchant-export-form.tsx); the shopping agent feed
+// asks for the seller's details once (agent-feed-form.tsx).
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { CSV_EXPORT_FILE_NAME } from '../../common/contract/constants';
 import type { FunctionRequest } from '../../common/contract/functions';
 import { describeError, invoke } from '../api/invoke';
 import { downloadBlob } from '../lib/download-file';
+import { type AgentFeedOptions, useAgentFeedExport } from './agent-feed-form';
 import {
   type ExportOptions,
   ExportOptionsModal,
@@ -39,7 +41,10 @@ const FORMATS: readonly ExportFormat[] = [
     fallbackFileName: 'woocommerce-redirects.csv',
   },
   { format: 'jsonld', label: 'JSON-LD structured data', fallbackFileName: 'structured-data.jsonld' },
+  // A zip: products.jsonl and metadata.json (the protocol's files), and the report of what was left out.
+  { format: 'agent-feed', label: 'Shopping agent feed (ChatGPT)', fallbackFileName: 'agent-feed.zip' },
 ];
+const AGENT_FEED = FORMATS.find((format) => format.format === 'agent-feed')!;
 
 const WITH_OPTIONS: ReadonlySet<ExportFormatName> = new Set<FormatWithOptions>([
   'merchant',
@@ -50,7 +55,7 @@ async function exportAs(
   bundleWorkflowId: number,
   { format, fallbackFileName }: ExportFormat,
   onlyApproved: boolean,
-  options: ExportOptions,
+  options: ExportOptions | AgentFeedOptions,
 ) {
   const result = await invoke('export-bundle', {
     bundle_workflow_id: bundleWorkflowId,
@@ -84,7 +89,7 @@ export function ExportMenu({
   const [asking, setAsking] = useState<ExportFormat | null>(null);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
 
-  async function onExport(format: ExportFormat, options: ExportOptions = {}) {
+  async function onExport(format: ExportFormat, options: ExportOptions | AgentFeedOptions = {}) {
     if (bundleWorkflowId === undefined) return;
     setExporting(format.format);
     try {
@@ -94,10 +99,16 @@ export function ExportMenu({
     }
   }
 
+  const agentFeed = useAgentFeedExport((options) => void onExport(AGENT_FEED, options));
+
   function onChoose(format: ExportFormat) {
-    if (WITH_OPTIONS.has(format.format)) setAsking(format);
+    if (format.format === 'agent-feed') agentFeed.choose();
+    else if (WITH_OPTIONS.has(format.format)) setAsking(format);
     else void onExport(format);
   }
+
+  const asksFirst = (format: ExportFormatName) =>
+    WITH_OPTIONS.has(format) || (format === 'agent-feed' && !agentFeed.sellerKnown);
 
   return (
     <>
@@ -110,6 +121,7 @@ export function ExportMenu({
           setAsking(null);
         }}
       />
+      {agentFeed.modal}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="light" disabled={isDisabled} loading={exporting !== null}>
@@ -124,9 +136,12 @@ export function ExportMenu({
           <Menu.Divider />
           {FORMATS.map((format) => (
             <Menu.Item key={format.format} onClick={() => onChoose(format)}>
-              {WITH_OPTIONS.has(format.format) ? `${format.label}…` : format.label}
+              {asksFirst(format.format) ? `${format.label}…` : format.label}
             </Menu.Item>
           ))}
+          {agentFeed.sellerKnown && (
+            <Menu.Item onClick={agentFeed.ask}>Seller details for the agent feed…</Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
     </>

@@ -1,18 +1,24 @@
 // The options two exports ask for before they download: the Merchant Center feed's id scheme, its
-// prefix and the store's main feed (a Merchant Center products export) to take ids from; and the product base
+// prefix, the store's main feed (a Merchant Center products export) to take ids from and a switch per
+// conversational attribute (item_group_title, question_and_answer); and the product base
 // of the WooCommerce redirects. The server checks every value again and answers a 400 naming the field.
-import { Button, FileButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, FileButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import type { FunctionRequest } from '../../common/contract/functions';
-import { MERCHANT_ID_SCHEMES } from '../../common/contract/functions/files';
+import { MERCHANT_ATTRIBUTES, MERCHANT_ID_SCHEMES } from '../../common/contract/functions/files';
 
 type Request = FunctionRequest<'export-bundle'>;
 export type MerchantIdScheme = NonNullable<Request['merchant_id_scheme']>;
 export type ExportOptions = Pick<
   Request,
-  'merchant_id_scheme' | 'merchant_id_prefix' | 'main_feed' | 'product_base'
+  'merchant_id_scheme' | 'merchant_id_prefix' | 'main_feed' | 'product_base' | 'merchant_attributes'
 >;
+type MerchantAttribute = NonNullable<Request['merchant_attributes']>[number];
+const ATTRIBUTE_LABELS: Record<MerchantAttribute, string> = {
+  item_group_title: 'Product title on each variant (item_group_title)',
+  question_and_answer: 'Questions and answers, where a product has them (question_and_answer)',
+};
 /** The formats that ask for options first. */
 export type FormatWithOptions = 'merchant' | 'woocommerce-redirects';
 
@@ -59,6 +65,8 @@ function useExportOptions({ format, storeScheme, onExport }: ExportOptionsModalP
   const [prefix, setPrefix] = useState('');
   const [productBase, setProductBase] = useState('');
   const [readError, setReadError] = useState<string | null>(null);
+  // Google documents that these change no approval status: both are on unless switched off.
+  const [attributes, setAttributes] = useState<MerchantAttribute[]>([...MERCHANT_ATTRIBUTES]);
   // Each opening starts from the defaults.
   useEffect(() => {
     if (format === null) return;
@@ -66,6 +74,7 @@ function useExportOptions({ format, storeScheme, onExport }: ExportOptionsModalP
     setChosenScheme(null);
     setPrefix('');
     setReadError(null);
+    setAttributes([...MERCHANT_ATTRIBUTES]);
   }, [format]);
 
   const scheme: MerchantIdScheme = chosenScheme ?? (feed ? 'from_feed' : (storeScheme ?? 'sku'));
@@ -87,6 +96,7 @@ function useExportOptions({ format, storeScheme, onExport }: ExportOptionsModalP
       merchant_id_scheme: scheme,
       ...(prefixField && prefix.trim() ? { merchant_id_prefix: prefix.trim() } : {}),
       ...(text !== undefined ? { main_feed: { text } } : {}),
+      ...(attributes.length > 0 ? { merchant_attributes: attributes } : {}),
     });
   }
 
@@ -101,6 +111,8 @@ function useExportOptions({ format, storeScheme, onExport }: ExportOptionsModalP
     productBase,
     setProductBase,
     readError,
+    attributes,
+    setAttributes,
     needsFeed: scheme === 'from_feed' && !feed,
     submit,
   };
@@ -183,6 +195,19 @@ function MerchantFeedFields({ options }: { options: ExportOptionsState }) {
           onChange={(event) => options.setPrefix(event.currentTarget.value)}
         />
       )}
+      {MERCHANT_ATTRIBUTES.map((attribute) => (
+        <Checkbox
+          key={attribute}
+          label={ATTRIBUTE_LABELS[attribute]}
+          checked={options.attributes.includes(attribute)}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            options.setAttributes((current) =>
+              MERCHANT_ATTRIBUTES.filter((each) => (each === attribute ? on : current.includes(each))),
+            );
+          }}
+        />
+      ))}
       {options.readError && (
         <Text size="sm" c="red" role="alert">
           {options.readError}

@@ -6,6 +6,12 @@ import { currencyCode, id } from './schema-parts';
 /** How the Merchant Center supplemental feed names items: the ids of the store's main feed. */
 export const MERCHANT_ID_SCHEMES = ['shopify', 'woocommerce', 'sku', 'from_feed'] as const;
 
+/**
+ * The Merchant Center conversational attributes the supplemental feed may carry: item_group_title (the
+ * product's title, no variant values) and question_and_answer (its questions and answers, where it has some).
+ */
+export const MERCHANT_ATTRIBUTES = ['item_group_title', 'question_and_answer'] as const;
+
 export const EXPORT_FORMATS = [
   'csv',
   'json',
@@ -15,6 +21,7 @@ export const EXPORT_FORMATS = [
   'redirects',
   'woocommerce-redirects',
   'jsonld',
+  'agent-feed',
 ] as const;
 export type ExportFileFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -31,7 +38,33 @@ export const EXPORT_MEDIA_TYPES = {
   redirects: 'text/csv',
   'woocommerce-redirects': 'text/csv',
   jsonld: 'application/ld+json',
+  'agent-feed': 'application/zip',
 } as const satisfies Record<ExportFileFormat, string>;
+
+/** An absolute http(s) address: the agent feed's links and URLs must be URIs an agent can open. */
+const webAddress = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(2_000, `${name} must be at most 2,000 characters`)
+    .refine((text) => /^https?:\/\/[^\s/?#]+/i.test(text) && URL.canParse(text), {
+      message: `${name} must be a full http(s) address, such as https://shop.example/policies/refunds`,
+    });
+
+/**
+ * agent-feed: the seller of every variant, which the store files do not hold. name and store_url default to a
+ * connected store's; name and the three policies are needed (a 400 names the one missing).
+ */
+export const agentFeedSellerSchema = z.object({
+  name: z.string().trim().min(1, 'seller.name must not be empty').max(200).optional(),
+  /** The shop's address: a product with only a handle or a path gets its page under it. */
+  store_url: webAddress('seller.store_url').optional(),
+  privacy_policy_url: webAddress('seller.privacy_policy_url').optional(),
+  terms_of_service_url: webAddress('seller.terms_of_service_url').optional(),
+  refund_policy_url: webAddress('seller.refund_policy_url').optional(),
+  shipping_policy_url: webAddress('seller.shipping_policy_url').optional(),
+});
+export type AgentFeedSeller = z.infer<typeof agentFeedSellerSchema>;
 
 export const fileFunctions = {
   'compress-images': {
@@ -59,6 +92,12 @@ export const fileFunctions = {
          * from_feed: read from main_feed. Without one, from_feed when main_feed is given, else sku.
          */
         merchant_id_scheme: z.enum(MERCHANT_ID_SCHEMES).optional(),
+        /** merchant: the conversational attributes to add as columns, each once (MERCHANT_ATTRIBUTES). */
+        merchant_attributes: z
+          .array(z.enum(MERCHANT_ATTRIBUTES))
+          .max(MERCHANT_ATTRIBUTES.length)
+          .refine((list) => new Set(list).size === list.length, 'merchant_attributes must name each once')
+          .optional(),
         /** woocommerce scheme: text before each ID (e.g. gla_); shopify scheme: the country (e.g. US). */
         merchant_id_prefix: z
           .string()
@@ -70,10 +109,19 @@ export const fileFunctions = {
           .object({ text: z.string().min(1, 'main_feed.text must not be empty').max(20_000_000) })
           .optional(),
         /**
-         * jsonld: the currency of the prices where the file names none (ISO 4217); kept on a bundle that had
+         * jsonld and agent-feed: the currency of the prices where the file names none (ISO 4217); kept on a bundle that had
          * none. Without it, a run with prices and no currency known answers 400 naming `currency`.
          */
         currency: currencyCode.optional(),
+        /** agent-feed: the seller of the products (agentFeedSellerSchema). */
+        seller: agentFeedSellerSchema.optional(),
+        /** agent-feed: the feed's market, ISO 3166-1 alpha-2 (metadata.json's target_country). */
+        target_country: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'target_country must be an ISO 3166-1 code of two letters, such as US')
+          .optional(),
         /** redirects for WooCommerce (the Redirection plugin's CSV): the product base, /product/ unless given. */
         product_base: z
           .string()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AGENT_FEED_REPORT_HEADERS } from './agent-feed-writer';
 import { COLUMN_KINDS, escapeForScript, escapeTags, stripTags, writeCells } from './column-kinds';
 import { MERCHANT_REPORT_HEADERS, merchantHeaders } from './merchant';
 import { REDIRECT_HEADERS, REDIRECTION_PLUGIN_HEADERS } from './redirects';
@@ -14,6 +15,7 @@ describe('column kinds', () => {
       ['woocommerce', WOOCOMMERCE_HEADERS],
       ['merchant', [...merchantHeaders(true), ...merchantHeaders(false)]],
       ['merchant-report', MERCHANT_REPORT_HEADERS],
+      ['agent-feed-report', AGENT_FEED_REPORT_HEADERS],
       ['redirects', REDIRECT_HEADERS],
       ['woocommerce-redirects', REDIRECTION_PLUGIN_HEADERS],
     ];

@@ -76,8 +76,22 @@ export const COLUMN_KINDS = {
     description: 'text',
     structured_title: 'text',
     structured_description: 'text',
+    item_group_title: 'text',
+    question_and_answer: 'text',
   },
   'merchant-report': { product_id: 'key', name: 'text', handle: 'text', sku: 'key', reason: 'text' },
+  // The agent feed's JSON (agent-feed.ts): the protocol reads titles, plain descriptions, alt texts, options
+  // and the seller's name as plain text, and description.html as HTML; ids and URLs are keys.
+  'agent-feed': {
+    id: 'key',
+    title: 'text',
+    'description.plain': 'text',
+    'description.html': 'html',
+    alt_text: 'text',
+    variant_option: 'text',
+    'seller.name': 'text',
+  },
+  'agent-feed-report': { product_id: 'key', name: 'text', handle: 'text', sku: 'key', reason: 'text' },
   redirects: { 'Redirect from': 'text', 'Redirect to': 'text' },
   'woocommerce-redirects': { source: 'text', target: 'text', regex: 'key', code: 'key' },
   // A push to a connected store (stores/push-plan.ts) writes the same fields as the files, through the API.

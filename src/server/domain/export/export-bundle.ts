@@ -13,6 +13,8 @@ import { OFFLINE_MODEL } from '../../leaves/ai/offline-writer';
 import { requireOwnedRun } from '../../leaves/ownership/lookups';
 import { fileNameSlug } from '../../leaves/slug/slug';
 import { runProductPage } from '../runs/run-query';
+import type { AgentFeedOptions } from './agent-feed';
+import { agentFeedSeller } from './agent-seller';
 import { merchantIdOf } from './merchant-ids';
 import { offerCurrency } from './offer-currency';
 import { groupOptions } from './product-keys';
@@ -32,28 +34,49 @@ export async function exportBundle(
 ): Promise<ExportFile> {
   const { bundle, run } = await requireOwnedRun(db, ownerId, input.bundle_workflow_id);
   const isMerchant = input.format === 'merchant';
+  const priced = input.format === 'jsonld' || input.format === 'agent-feed';
+  // The seller first: a request without one is a 400 naming the field before the currency is looked for.
+  const agentFeed = input.format === 'agent-feed' ? await agentFeedOptions(db, bundle.id, input) : undefined;
   const writer = exportWriter(input.format, {
     hasVariants: await runHasVariants(db, input.bundle_workflow_id),
     fillEmptyOnly: bundle.fillEmptyOnly,
     onlyApproved: input.only_approved === true,
-    currency: input.format === 'jsonld' ? await offerCurrency(db, bundle, run.id, input.currency) : null,
+    currency: priced ? await offerCurrency(db, bundle, run.id, input.currency) : null,
+    agentFeed,
     // The main feed is read (and a bad one refused with a 400) before the answer starts.
     merchantIdOf: isMerchant ? await merchantIdOf(input, groupOptions) : undefined,
     generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,
+    merchantAttributes: input.merchant_attributes,
     productBase: input.product_base,
   });
   const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize);
   const stem = fileNameStem(bundle.name);
-  const fileName = `${stem}-${writer.suffix}.${writer.extension}`;
-  if (writer.report) {
-    const report = `${stem}-${writer.report.suffix}.${writer.report.extension}`;
+  const fileName = writer.entryName ?? `${stem}-${writer.suffix}.${writer.extension}`;
+  if (writer.reports) {
+    const reports = writer.reports.map((report) => ({ name: report.fileName(stem), text: report.text }));
     return {
       fileName: `${stem}-${writer.suffix}.zip`,
       contentType: 'application/zip',
-      body: zipStream(fileName, texts, report, writer.report.text),
+      body: zipStream(fileName, texts, reports),
     };
   }
   return { fileName, contentType: writer.contentType, body: textStream(texts) };
+}
+
+async function agentFeedOptions(
+  db: Queryable,
+  bundleId: number,
+  input: ParsedFunctionRequest<'export-bundle'>,
+): Promise<AgentFeedOptions> {
+  const { seller, storeUrl } = await agentFeedSeller(db, input.bundle_workflow_id, input.seller);
+  return {
+    seller,
+    storeUrl,
+    // One feed per bundle: the next export replaces it whole (the RFC's offline full replacement).
+    feedId: `copyloom-bundle-${bundleId}`,
+    targetCountry: input.target_country,
+    now: new Date(),
+  };
 }
 
 async function workflowModel(db: Queryable, workflowId: number): Promise<string | undefined> {
@@ -144,14 +167,13 @@ function textStream(texts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
 }
 
 /**
- * Two files in one zip, streamed: the first from its texts as they come, the second (a report the first
- * fills as it is written) once the first is done. Entries are stored, not deflated: the files are small.
+ * Files in one zip, streamed: the first from its texts as they come, then the reports (which the first fills
+ * as it is written) once it is done. Entries are stored, not deflated: the reports are small.
  */
 function zipStream(
   name: string,
   texts: AsyncGenerator<string>,
-  reportName: string,
-  report: () => string,
+  reports: { name: string; text: () => string }[],
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
@@ -172,9 +194,11 @@ function zipStream(
           continue;
         }
         file.push(new Uint8Array(0), true);
-        const second = new ZipPassThrough(reportName);
-        zip.add(second);
-        second.push(encoder.encode(report()), true);
+        for (const report of reports) {
+          const entry = new ZipPassThrough(report.name);
+          zip.add(entry);
+          entry.push(encoder.encode(report.text()), true);
+        }
         zip.end();
       }
       const chunk = chunks.shift();

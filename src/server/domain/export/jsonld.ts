@@ -32,7 +32,7 @@ export function propertyOf(name: string): string {
 type JsonLd = Record<string, unknown>;
 
 /** The product's page when the store gave a full http(s) address; a bare path has no host to resolve it on. */
-function absoluteUrl(value: string | null | undefined): URL | undefined {
+export function absoluteUrl(value: string | null | undefined): URL | undefined {
   if (!value) return undefined;
   try {
     const url = new URL(value.trim());
@@ -43,7 +43,7 @@ function absoluteUrl(value: string | null | undefined): URL | undefined {
 }
 
 /** The page of a variant: the product's, with Shopify's ?variant= when the variant's id is known. */
-function pageUrl(product: BundleWorkflowProduct, parent: BundleWorkflowProduct): string | undefined {
+export function pageUrl(product: BundleWorkflowProduct, parent: BundleWorkflowProduct): string | undefined {
   const url = absoluteUrl(product.product_details.url) ?? absoluteUrl(parent.product_details.url);
   if (!url) return undefined;
   const variantId = product.store_copy?.offer?.variant_id;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
-import { merchantGroupRows, variantTitle } from './merchant';
+import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { merchantGroupRows, merchantHeaders, qaValue, variantTitle } from './merchant';
 import { merchantIdOf } from './merchant-ids';
 import { groupOptions } from './product-keys';
+import { qaPairsOf } from './qa-pairs';
 import { copyCell } from './rows';
 
 function product(id: number, details: Record<string, string>, parent?: number): BundleWorkflowProduct {
@@ -80,6 +83,75 @@ describe('Merchant feed rows', () => {
     ]);
     const builtIn = merchantGroupRows(group, { idOf, generative: false });
     expect(builtIn.rows.flat().join(' ')).not.toContain('trained_algorithmic_media');
+  });
+});
+
+// The registry with a field holding questions and answers, as the Q&A copy field will be.
+const WITH_QA: CopyFieldRegistry = [
+  ...COPY_FIELD_REGISTRY,
+  {
+    name: 'questions_and_answers',
+    column: 'questions_and_answers',
+    key: 'questionsAndAnswers',
+    holds: 'text',
+    exports: { qaPairs: true },
+    review: { label: 'Questions and answers' },
+  },
+];
+
+describe('Merchant conversational attributes', () => {
+  const attributes = ['item_group_title', 'question_and_answer'] as const;
+
+  it('item_group_title: the product’s title on every variant, with no variant value in it', async () => {
+    const idOf = await merchantIdOf({ merchant_id_scheme: 'sku' }, groupOptions);
+    // The parent's heading names a value (a Shopify parent row is the first variant): its name stands.
+    const named = { ...variable, heading: 'Red Cotton Tee' };
+    const parentNamed = { parent: named, members: [named, red, blue] };
+    for (const each of [group, parentNamed]) {
+      const out = merchantGroupRows(each, { idOf, generative: false, attributes });
+      expect(out.rows.map((row) => row[3])).toEqual([each === group ? 'Cotton Tee' : 'Tee']);
+    }
+    const everyName = {
+      ...named,
+      product_details: { ...named.product_details, product_name: 'Tee - Red, M' },
+    };
+    const cut = merchantGroupRows(
+      { parent: everyName, members: [everyName, red, blue] },
+      { idOf, generative: false, attributes },
+    );
+    expect(cut.rows[0]![3]).toBe('Tee');
+    expect(merchantHeaders(false, attributes)).toEqual([
+      'id',
+      'title',
+      'description',
+      'item_group_title',
+      'question_and_answer',
+    ]);
+  });
+
+  it('a product without variants has no item_group_title', async () => {
+    const idOf = await merchantIdOf({ merchant_id_scheme: 'sku' }, groupOptions);
+    const lone = product(9, { product_name: 'Mug', sku: 'mug' });
+    const out = merchantGroupRows({ parent: lone, members: [lone] }, { idOf, generative: false, attributes });
+    expect(out.rows).toEqual([['mug', 'Cotton Tee', 'cmd| A soft tee.', '', '']]);
+  });
+
+  it('question_and_answer: Google’s "question":"answer" pairs, the parent’s for a variant without its own', async () => {
+    const idOf = await merchantIdOf({ merchant_id_scheme: 'sku' }, groupOptions);
+    const pairs = [
+      { question: 'What is it made of?', answer: 'Cotton.' },
+      { question: 'Is the "M" a medium?', answer: 'Yes:\tmedium.' },
+      { question: 'Empty?', answer: ' ' },
+    ];
+    const withQa = { ...variable, questions_and_answers: JSON.stringify(pairs) } as BundleWorkflowProduct;
+    const out = merchantGroupRows(
+      { parent: withQa, members: [withQa, red, blue] },
+      { idOf, generative: false, attributes, registry: WITH_QA },
+    );
+    expect(out.rows[0]![4]).toBe('"What is it made of?":"Cotton.", "Is the ""M"" a medium?":"Yes: medium."');
+    expect(qaValue(red, WITH_QA)).toBe('');
+    // Without a field holding them (the registry today), there are none.
+    expect(qaPairsOf(withQa)).toEqual([]);
   });
 });
 

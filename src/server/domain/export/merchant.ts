@@ -6,6 +6,9 @@
 // structured_description marked trained_algorithmic_media (Google reserves that source type for generative
 // AI); the built-in writer's text goes in the plain title and description.
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
+import { MERCHANT_ATTRIBUTES } from '../../../common/contract/functions/files';
+import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import type { MerchantIdOf } from './merchant-ids';
 import {
   groupOptions,
@@ -15,12 +18,17 @@ import {
   productSku,
   truncateText,
 } from './product-keys';
+import { qaPairsOf } from './qa-pairs';
 import { copyCell } from './rows';
 
-export const merchantHeaders = (generative: boolean) =>
-  generative
+export type MerchantAttribute = (typeof MERCHANT_ATTRIBUTES)[number];
+
+export const merchantHeaders = (generative: boolean, attributes: readonly MerchantAttribute[] = []) => [
+  ...(generative
     ? (['id', 'structured_title', 'structured_description'] as const)
-    : (['id', 'title', 'description'] as const);
+    : (['id', 'title', 'description'] as const)),
+  ...MERCHANT_ATTRIBUTES.filter((attribute) => attributes.includes(attribute)),
+];
 
 export const MERCHANT_REPORT_HEADERS = ['product_id', 'name', 'handle', 'sku', 'reason'] as const;
 
@@ -64,10 +72,18 @@ export function variantTitle(heading: string, values: readonly string[]): string
 
 export type MerchantRows = { rows: string[][]; unmatched: string[][] };
 
+export type MerchantRowOptions = {
+  idOf: MerchantIdOf;
+  generative: boolean;
+  /** The conversational attributes, in merchantHeaders' order; question_and_answer only with a Q&A field. */
+  attributes?: readonly MerchantAttribute[];
+  registry?: CopyFieldRegistry;
+};
+
 /** The feed rows of a product and its variants, and the report rows of those without a main-feed id. */
 export function merchantGroupRows(
   group: ProductGroup,
-  { idOf, generative }: { idOf: MerchantIdOf; generative: boolean },
+  { idOf, generative, attributes = [], registry = COPY_FIELD_REGISTRY }: MerchantRowOptions,
 ): MerchantRows {
   const options = groupOptions(group);
   const out: MerchantRows = { rows: [], unmatched: [] };
@@ -88,13 +104,63 @@ export function merchantGroupRows(
     const heading = plain(member.heading || member.page_title || member.product_details.product_name || '');
     const title = copyCell(variantTitle(heading, values));
     const description = copyCell(truncateText(plain(describe(member)), DESCRIPTION_MAX));
-    out.rows.push(
-      generative
-        ? [found.id, structuredValue(title), structuredValue(description)]
-        : [found.id, title, description],
+    const extra = MERCHANT_ATTRIBUTES.filter((attribute) => attributes.includes(attribute)).map(
+      (attribute) =>
+        attribute === 'item_group_title'
+          ? groupTitle(group, options)
+          : copyCell(qaValue(qaPairsOf(member, registry).length > 0 ? member : group.parent, registry)),
     );
+    out.rows.push([
+      ...(generative
+        ? [found.id, structuredValue(title), structuredValue(description)]
+        : [found.id, title, description]),
+      ...extra,
+    ]);
   }
   return out;
+}
+
+/**
+ * The product's own name for all its variants (Google's item_group_title: the parent's title, without a
+ * variant's values): the parent's heading, else its name from the store, else that name with the values cut
+ * out; '' for a product without variants, which has no group.
+ */
+export function groupTitle(group: ProductGroup, options: Map<number, { value: string }[]>): string {
+  if (group.members.length < 2) return '';
+  const values = [...options.values()]
+    .flat()
+    .map((option) => option.value)
+    .filter(Boolean);
+  const names = (title: string) => {
+    const own = words(title);
+    return values.some((value) => {
+      const valueWords = [...words(value)];
+      return valueWords.length > 0 && valueWords.every((word) => own.has(word));
+    });
+  };
+  const candidates = [group.parent.heading, group.parent.product_details.product_name]
+    .map((title) => plain(title ?? ''))
+    .filter(Boolean);
+  const clean = candidates.find((title) => !names(title));
+  if (clean) return copyCell(truncateText(clean, TITLE_MAX));
+  let cut = candidates.at(-1) ?? '';
+  for (const value of values)
+    cut = cut.replace(
+      new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(value)}(?=$|[^\\p{L}\\p{N}])`, 'giu'),
+      '$1',
+    );
+  // "Tee - Red, M" less its values is "Tee - ,": the separators left at the end go too.
+  return copyCell(truncateText(plain(cut).replace(/(\s*[-–|,/])+$/u, ''), TITLE_MAX));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Google's text-feed form: "question":"answer" pairs joined by ", ", a quote inside doubled. */
+export function qaValue(product: BundleWorkflowProduct, registry: CopyFieldRegistry): string {
+  const quoted = (text: string) => `"${plain(text).replace(/"/g, '""')}"`;
+  return qaPairsOf(product, registry)
+    .map((pair) => `${quoted(pair.question)}:${quoted(pair.answer)}`)
+    .join(', ');
 }
 
 const describe = (product: BundleWorkflowProduct) => product.description || product.meta_description || '';

@@ -12,6 +12,12 @@ type Product = Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multip
 /** A product and its variants (is_multiple_of points at the first), parent first; a lone product alone. */
 export type ProductGroup<P extends Product = BundleWorkflowProduct> = { parent: P; members: P[] };
 
+/** A grouped writer's chunk as a ProductGroup: the parent is the product the others point at. */
+export function asGroup<P extends Product>(members: P[]): ProductGroup<P> {
+  const parent = members.find((member) => !member.is_multiple_of) ?? members[0]!;
+  return { parent, members };
+}
+
 export type ProductOption = { name: string; value: string };
 
 const detail = (product: Product, key: string) => product.product_details[key]?.trim() ?? '';

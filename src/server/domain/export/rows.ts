@@ -138,6 +138,10 @@ export function unparseCsvRows(rows: (string | number | null)[][], { neutralise 
 
 export const CSV_NEWLINE = '\r\n';
 
+/** A report beside a feed (header row, then rows): read in a spreadsheet, so formulas are neutralised. */
+export const reportCsv = (headers: readonly string[], rows: string[][]) =>
+  `${unparseCsvRows([[...headers]], { neutralise: false })}${CSV_NEWLINE}${unparseCsvRows(rows, { neutralise: true })}${rows.length > 0 ? CSV_NEWLINE : ''}`;
+
 /** The SPEC §3 file's first line: the BOM and the headers. */
 export const EXPORT_CSV_HEAD = `${BOM}${unparseCsvRows([[...EXPORT_HEADERS]], { neutralise: false })}`;
 

@@ -3,13 +3,15 @@
 // one home of each format's columns.
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import type { FunctionRequest } from '../../../common/contract/functions';
+import { agentFeedWriter } from './agent-feed-writer';
 import { approvedGroup } from './approval';
 import { type KindedFile, writeCells } from './column-kinds';
+import type { ExportOptions, ExportWriter } from './export-writer';
 import { keepStoreCopy } from './fill-empty';
 import { JSONLD_HEAD, JSONLD_TAIL, jsonLdEntry, jsonLdNode } from './jsonld';
 import { MERCHANT_REPORT_HEADERS, merchantGroupRows, merchantHeaders, tsvLine } from './merchant';
-import type { MerchantIdOf } from './merchant-ids';
-import type { ProductGroup } from './product-keys';
+import { asGroup } from './product-keys';
+import { hasQaField } from './qa-pairs';
 import {
   productBasePath,
   REDIRECT_HEADERS,
@@ -17,35 +19,19 @@ import {
   shopifyRedirectRow,
   woocommerceRedirectRow,
 } from './redirects';
-import { buildExportRows, CSV_NEWLINE, EXPORT_CSV_HEAD, exportRowCells, unparseCsvRows } from './rows';
+import {
+  buildExportRows,
+  CSV_NEWLINE,
+  EXPORT_CSV_HEAD,
+  exportRowCells,
+  reportCsv,
+  unparseCsvRows,
+} from './rows';
 import { shopifyExportHeaders, shopifyGroupRows } from './shopify';
 import { WOOCOMMERCE_HEADERS, woocommerceRow } from './woocommerce';
 
 export type ExportFormat = FunctionRequest<'export-bundle'>['format'];
-
-/**
- * The file is head, then every piece joined by separator, then tail. `grouped` writers get one product with
- * its variants at a time (they must stay together); the others get a page of products in id order. A writer
- * with `report` writes a second file beside the first (both in one zip), its text asked for at the end.
- */
-export type ExportWriter = {
-  contentType: string;
-  extension: string;
-  /** What the file name says after the bundle's name. */
-  suffix: string;
-  grouped: boolean;
-  head: string;
-  separator: string;
-  tail: string;
-  pieces: (products: BundleWorkflowProduct[]) => string[];
-  report?: { suffix: string; extension: string; text: () => string };
-};
-
-/** A grouped writer's chunk as a ProductGroup: the parent is the product the others point at. */
-function asGroup(members: BundleWorkflowProduct[]): ProductGroup {
-  const parent = members.find((member) => !member.is_multiple_of) ?? members[0]!;
-  return { parent, members };
-}
+export type { ExportOptions, ExportWriter } from './export-writer';
 
 // Store files are read by importers, not spreadsheets: no formula quote (it would be imported as text). Their
 // copy cells lose a formula start instead (rows.ts copyCell), and each cell is written for its column's kind
@@ -63,21 +49,6 @@ const csvHead = (headers: readonly string[]) =>
   `${unparseCsvRows([[...headers]], { neutralise: false })}${CSV_NEWLINE}`;
 
 const csv = 'text/csv; charset=utf-8';
-
-export type ExportOptions = {
-  hasVariants: boolean;
-  /** The bundle's "fill empty, don't overwrite": the store's own copy is written wherever it had some. */
-  fillEmptyOnly?: boolean;
-  /** only_approved: csv, json and redirects keep the approved products; the others whole products (approval.ts). */
-  onlyApproved?: boolean;
-  /** The bundle's currency (ISO 4217), for the structured data's offers. */
-  currency?: string | null;
-  /** merchant: each item's main-feed id, and whether a generative model wrote the copy. */
-  merchantIdOf?: MerchantIdOf;
-  generative?: boolean;
-  /** woocommerce-redirects: the store's product base. */
-  productBase?: string;
-};
 
 export function exportWriter(format: ExportFormat, options: ExportOptions): ExportWriter {
   const writer = formatWriter(format, options);
@@ -104,6 +75,7 @@ const FORMAT_WRITERS: Record<ExportFormat, (options: ExportOptions) => ExportWri
   redirects: () => redirectsWriter(),
   'woocommerce-redirects': woocommerceRedirectsWriter,
   jsonld: jsonLdWriter,
+  'agent-feed': agentFeedWriter,
 };
 
 /** A CSV file for a store's importer: a header row, then the writer's rows. */
@@ -210,10 +182,18 @@ function jsonLdWriter({ currency }: ExportOptions): ExportWriter {
 }
 
 /** The supplemental feed, and beside it the report of the products the main feed has no id for. */
-function merchantWriter({ merchantIdOf, generative = false }: ExportOptions): ExportWriter {
+function merchantWriter({
+  merchantIdOf,
+  generative = false,
+  merchantAttributes = [],
+}: ExportOptions): ExportWriter {
   if (!merchantIdOf) throw new Error('The merchant writer needs merchantIdOf.');
   const unmatched: string[][] = [];
-  const headers = merchantHeaders(generative);
+  // Without a field holding them, no product has questions and answers: no column for them.
+  const attributes = merchantAttributes.filter(
+    (attribute) => attribute !== 'question_and_answer' || hasQaField(),
+  );
+  const headers = merchantHeaders(generative, attributes);
   return {
     contentType: 'application/zip',
     extension: 'tsv',
@@ -224,17 +204,17 @@ function merchantWriter({ merchantIdOf, generative = false }: ExportOptions): Ex
     tail: '\n',
     pieces: (members) => {
       if (members.length === 0) return [];
-      const out = merchantGroupRows(asGroup(members), { idOf: merchantIdOf, generative });
+      const out = merchantGroupRows(asGroup(members), { idOf: merchantIdOf, generative, attributes });
       unmatched.push(
         ...out.unmatched.map((row) => writeCells('merchant-report', MERCHANT_REPORT_HEADERS, row)),
       );
       return out.rows.map((row) => tsvLine(writeCells('merchant', headers, row)));
     },
-    report: {
-      suffix: 'merchant-unmatched',
-      extension: 'csv',
-      text: () =>
-        `${csvHead(MERCHANT_REPORT_HEADERS)}${unparseCsvRows(unmatched, { neutralise: true })}${unmatched.length > 0 ? CSV_NEWLINE : ''}`,
-    },
+    reports: [
+      {
+        fileName: (stem) => `${stem}-merchant-unmatched.csv`,
+        text: () => reportCsv(MERCHANT_REPORT_HEADERS, unmatched),
+      },
+    ],
   };
 }
