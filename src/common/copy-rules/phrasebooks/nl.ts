@@ -1,0 +1,93 @@
+// Dutch, in the informal "je" Dutch webshops write in. Titles in sentence case. "Online" is Dutch usage.
+import { capitalise, ifBrand, listWith, type Phrasebook } from './phrasebook';
+
+export const NL: Phrasebook = {
+  language: 'nl',
+  nameCase: 'sentence',
+  smallWords: [
+    'aan',
+    'bij',
+    'de',
+    'een',
+    'en',
+    'het',
+    'in',
+    'met',
+    'naar',
+    'of',
+    'op',
+    'te',
+    'uit',
+    'van',
+    'voor',
+  ],
+  withValues: (values) => ` in ${values}`,
+  sizeValue: (size) => `maat ${size}`,
+  numberedValue: (name, value) => `${capitalise(name)} ${value}`,
+  list: listWith('en'),
+  metaLeads: [
+    (name, values, brand) => `${name}${values}${ifBrand(brand, (b) => ` van ${b}`)}.`,
+    (name, values, brand) =>
+      `${name}${values}${ifBrand(brand, (b) => ` van ${b}`)}, eenvoudig online te bestellen.`,
+    (name, values, brand) =>
+      `${brand === '' ? 'Nu te ontdekken' : `Een ontwerp van ${brand}`}: ${name}${values}.`,
+    (name, values, brand) =>
+      `${name}${values}${ifBrand(brand, (b) => ` van ${b}`)}, met alle details op een rij.`,
+  ],
+  metaClosings: [
+    () => 'Bestel vandaag nog in onze winkel.',
+    () => 'Leg je keuze vandaag nog in je winkelmandje.',
+    () => 'Te vinden in onze webwinkel.',
+    () => 'Bekijk alle opties online.',
+  ],
+  closing: (_name, lively) => `Bestel vandaag nog in onze webwinkel${lively ? '!' : '.'}`,
+  padding: [
+    'Alle productdetails en specificaties vind je op onze website.',
+    'Meer informatie op de productpagina.',
+    'Bekijk het volledige assortiment online.',
+    'Voeg je keuze toe aan je winkelmandje.',
+    'Bestel gemakkelijk online.',
+    'Nu online te ontdekken.',
+    'Veel winkelplezier.',
+  ],
+  genericSentences: [
+    'Alle details staan op de productpagina.',
+    'Bekijk de foto’s en de specificaties voordat je kiest.',
+    'Kies de optie die het best bij je past.',
+    'Vergelijk alle opties naast elkaar.',
+    'Vragen? We helpen je graag verder.',
+    'Je bestelling wordt zorgvuldig ingepakt.',
+    'Werp ook een blik op de rest van het assortiment.',
+    'Zet je favoriet op je verlanglijst voor later.',
+  ],
+  shopKeyword: (keyword) => `Bestel ${keyword} online.`,
+  keywordPick: (keyword) => `Een goede keuze als je op zoek bent naar ${keyword}.`,
+  descriptionLead: (name, brand) => `${name}${ifBrand(brand, (b) => ` van ${b}`)}.`,
+  availableIn: (_name, values, isVariant) =>
+    isVariant ? `Deze uitvoering is verkrijgbaar in ${values}.` : `Verkrijgbaar in ${values}.`,
+  rangeLine: (option, values) => `${capitalise(option)} naar keuze: ${values}.`,
+  material: (material) => `Materiaal: ${material}.`,
+  partOfRange: (range) => `Onderdeel van de collectie ${range}.`,
+  suitedTo: (useCase) => `Geschikt voor ${useCase}.`,
+  versionPrefix: (values) =>
+    values === null ? 'Dit is een andere uitvoering. ' : `Dit is de uitvoering in ${values}. `,
+  factLabels: {
+    brand: 'Merk',
+    colour: 'Kleur',
+    dimensions: 'Afmetingen',
+    size: 'Maat',
+    material: 'Materiaal',
+    range: 'Collectie',
+    use_case: 'Gebruik',
+  },
+  altViews: ['ander aanzicht', 'van dichtbij', 'zijaanzicht', 'detail', 'achteraanzicht', 'bovenaanzicht'],
+  altSettings: [
+    'bij daglicht',
+    'tegen een effen achtergrond',
+    'in gebruik',
+    'heel dichtbij',
+    'van een afstand',
+    'schuin van voren',
+  ],
+  altBy: (brand) => ` van ${brand}`,
+};
