@@ -79,6 +79,7 @@ export const DE: Phrasebook = {
   material: (material) => `Material: ${material}.`,
   partOfRange: (range) => `Teil der Kollektion ${range}.`,
   suitedTo: (useCase) => `Geeignet für: ${useCase}.`,
+  anotherVersion: 'weitere Variante',
   versionPrefix: (values) =>
     values === null ? 'Dies ist eine weitere Variante. ' : `Dies ist die Variante in ${values}. `,
   factLabels: {

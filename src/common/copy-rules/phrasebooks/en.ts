@@ -53,6 +53,7 @@ export const EN: Phrasebook = {
   material: (material) => `Material: ${material}.`,
   partOfRange: (range) => `It is part of the ${range} range.`,
   suitedTo: (useCase) => `Suited to ${useCase}.`,
+  anotherVersion: 'another version',
   versionPrefix: (values) =>
     values === null ? 'This is another version. ' : `This is the version in ${values}. `,
   factLabels: {

@@ -72,6 +72,7 @@ export const ES: Phrasebook = {
   material: (material) => `Material: ${material}.`,
   partOfRange: (range) => `Forma parte de la colección ${range}.`,
   suitedTo: (useCase) => `Ideal para ${useCase}.`,
+  anotherVersion: 'otra versión',
   versionPrefix: (values) =>
     values === null ? 'Esta es otra versión. ' : `Esta es la versión en ${values}. `,
   factLabels: {

@@ -69,6 +69,7 @@ export const FR: Phrasebook = {
   material: (material) => `Matière : ${material}.`,
   partOfRange: (range) => `Fait partie de la collection ${range}.`,
   suitedTo: (useCase) => `Idéal pour : ${useCase}.`,
+  anotherVersion: 'autre version',
   versionPrefix: (values) =>
     values === null ? 'Voici une autre version. ' : `Voici la version en ${values}. `,
   factLabels: {

@@ -76,6 +76,7 @@ export const IT: Phrasebook = {
   material: (material) => `Materiale: ${material}.`,
   partOfRange: (range) => `Fa parte della collezione ${range}.`,
   suitedTo: (useCase) => `Ideale per ${useCase}.`,
+  anotherVersion: 'altra versione',
   versionPrefix: (values) =>
     values === null ? 'Questa è un’altra versione. ' : `Questa è la versione in ${values}. `,
   factLabels: {

@@ -31,6 +31,7 @@ export const NEUTRAL: Phrasebook = {
   material: (material) => `${capitalise(material)}.`,
   partOfRange: (range) => `${capitalise(range)}.`,
   suitedTo: (useCase) => `${capitalise(useCase)}.`,
+  anotherVersion: '',
   versionPrefix: (values) => (values === null ? '' : `${capitalise(values)}. `),
   factLabels: { brand: '', colour: '', dimensions: '', size: '', material: '', range: '', use_case: '' },
   altViews: [],

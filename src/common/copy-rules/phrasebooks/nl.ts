@@ -69,6 +69,7 @@ export const NL: Phrasebook = {
   material: (material) => `Materiaal: ${material}.`,
   partOfRange: (range) => `Onderdeel van de collectie ${range}.`,
   suitedTo: (useCase) => `Geschikt voor ${useCase}.`,
+  anotherVersion: 'andere uitvoering',
   versionPrefix: (values) =>
     values === null ? 'Dit is een andere uitvoering. ' : `Dit is de uitvoering in ${values}. `,
   factLabels: {

@@ -47,6 +47,8 @@ export type Phrasebook = {
   material: (material: string) => string;
   partOfRange: (range: string) => string;
   suitedTo: (useCase: string) => string;
+  /** What tells a variant apart in its title when no value does ('' in the neutral book: none is added). */
+  anotherVersion: string;
   /** What opens a variant's meta description when it would repeat its parent's. */
   versionPrefix: (values: string | null) => string;
   /** Fact-sheet labels of the standard facts. */

@@ -75,6 +75,7 @@ export const PT: Phrasebook = {
   material: (material) => `Material: ${material}.`,
   partOfRange: (range) => `Faz parte da coleção ${range}.`,
   suitedTo: (useCase) => `Ideal para ${useCase}.`,
+  anotherVersion: 'outra versão',
   versionPrefix: (values) => (values === null ? 'Esta é outra versão. ' : `Esta é a versão em ${values}. `),
   factLabels: {
     brand: 'Marca',

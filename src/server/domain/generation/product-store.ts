@@ -27,6 +27,7 @@ import { productLevelFacts } from '../../leaves/variants/product-level';
 import { emitRunEventsIfSettled } from '../../leaves/webhook-events/run-events';
 import { isLocked } from '../review/locked-fields';
 import { insertVersion } from '../review/versions';
+import { copyVoiceFor } from './copy-language';
 import { makeDistinct } from './distinct-copy';
 
 const savedRow = computedRow({ saved: z.number(), variants: z.array(z.number()) });
@@ -43,6 +44,7 @@ export async function loadProduct(db: Queryable, id: number) {
       customFields: bundles.customFields,
       spendingCapUsd: bundles.spendingCapUsd,
       bundleLanguage: bundles.language,
+      bundleLanguageSource: bundles.languageSource,
       productLanguage: products.language,
       pausedReason: bundleWorkflows.pausedReason,
       workflow: {
@@ -153,8 +155,10 @@ export async function recordStep(
   await db.execute(sql`with logged as (${logged.getSQL()}) ${progressed.getSQL()}`);
 }
 
+/** The built-in writer's input for the save's fallback wordings: in the copy's language, with its voice. */
 function offlineInput(context: ProductContext): WriteCopyInput {
   return {
+    voice: copyVoiceFor(context),
     model: 'offline',
     product: context.details,
     imageCount: context.imageUrls.length,
