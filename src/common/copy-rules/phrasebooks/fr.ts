@@ -81,7 +81,7 @@ export const FR: Phrasebook = {
     range: 'Collection',
     use_case: 'Utilisation',
   },
-  altViews: ['autre vue', 'vue rapprochée', 'vue de côté', 'détail', 'vue de dos', 'vue de dessus'],
+  altViews: ['autre vue', 'vue rapprochée', 'vue de côté', 'détail', 'vue arrière', 'vue de dessus'],
   altSettings: [
     'à la lumière du jour',
     'sur fond uni',

@@ -1,6 +1,7 @@
 // Every phrasebook other than English is free of English: no sentence, connector or label the built-in writer
 // takes from it contains a word the wrong-language check reads as English, and each sentence ends in its stop.
 import { describe, expect, it } from 'vitest';
+import { endsMidPhrase } from '../broken-text';
 import { englishWordsFor } from '../wrong-language';
 import { NEUTRAL, PHRASEBOOK_LANGUAGES, type Phrasebook, phrasebookFor } from '.';
 
@@ -69,6 +70,10 @@ describe('phrasebooks', () => {
       const { sentences, phrases } = textsOf(phrasebookFor(language));
       for (const sentence of sentences) expect(sentence, language).toMatch(/[.!?]$/);
       for (const phrase of phrases) expect(phrase.trim(), language).not.toBe('');
+      // An alt text ends with its view: a view ending on a connector ("de", "dos") reads as cut off.
+      const book = phrasebookFor(language);
+      for (const view of [...book.altViews, ...book.altSettings])
+        expect(endsMidPhrase(`Xname, ${view}`, 'title'), `${language}: "${view}"`).toBe(false);
     });
   }
 

@@ -28,7 +28,12 @@ export function writeAltTexts(facts: Facts, imageCount: number): string[] {
   return Array.from({ length: imageCount }, (_, index) => {
     // Each further image its own words, so no two alt texts of a product are the same.
     const view = index === 0 ? '' : `, ${viewOf(book, index - 1, imageCount)}`;
-    const candidates = [`${facts.name}${attributes}${by}${view}`, `${facts.name}${attributes}${view}`];
+    // Longer views (French "vue de dessus") may leave no room for the values: the name and view, uncut, next.
+    const candidates = [
+      `${facts.name}${attributes}${by}${view}`,
+      `${facts.name}${attributes}${view}`,
+      ...(index === 0 || attributes === '' ? [] : [`${facts.name}${view}`]),
+    ];
     return firstThatFits(candidates, SEO_LIMITS.altTextMax, facts.name, `${attributes}${view}`);
   });
 }
