@@ -174,8 +174,9 @@ async function checkRun(file: string, run: RunBody, builtIn: boolean) {
       // The full name, in title case when the store wrote it in capitals; never cut mid-name.
       // A variant's values come first: a long name gives way to them at a word, never inside one.
       const name = product.product_details.product_name ?? '';
+      // The heading's connector before the values is the copy's language's: "in", "en" (fr, es), "em" (pt).
       if (product.is_multiple_of)
-        expect(name.toLowerCase(), where).toContain(fields.heading.split(' in ')[0]!.toLowerCase());
+        expect(name.toLowerCase(), where).toContain(fields.heading.split(/ (?:in|en|em) /)[0]!.toLowerCase());
       else expect(fields.heading.toLowerCase(), where).toContain(name.toLowerCase());
       // The name's capitals, that is: an option value stays as the store writes it ("LA LUNA - AGUA").
       const unvalued = ownValues(product).reduce((text, value) => text.replace(value, ''), fields.heading);

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { estimateDescriptionWidth, estimateTitleWidth } from '../../src/common/copy-rules/serp-width';
 import { countChatTokens, countTokens } from '../../src/server/leaves/ai/tokens';
 import { breakText, isTextBreak, TEXT_BREAKS, type TextBreak } from './fake-copy-breaks';
+import { answerInLanguage, askedLanguage, type LanguageQuirks, languageLapseFor } from './fake-language';
 import { createFakeBatchApi, type FakeBatchApi, type FakeBatchOptions } from './fake-openai-batch';
 import { createPromptCache, type PromptCacheOptions } from './fake-prompt-cache';
 
@@ -139,6 +140,8 @@ export type CopyQuirks = {
   lapses?: { share: number };
   /** Break every first answer's text this way (fake-copy-breaks.ts). */
   textBreak?: TextBreak;
+  /** Answer in the language the prompt asks for, with some first answers in English or with a claim (fake-language.ts). */
+  language?: LanguageQuirks;
 };
 export type CopyLapse = 'about_nothing' | 'invented_guarantee' | 'sibling_meta' | TextBreak;
 export const COPY_LAPSES: readonly CopyLapse[] = [
@@ -800,6 +803,11 @@ function answerContent(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): str
   if (quirks?.lapses && isRecord(answer) && !isRepair(body.messages)) {
     const lapse = lapseFor(context, quirks.lapses.share);
     if (lapse) applyLapse(answer, lapse, context);
+  }
+  const asked = askedLanguage(body.messages.map(messageText).join('\n'));
+  if (quirks?.language && asked && isRecord(answer)) {
+    const lapse = isRepair(body.messages) ? null : languageLapseFor(context.name, quirks.language.lapseShare);
+    answerInLanguage(answer, context, asked, lapse);
   }
   if (quirks?.textBreak && isRecord(answer) && !isRepair(body.messages)) {
     breakText(answer, quirks.textBreak, context);

@@ -2,20 +2,23 @@
 // units, and the words after a number that are not what it counts. The rules that use them are in claims.ts.
 
 // Material words that copy must not claim unless the input says them. Each maps to a canonical form, so
-// "wood" in copy is grounded by "wooden" in the input, and "aluminum" by "aluminium". Words that are
+// "wood" in copy is grounded by "wooden" in the input, and "aluminum" by "aluminium"; the common materials
+// carry their German, French, Spanish, Portuguese, Italian, Dutch (and a few Russian) words too, so
+// "100 % Baumwolle" in copy needs cotton in the input. Words that are mostly something else in one of those
+// languages (French "or" and "argent", Dutch "leer", Spanish "piel") are left out. Words that are
 // mostly something else in copy (felt, iron, lace, stone, slate, crystal) are left out to avoid false alarms.
 export const MATERIAL_FORMS: Record<string, string> = Object.fromEntries(
   Object.entries({
-    cotton: ['cotton'],
-    wool: ['wool', 'woollen', 'woolen'],
-    linen: ['linen'],
-    silk: ['silk', 'silken'],
-    leather: ['leather'],
+    cotton: ['cotton', 'baumwolle', 'coton', 'algodón', 'algodão', 'cotone', 'katoen', 'хлопок'],
+    wool: ['wool', 'woollen', 'woolen', 'wolle', 'laine', 'lana', 'lã', 'wol', 'шерсть'],
+    linen: ['linen', 'leinen', 'linho', 'linnen'],
+    silk: ['silk', 'silken', 'seide', 'soie', 'seda', 'seta', 'zijde', 'шёлк', 'шелк'],
+    leather: ['leather', 'leder', 'cuir', 'cuero', 'couro'],
     leatherette: ['leatherette'],
     polyester: ['polyester'],
     nylon: ['nylon'],
     denim: ['denim'],
-    cashmere: ['cashmere'],
+    cashmere: ['cashmere', 'kaschmir', 'cachemire', 'cachemira', 'caxemira'],
     merino: ['merino'],
     alpaca: ['alpaca'],
     mohair: ['mohair'],
@@ -27,7 +30,7 @@ export const MATERIAL_FORMS: Record<string, string> = Object.fromEntries(
     canvas: ['canvas'],
     satin: ['satin'],
     chiffon: ['chiffon'],
-    velvet: ['velvet'],
+    velvet: ['velvet', 'samt', 'velours', 'terciopelo', 'veludo', 'velluto', 'fluweel'],
     suede: ['suede'],
     spandex: ['spandex'],
     elastane: ['elastane'],
@@ -39,15 +42,15 @@ export const MATERIAL_FORMS: Record<string, string> = Object.fromEntries(
     hemp: ['hemp'],
     jute: ['jute'],
     sisal: ['sisal'],
-    bamboo: ['bamboo'],
+    bamboo: ['bamboo', 'bambus', 'bambou', 'bambú', 'bambu', 'bamboe'],
     rattan: ['rattan'],
     wicker: ['wicker'],
     seagrass: ['seagrass'],
     cork: ['cork'],
-    wood: ['wood', 'wooden', 'hardwood', 'softwood'],
+    wood: ['wood', 'wooden', 'hardwood', 'softwood', 'holz', 'bois', 'madera', 'madeira', 'legno', 'hout'],
     plywood: ['plywood'],
     mdf: ['mdf'],
-    oak: ['oak'],
+    oak: ['oak', 'eiche', 'chêne', 'roble', 'carvalho', 'rovere', 'eiken'],
     pine: ['pine'],
     walnut: ['walnut'],
     teak: ['teak'],
@@ -58,7 +61,7 @@ export const MATERIAL_FORMS: Record<string, string> = Object.fromEntries(
     cedar: ['cedar'],
     acacia: ['acacia'],
     metal: ['metal'],
-    steel: ['steel'],
+    steel: ['steel', 'stahl', 'acier', 'acero', 'aço', 'acciaio', 'staal'],
     stainless: ['stainless'],
     aluminium: ['aluminium', 'aluminum'],
     brass: ['brass'],
@@ -69,22 +72,22 @@ export const MATERIAL_FORMS: Record<string, string> = Object.fromEntries(
     nickel: ['nickel'],
     titanium: ['titanium'],
     pewter: ['pewter'],
-    gold: ['gold', 'golden'],
-    silver: ['silver'],
+    gold: ['gold', 'golden', 'oro', 'ouro', 'goud'],
+    silver: ['silver', 'silber', 'plata', 'prata', 'argento', 'zilver'],
     platinum: ['platinum'],
-    glass: ['glass'],
-    ceramic: ['ceramic'],
-    porcelain: ['porcelain'],
+    glass: ['glass', 'glas', 'verre', 'vidrio', 'vidro', 'vetro'],
+    ceramic: ['ceramic', 'keramik', 'céramique', 'cerámica', 'cerâmica', 'ceramica', 'keramiek'],
+    porcelain: ['porcelain', 'porzellan', 'porcelaine', 'porcelana', 'porcellana', 'porselein'],
     stoneware: ['stoneware'],
     earthenware: ['earthenware'],
     terracotta: ['terracotta'],
     clay: ['clay'],
     enamel: ['enamel'],
-    marble: ['marble'],
+    marble: ['marble', 'marmor', 'marbre', 'mármol', 'mármore', 'marmo', 'marmer'],
     granite: ['granite'],
     quartz: ['quartz'],
     concrete: ['concrete'],
-    plastic: ['plastic'],
+    plastic: ['plastic', 'kunststoff', 'plastique', 'plástico', 'plastica'],
     vinyl: ['vinyl'],
     pvc: ['pvc'],
     resin: ['resin'],
@@ -106,21 +109,24 @@ export const MATERIAL_WORDS: readonly string[] = Object.keys(MATERIAL_FORMS);
 // Quality and guarantee words: promises a shop owner must be able to back. Each canonical word maps to the
 // pattern that finds it (hyphens and spaces optional where people write both).
 export const QUALITY_PATTERNS: Record<string, string> = {
-  // With the common German, French and Spanish forms, for workflows that write in those languages.
-  warranty: 'warrant(?:y|ies|ied)|gewährleistung|garantía',
-  guarantee: 'guarantee[sd]?|garantie(?:rt)?|garanti(?:e|s)?',
+  // With the common German, French, Spanish, Portuguese, Italian and Dutch forms (and a few Russian ones),
+  // for copy written in those languages.
+  warranty: 'warrant(?:y|ies|ied)|gewährleistung|garantía|garantia|garanzia|гарантия',
+  guarantee:
+    'guarantee[sd]?|garantie(?:rt)?|garanti(?:e|s)?|garantit|garantiert|garantizad[oa]s?|garantid[oa]s?|garantit[oa]|gegarandeerd',
   certified:
-    'certifi(?:ed|cation|cations)|certificate[sd]?|zertifizier(?:t|te|ter|tes|ung)|certifiée?s?|certificad[oa]s?',
-  organic: 'organic(?:ally)?|biologi(?:sch|que|co|ca)\\w*|orgánic[oa]s?',
+    'certifi(?:ed|cation|cations)|certificate[sd]?|zertifizier(?:t|te|ter|tes|ung)|certifiée?s?|certificad[oa]s?|certificat[oa]|certificazione|gecertificeerd|certificação',
+  organic: 'organic(?:ally)?|biologi(?:sch|que|co|ca)\\w*|orgánic[oa]s?|orgânic[oa]s?|biologic[oa]|bio',
   handmade:
-    'hand[- ]?(?:made|crafted|sewn|knitted|woven|stitched)|handgemacht\\w*|handgefertigt\\w*|fait main|hecho a mano|(?:expertly |skil(?:l)?fully |carefully |beautifully )?crafted|artisan(?:al)?|craftsmanship',
-  vegan: 'vegan',
-  recycled: 'recycled|recyclable',
-  sustainable: 'sustainabl[ey]|sustainably sourced',
+    'hand[- ]?(?:made|crafted|sewn|knitted|woven|stitched)|handgemacht\\w*|handgefertigt\\w*|fait main|hecho a mano|(?:expertly |skil(?:l)?fully |carefully |beautifully )?crafted|artisan(?:al)?|craftsmanship|feit[oa]s? [àa] mão|artesanal|fatt[oa] a mano|artigianale|handgemaakt|fait(?:e|s|es)? à la main|hech[oa]s? a mano|handarbeit|ручн(?:ая|ой) работ[аы]',
+  vegan: 'vegan|végane?s?|vegan[oa]s?|veganistisch',
+  recycled: 'recycled|recyclable|recycelt\\w*|recyclé(?:e|s|es)?|reciclad[oa]s?|riciclat[oa]|gerecycled',
+  sustainable:
+    'sustainabl[ey]|sustainably sourced|nachhaltig\\w*|écologique|sostenible|sustentáve(?:l|is)|sostenibile',
   'eco-friendly': 'eco[- ]?friendly',
-  waterproof: 'water[- ]?proof',
+  waterproof: 'water[- ]?proof|wasserdicht|imperméable|impermeable|waterdicht|à prova d(?:e |’)água',
   'water-resistant': 'water[- ]?resistant',
-  hypoallergenic: 'hypo[- ]?allergenic',
+  hypoallergenic: 'hypo[- ]?allergenic|hypoallerg[eé]n\\w*|hipoalerg[éê]nic\\w*|ipoallergenic\\w*',
   'non-toxic': 'non[- ]?toxic',
   'bpa-free': 'bpa[- ]?free',
   'fair trade': 'fair[- ]?trade',
@@ -128,15 +134,16 @@ export const QUALITY_PATTERNS: Record<string, string> = {
   patented: 'patent(?:ed)?',
   biodegradable: 'biodegradable',
   'dishwasher-safe': 'dishwasher[- ]?safe',
-  lifetime: 'lifetime',
+  lifetime: 'lifetime|lebenslang\\w*|à vie|de por vida|vitalíci[oa]|a vita',
   'clinically proven': 'clinically[- ]proven',
-  'made in': '[Mm]ade in [A-Z][a-z]+',
+  'made in':
+    '[Mm]ade in [A-Z][a-z]+|[Ff]abriqué(?:e|s|es)? en \\p{Lu}\\p{L}+|[Hh]ergestellt in \\p{Lu}\\p{L}+|(?:[Hh]ech|[Ff]abricad)[oa]s? en \\p{Lu}\\p{L}+|(?:[Ff]eit|[Ff]abricad|[Pp]roduzid)[oa]s? (?:n[oa]|em) \\p{Lu}\\p{L}+|(?:[Ff]att|[Pp]rodott)[oa] in \\p{Lu}\\p{L}+|[Gg]emaakt in \\p{Lu}\\p{L}+|[Сс]делано в \\p{Lu}\\p{L}+',
   // Origin: where it comes from is a claim like "Made in Italy".
   imported: 'imported',
   'locally made': 'locally (?:made|sourced|produced)|made locally',
   // Durability: a promise about how long it lasts.
   durable:
-    'durab(?:le|ility)|long[- ]lasting|hard[- ]wearing|built to last|heavy[- ]duty|sturdy|robust|unbreakable|shatter[- ]?proof|indestructible',
+    'durab(?:le|ility)|long[- ]lasting|hard[- ]wearing|built to last|heavy[- ]duty|sturdy|robust|unbreakable|shatter[- ]?proof|indestructible|langlebig\\w*|strapazierfähig\\w*|résistant(?:e|s|es)?|durader[oa]s?|durável|duráveis|durevole|slijtvast|onverwoestbaar|increvable',
   'scratch-resistant': 'scratch[- ]?(?:resistant|proof)',
   'tarnish-resistant': 'tarnish[- ]?(?:resistant|proof|free)|(?:will )?never tarnish(?:es)?|anti[- ]?tarnish',
   'rust-proof': 'rust[- ]?(?:proof|resistant|free)|stainless',
@@ -155,7 +162,8 @@ export const QUALITY_PATTERNS: Record<string, string> = {
   fsc: 'fsc',
   // Guarantees beyond "guarantee" and "warranty".
   'money-back': 'money[- ]back|full refund|risk[- ]free|no[- ]questions[- ]asked',
-  'free shipping': 'free (?:shipping|delivery|returns)',
+  'free shipping':
+    'free (?:shipping|delivery|returns)|livraison gratuite|kostenlose[rn]? versand|versandkostenfrei|envío gratis|envío gratuito|frete grátis|spedizione gratuita|gratis verzending',
 };
 
 /** The quality and guarantee words recognised by the grounding check (canonical forms). */

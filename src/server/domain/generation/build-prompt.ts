@@ -5,9 +5,11 @@
 // message, so that a provider's prompt cache serves the shared part.
 
 import { describeRange } from '../../../common/copy-rules/variant-range';
+import { primaryLanguage } from '../../../common/languages/detect-language';
 import type { PromptTemplates } from '../../db/schema';
 import type { AiRequest } from '../../leaves/ai/ai-request';
 import type { CopyPrompt, ProductFacts, WriteCopyInput } from '../../leaves/ai/copy-writer';
+import { FALLBACK_LANGUAGE } from './copy-language';
 import { COPY_FIELD_RULES } from './prompt-templates';
 import { listTemplateVariables, renderTemplate, type TemplateVariables } from './render-template';
 
@@ -42,7 +44,7 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
   variables.variant_rules = [...describeVariantRules(input.parent), ...describeRangeRules(input.range)].join(
     '\n',
   );
-  // Added only when there are rules, so a plain workflow's prompt is its template as written.
+  // Always added: the language is always named.
   const system = variables.workflow_rules ? `${templates.system}\n{{workflow_rules}}` : templates.system;
   // A variant whose parent is being written at the same time (one batch) has no parent copy to show: it is
   // described as a product of its own, and the rules say what it is a variant of.
@@ -69,6 +71,14 @@ export function describeLanguage(tag: string): string {
   }
 }
 
+/** The prompt's language line: "Write in French (fr): every field … is in French (fr) …". */
+export function describeLanguageRule(language: string): string {
+  const named = describeLanguage(language);
+  const rule = `Write in ${named}: every field, fact sheet labels included, is in ${named}; the limits above stay the same. Product and brand names stay as they are.`;
+  if (primaryLanguage(language) === 'en') return rule;
+  return `${rule} Use no English word or phrase that the product data does not use itself.`;
+}
+
 /** What a variant's title and heading must name: "Silver" from "colour: Silver (parent: Gold)". */
 export function variantValuesOf(differences: readonly string[]): string[] {
   return differences
@@ -86,12 +96,8 @@ export function describeWorkflowRules(input: WriteCopyInput, templateStatesField
   const lines: string[] = [];
   if (!templateStatesFields) lines.push(COPY_FIELD_RULES);
   const voice = input.voice ?? {};
-  const language = voice.language?.trim();
-  if (language) {
-    lines.push(
-      `Write in ${describeLanguage(language)}: every field, fact sheet labels included, is in ${describeLanguage(language)}; the limits above stay the same. Product and brand names stay as they are.`,
-    );
-  }
+  // Always named, English included: a prompt that names none gets English from most models whatever the data.
+  lines.push(describeLanguageRule(voice.language?.trim() || FALLBACK_LANGUAGE));
   const banned = (voice.bannedPhrases ?? []).map((phrase) => phrase.trim()).filter(Boolean);
   if (banned.length > 0) {
     lines.push(`Never use these phrases, in any case or form: ${banned.map((p) => `"${p}"`).join(', ')}.`);

@@ -1,9 +1,9 @@
 // Checks generated copy before it is saved (docs/pipeline.md, "One product"): the limits Google shows in
 // characters and pixels (common/seo-checks.ts, the same measure the screen uses), no empty required field,
 // one alt text per image, no claim the input lacks (common/claims.ts), a variant naming what sets it apart,
-// no banned phrase and no altered protected term. The result is stored on the product as its `problems`, and
-// the screen flags exactly those. Problem messages are fed back to the model in a repair prompt, so each
-// names its field and its token.
+// no banned phrase, no altered protected term, and every field in the copy's language (language-problems.ts).
+// The result is stored on the product as its `problems`, and the screen flags exactly those. Problem messages
+// are fed back to the model in a repair prompt, so each names its field and its token.
 
 import { aiFields, type CopyFieldRegistry, type CopyFieldSpec } from '../../../common/copy-fields/field-spec';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
@@ -24,6 +24,7 @@ import {
   singledOutProblems,
   variantUnnamedProblems,
 } from './broken-text-problems';
+import { languageProblems } from './language-problems';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
 export { COPY_PROBLEM_MESSAGES, type CopyField };
@@ -45,7 +46,8 @@ export type CopyProblemKind =
   | 'unclean_text'
   | 'artefact'
   | 'cut_off'
-  | 'copied_label';
+  | 'copied_label'
+  | 'wrong_language';
 export type CopyProblem = { field: CopyField; kind: CopyProblemKind; message: string };
 
 /** What the check needs beyond the copy and the product's facts. */
@@ -70,13 +72,16 @@ export type CopyRulesContext = {
   language?: string | null;
 };
 
-// "image 2 of 3" tells a screen-reader user where they are; it is a position, not a product claim.
-const IMAGE_POSITION = /\bimage (\d+) of (\d+)\b/gi;
+// "image 2 of 3" (or "2/3", as the built-in writer marks an image in a language it has no words for) tells a
+// screen-reader user where they are; it is a position, not a product claim.
+const IMAGE_POSITION = /\bimage (\d+) of (\d+)\b|(?<![\p{N}/])(\d+)\/(\d+)(?![\p{N}/])/giu;
 
 function withoutImagePosition(altText: string, imageCount: number): string {
-  return altText.replace(IMAGE_POSITION, (phrase, index: string, total: string) =>
-    Number(total) === imageCount && Number(index) >= 1 && Number(index) <= imageCount ? 'image' : phrase,
-  );
+  return altText.replace(IMAGE_POSITION, (phrase, ...groups: (string | undefined)[]) => {
+    const index = Number(groups[0] ?? groups[2]);
+    const total = Number(groups[1] ?? groups[3]);
+    return total === imageCount && index >= 1 && index <= imageCount ? 'image' : phrase;
+  });
 }
 
 function limitProblem(field: CopyField, limited: FieldLimits, text: string): CopyProblem | null {
@@ -133,6 +138,7 @@ export function checkCopy(
     ...brokenTextProblems(copy, facts, registry),
     ...offProductProblems(copy, context.productName),
     ...wordingProblems(copy, context, registry),
+    ...languageProblems(fieldTexts(copy, registry), facts, context.language, context.protectedTerms),
   ];
 }
 

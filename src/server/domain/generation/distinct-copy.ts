@@ -8,13 +8,14 @@
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { countCharacters, truncateAtWordBoundary } from '../../../common/copy-rules/copy-rules';
+import { phrasebookFor } from '../../../common/copy-rules/phrasebooks';
 import { type LimitedField, measureField } from '../../../common/copy-rules/seo-checks';
 import { readStoreOptions } from '../../../common/store-files/store-product-details';
 import type { Queryable } from '../../db/client';
 import { computedRow, rawRows } from '../../db/raw-rows';
 import { bundleWorkflowProducts, products } from '../../db/schema';
 import type { CopyFields, ProductFacts, WriteCopyInput } from '../../leaves/ai/copy-writer';
-import { META_VARIATIONS } from '../../leaves/ai/offline-fields';
+import { metaVariations } from '../../leaves/ai/offline-fields';
 import { writeOfflineCopy } from '../../leaves/ai/offline-writer';
 import { type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
 import { VARIANT_ATTRIBUTES } from '../../leaves/variants/detect-variants';
@@ -203,6 +204,8 @@ export async function makeDistinct(
   let next = copy;
   const tried: Record<DistinctField, number> = { page_title: 0, meta_description: 0, heading: 0 };
   const wordings = new Map<number, CopyFields>();
+  // As many as the copy's language has: the neutral book has fewer than English.
+  const variations = metaVariations(phrasebookFor(offlineInput.voice?.language));
   const offlineWording = (variation: number) => {
     let wording = wordings.get(variation);
     if (!wording) {
@@ -225,7 +228,7 @@ export async function makeDistinct(
       if (!taken[field]) continue;
       // The built-in writer's wordings first (its usual one, then its alternatives), then numbered ones.
       let offered: string | undefined;
-      while (offered === undefined && tried[field] < META_VARIATIONS) {
+      while (offered === undefined && tried[field] < variations) {
         const candidate = offlineWording(tried[field]++)[field];
         if (sameWordingKey(candidate) !== sameWordingKey(next[field])) offered = candidate;
       }

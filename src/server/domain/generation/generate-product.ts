@@ -7,7 +7,6 @@ import type { Database } from '../../db/client';
 import { bundleWorkflowProducts } from '../../db/schema';
 import {
   type CopyFields,
-  type CopyVoice,
   ProviderError,
   type WriteCopyInput,
   type WriteCopyResult,
@@ -19,6 +18,7 @@ import { pauseRun } from '../../leaves/spending-cap/spending-cap';
 import { describeDifferences, differingValues } from '../../leaves/variants/detect-variants';
 import { createProviderCall, SpendingCapReached } from './call-provider';
 import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } from './check-copy';
+import { copyLanguageFor, copyVoiceFor } from './copy-language';
 import { findDuplicateProblems } from './distinct-copy';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
@@ -103,14 +103,6 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
 }
 
 /**
- * The language the copy is written in: the workflow's when it names one, else the bundle's (detected on import
- * or chosen), else the product's own as detected; null only when no text could tell.
- */
-export function copyLanguageFor(context: ProductContext): string | null {
-  return context.workflow.language ?? context.bundleLanguage ?? context.productLanguage ?? null;
-}
-
-/**
  * The input of a product's first call: its facts, the bundle's settings, the workflow's voice, and for a variant
  * its parent's facts, finished copy (none yet when both go in one batch), what differs and what sets its
  * siblings apart. The batch path sends the same request (batch-lines.ts).
@@ -135,16 +127,6 @@ export function firstCallInput(context: ProductContext): WriteCopyInput {
       : undefined,
     ...(context.varying.length > 0 ? { range: context.varying } : {}),
     voice: copyVoiceFor(context),
-  };
-}
-
-/** The workflow's language and voice, as the prompt states them. */
-export function copyVoiceFor(context: ProductContext): CopyVoice {
-  return {
-    language: copyLanguageFor(context),
-    bannedPhrases: context.workflow.bannedPhrases ?? [],
-    protectedTerms: context.workflow.protectedTerms ?? [],
-    voiceNotes: context.workflow.voiceNotes ?? '',
   };
 }
 

@@ -1,6 +1,10 @@
 // The words of the copy check's problems (check-copy.ts): the screen shows them and the repair prompt feeds
 // them back to the model, so each names its field and its token.
+import { languageName } from '../../../common/languages/detect-language';
 import type { CopyFields } from '../../leaves/ai/copy-writer';
+
+/** "French (fr)". */
+const named = (language: string) => `${languageName(language)} (${language})`;
 
 /** A field of the copy, or one image's text of a per-image field. */
 export type CopyField = keyof CopyFields | `alt_texts[${number}]`;
@@ -50,6 +54,10 @@ export const COPY_PROBLEM_MESSAGES = {
     `${field} does not name the product; use a word of its name ("${name}").`,
   unclean: (field: CopyField, written: string, what: string) =>
     `${field} contains ${what} ("${written}"); write plain text.`,
+  englishWords: (field: CopyField, words: readonly string[], language: string) =>
+    `${field} has English words (${words.map((w) => `"${w}"`).join(', ')}) but the copy is in ${named(language)}; write the whole field in ${named(language)}.`,
+  readsAs: (field: CopyField, readsAs: string, language: string) =>
+    `${field} reads as ${named(readsAs)} but the copy is in ${named(language)}; write the whole field in ${named(language)}.`,
   protectedTerm: (field: CopyField, written: string, term: string) =>
     `${field} writes "${written}" where the protected term "${term}" belongs; write it exactly as "${term}".`,
 } as const;

@@ -27,6 +27,7 @@ import { productLevelFacts } from '../../leaves/variants/product-level';
 import { emitRunEventsIfSettled } from '../../leaves/webhook-events/run-events';
 import { isLocked } from '../review/locked-fields';
 import { insertVersion } from '../review/versions';
+import { bundleTextLanguage, copyVoiceFor } from './copy-language';
 import { makeDistinct } from './distinct-copy';
 
 const savedRow = computedRow({ saved: z.number(), variants: z.array(z.number()) });
@@ -43,6 +44,7 @@ export async function loadProduct(db: Queryable, id: number) {
       customFields: bundles.customFields,
       spendingCapUsd: bundles.spendingCapUsd,
       bundleLanguage: bundles.language,
+      bundleLanguageSource: bundles.languageSource,
       productLanguage: products.language,
       pausedReason: bundleWorkflows.pausedReason,
       workflow: {
@@ -69,12 +71,16 @@ export async function loadProduct(db: Queryable, id: number) {
     .innerJoin(workflows, eq(workflows.id, bundleWorkflows.workflowId))
     .where(eq(bundleWorkflowProducts.id, id));
   if (!found) return undefined;
+  // Read only when nothing stored names the language (copy-language.ts).
+  const stored = found.workflow.language ?? found.productLanguage ?? found.bundleLanguage;
+  const bundleTextLanguageOf = stored ? null : await bundleTextLanguage(db, found.bundleId);
+  const loaded = { ...found, bundleTextLanguage: bundleTextLanguageOf };
   if (found.row.isMultipleOf) {
-    return { ...found, varying: [], parent: await loadParent(db, found.row.isMultipleOf, id) };
+    return { ...loaded, varying: [], parent: await loadParent(db, found.row.isMultipleOf, id) };
   }
   // A product sold in variants is written about as a whole, not as its first variant.
   const level = productLevelFacts(found.details, await variantDetailsOf(db, id));
-  return { ...found, details: level.details, varying: level.varying, parent: undefined };
+  return { ...loaded, details: level.details, varying: level.varying, parent: undefined };
 }
 
 /** The most variants whose values a product's range is read from; a bigger product reads these. */
@@ -153,8 +159,10 @@ export async function recordStep(
   await db.execute(sql`with logged as (${logged.getSQL()}) ${progressed.getSQL()}`);
 }
 
+/** The built-in writer's input for the save's fallback wordings: in the copy's language, with its voice. */
 function offlineInput(context: ProductContext): WriteCopyInput {
   return {
+    voice: copyVoiceFor(context),
     model: 'offline',
     product: context.details,
     imageCount: context.imageUrls.length,

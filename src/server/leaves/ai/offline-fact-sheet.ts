@@ -1,18 +1,20 @@
-// The built-in writer's fact sheet: the product's standard facts as labelled lines, a product sold in variants'
-// range, then the product list's own fact sheet without the store's bookkeeping.
+// The built-in writer's fact sheet: the product's standard facts as lines labelled in the copy's language, a
+// product sold in variants' range, then the product list's own fact sheet without the store's bookkeeping.
+import type { FactKey, Phrasebook } from '../../../common/copy-rules/phrasebooks';
+import { EN } from '../../../common/copy-rules/phrasebooks/en';
 import type { VariantRange } from '../../../common/copy-rules/variant-range';
 import type { ProductFacts } from './copy-writer';
 import { value } from './offline-facts';
 
 // Only facts about the product itself: no URL, SKU, handle or id, which are the store's bookkeeping.
-const FACT_LABELS: [key: string, label: string][] = [
-  ['brand', 'Brand'],
-  ['colour', 'Colour'],
-  ['dimensions', 'Dimensions'],
-  ['size', 'Size'],
-  ['material', 'Material'],
-  ['range', 'Range'],
-  ['use_case', 'Use case'],
+const FACT_KEYS: readonly FactKey[] = [
+  'brand',
+  'colour',
+  'dimensions',
+  'size',
+  'material',
+  'range',
+  'use_case',
 ];
 
 // Labels of store bookkeeping in a user's own fact sheet, left out ("Handle: ...", "Option1 Name: Color").
@@ -37,10 +39,13 @@ export function writeFactSheet(
   product: ProductFacts,
   ownFacts: string | null | undefined,
   range: readonly VariantRange[] = [],
+  book: Phrasebook = EN,
 ): string {
-  const lines = FACT_LABELS.filter(
-    ([key]) => value(product, key) !== '' && fitsLabel(key, value(product, key)),
-  ).map(([key, label]) => `${label}: ${value(product, key)}`);
+  // A book without labels (the neutral one) lists the value alone: no word of another language.
+  const line = (label: string, text: string) => (label === '' ? text : `${label}: ${text}`);
+  const lines = FACT_KEYS.filter(
+    (key) => value(product, key) !== '' && fitsLabel(key, value(product, key)),
+  ).map((key) => line(book.factLabels[key], value(product, key)));
   // A product sold in variants lists every value of each option its variants differ in.
   for (const option of range) lines.push(`${option.name}: ${option.values.join(', ')}`);
   // The user's own fact sheet is kept line by line after the standard facts, without bookkeeping lines.

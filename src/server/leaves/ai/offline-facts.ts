@@ -9,8 +9,14 @@ import {
   truncateAtWordBoundary,
 } from '../../../common/copy-rules/copy-rules';
 import { htmlToText } from '../../../common/copy-rules/html-to-text';
+import { type Phrasebook, phrasebookFor } from '../../../common/copy-rules/phrasebooks';
 import { singledOutValues } from '../../../common/copy-rules/variant-range';
-import { plainValue, singleValueOptions } from '../../../common/store-files/store-product-details';
+import {
+  isPlaceholderOptionName,
+  plainValue,
+  type StoreOption,
+  singleValueOptions,
+} from '../../../common/store-files/store-product-details';
 import type { ProductFacts, WriteCopyInput } from './copy-writer';
 import { titleCaseName } from './title-case';
 
@@ -26,6 +32,8 @@ export type Facts = {
   /** The description's bullet list, kept as a list. */
   bullets: string[];
   product: ProductFacts;
+  /** The words of the copy's language the writer adds around the product's own. */
+  book: Phrasebook;
 };
 
 export const value = (facts: ProductFacts, key: string) => facts[key]?.replace(/\s+/g, ' ').trim() ?? '';
@@ -78,20 +86,34 @@ function splitSentences(text: string): string[] {
   );
 }
 
+/**
+ * A store option's value in plain words of the copy's language: English's "Size 7" and "with gift wrap" come
+ * from store-product-details; in another language a number takes the store's own option name ("Taille 7").
+ */
+function optionLabel(option: StoreOption, book: Phrasebook): string {
+  if (book.language === 'en') return plainValue(option);
+  const value = option.value.trim();
+  const numbered = /^\d+(?:[.,/]\d+)?$/.test(value) || /^[a-z]$/i.test(value);
+  if (!numbered || isPlaceholderOptionName(option.name.trim())) return value;
+  return book.numberedValue(option.name.trim(), value);
+}
+
 export function readFacts(input: WriteCopyInput): Facts {
   const product = input.product;
+  const book = phrasebookFor(input.voice?.language);
   const brand = value(product, 'brand');
-  const name = titleCaseName(value(product, 'product_name') || value(product, 'title') || 'Product', [
-    ...(input.voice?.protectedTerms ?? []),
-    brand,
-  ]);
+  const name = titleCaseName(
+    value(product, 'product_name') || value(product, 'title') || 'Product',
+    [...(input.voice?.protectedTerms ?? []), brand],
+    book,
+  );
   const attributes: Attribute[] = [];
   // A store variant's own option values (its row's, never a list) say what it is; otherwise its columns.
   const options = singleValueOptions(product);
   if (options.length > 0) {
     for (const option of options) {
       if (!containsPhrase(name, option.value))
-        attributes.push({ key: 'option', value: option.value, label: plainValue(option) });
+        attributes.push({ key: 'option', value: option.value, label: optionLabel(option, book) });
     }
   } else {
     for (const key of ['colour', 'size', 'dimensions'] as const) {
@@ -117,18 +139,26 @@ export function readFacts(input: WriteCopyInput): Facts {
     );
   }
   const bullets = splitBullets(product.description ?? '').filter(ownsRange);
-  return { name, brand: containsPhrase(name, brand) ? '' : brand, attributes, sentences, bullets, product };
+  return {
+    name,
+    brand: containsPhrase(name, brand) ? '' : brand,
+    attributes,
+    sentences,
+    bullets,
+    product,
+    book,
+  };
 }
 
 /** "Blue, Large" for titles. */
 export const listValues = (attributes: Attribute[]) =>
   attributes.map((attribute) => attribute.label ?? attribute.value).join(', ');
 
-/** "Blue, size Large, 10 x 20 cm" for sentences. */
-export const describeAttributes = (attributes: Attribute[]) =>
+/** "Blue, size Large, 10 x 20 cm" for sentences, "size" in the copy's language. */
+export const describeAttributes = (attributes: Attribute[], book: Phrasebook) =>
   attributes
     .map((attribute) =>
-      attribute.key === 'size' ? `size ${attribute.value}` : (attribute.label ?? attribute.value),
+      attribute.key === 'size' ? book.sizeValue(attribute.value) : (attribute.label ?? attribute.value),
     )
     .join(', ');
 

@@ -1,5 +1,6 @@
 // The offline writer's fields, one function each, every one within the limits Google shows and built only
-// from the product's own facts plus phrases that are true of any product page.
+// from the product's own facts plus phrases that are true of any product page, taken from the phrasebook of
+// the copy's language (common/copy-rules/phrasebooks): no field gets a word of another language.
 import {
   collectGroundedKeys,
   countCharacters,
@@ -7,6 +8,8 @@ import {
   SEO_LIMITS,
   truncateAtWordBoundary,
 } from '../../../common/copy-rules/copy-rules';
+import type { Phrasebook } from '../../../common/copy-rules/phrasebooks';
+import { EN } from '../../../common/copy-rules/phrasebooks/en';
 import { fitField, measureField } from '../../../common/copy-rules/seo-checks';
 import { estimateDescriptionWidth } from '../../../common/copy-rules/serp-width';
 import type { CopyFields, WriteCopyInput } from './copy-writer';
@@ -50,12 +53,12 @@ export function writeHeading(facts: Facts, isVariant = false): string {
       [],
       SEO_LIMITS.headingMax,
       facts.name,
-      ` in ${describeAttributes(facts.attributes)}`,
+      facts.book.withValues(describeAttributes(facts.attributes, facts.book)),
     );
   }
   for (let count = facts.attributes.length; count >= 0; count--) {
     const kept = facts.attributes.slice(0, count);
-    const suffix = kept.length === 0 ? '' : ` in ${describeAttributes(kept)}`;
+    const suffix = kept.length === 0 ? '' : facts.book.withValues(describeAttributes(kept, facts.book));
     const candidate = `${facts.name}${suffix}`;
     if (countCharacters(candidate) <= SEO_LIMITS.headingMax) return candidate;
   }
@@ -87,22 +90,7 @@ export function relevantKeywords(keywords: string, facts: Facts): string[] {
 const LIVELY_TONE =
   /\b(?:playful|fun|friendly|casual|upbeat|enthusiastic|energetic|cheerful|bold|excited)\b/i;
 
-function closingLine(facts: Facts, tone: string): string {
-  return LIVELY_TONE.test(tone)
-    ? `Order the ${facts.name} from our online shop today!`
-    : `Order the ${facts.name} from our online shop today.`;
-}
-
-// Generic phrases that are true of any product page; they only pad a short meta description up to 120.
-const PADDING = [
-  'See the full product details and fact sheet on our site.',
-  'Find out more on the product page.',
-  'Browse the full range online.',
-  'Add it to your basket today.',
-  'Order online today.',
-  'Discover it online.',
-  'Shop now.',
-];
+const closingLine = (facts: Facts, tone: string) => facts.book.closing(facts.name, LIVELY_TONE.test(tone));
 
 /**
  * Fits a sentence where `fits` allows, dropping trailing clauses of our own wording if need be; null if it
@@ -129,42 +117,19 @@ const metaFits = (text: string) =>
   countCharacters(text) <= SEO_LIMITS.metaDescriptionMax &&
   estimateDescriptionWidth(text) <= SEO_LIMITS.metaDescriptionPixels;
 
-// Other wordings of the meta description's first and last sentences, for `variation` 1, 2, 3: siblings whose
-// data differ only by a value need more than the value to differ (docs/decisions/008).
-const META_LEADS: ((name: string, attributes: string, brand: string) => string)[] = [
-  (name, attributes, brand) => `${name}${attributes}${brand === '' ? '' : ` from ${brand}`}.`,
-  (name, attributes, brand) =>
-    `Meet the ${name}${attributes}${brand === '' ? '' : ` by ${brand}`}, ready to order online.`,
-  (name, attributes, brand) =>
-    `Looking for the ${name}${attributes}? ${brand === '' ? 'Find it right here.' : `This one is from ${brand}.`}`,
-  (name, attributes, brand) =>
-    `Choose the ${name}${attributes}${brand === '' ? '' : `, made by ${brand}`}, with every detail listed.`,
-];
-const META_CLOSINGS: ((name: string) => string)[] = [
-  (name) => `Order the ${name} from our shop today.`,
-  (name) => `Add the ${name} to your basket today.`,
-  (name) => `Find the ${name} in our online shop.`,
-  (name) => `See the ${name} and its options online.`,
-];
+// The meta description has wordings 0 to metaVariations - 1: the phrasebook's four leads, then pairs of its
+// sentences true of any product page. Siblings whose data differ only by a value need more than the value to
+// differ (docs/decisions/008), and a dozen sibling variants whose descriptions are one text still get meta
+// descriptions that read apart (never a counter).
+const pairsOf = (sentences: readonly string[]) =>
+  sentences.flatMap((first, i) => sentences.slice(i + 1).map((second) => [first, second] as const));
 
-// Sentences true of any product page, two at a time, for the wordings past the first four: a dozen sibling
-// variants whose descriptions are one text still get meta descriptions that read apart (never a counter).
-const GENERIC_SENTENCES = [
-  'Every detail is listed on the product page.',
-  'Check the photos and the fact sheet before you choose.',
-  'Pick the option that suits you best.',
-  'See every option side by side.',
-  'Questions? Our team is happy to help.',
-  'Your order is packed with care.',
-  'Compare it with the rest of the range.',
-  'Save it to your wish list for later.',
-];
-const GENERIC_PAIRS = GENERIC_SENTENCES.flatMap((first, i) =>
-  GENERIC_SENTENCES.slice(i + 1).map((second) => [first, second] as const),
-);
+/** How many wordings the meta description has in a phrasebook (`variation` 0 to this - 1). */
+export const metaVariations = (book: Phrasebook) =>
+  book.metaLeads.length + pairsOf(book.genericSentences).length;
 
-/** How many wordings the meta description has (`variation` 0 to META_VARIATIONS - 1). */
-export const META_VARIATIONS = META_LEADS.length + GENERIC_PAIRS.length;
+/** How many wordings the English meta description has. */
+export const META_VARIATIONS = metaVariations(EN);
 
 export function writeMetaDescription(facts: Facts, keywords: string[], tone: string, variation = 0): string {
   const full = buildMetaDescription(facts, keywords, tone, variation);
@@ -184,17 +149,22 @@ export function writeMetaDescription(facts: Facts, keywords: string[], tone: str
 }
 
 function buildMetaDescription(facts: Facts, keywords: string[], tone: string, variation: number): string {
-  const attributes = facts.attributes.length === 0 ? '' : ` in ${describeAttributes(facts.attributes)}`;
-  const wording = ((variation % META_VARIATIONS) + META_VARIATIONS) % META_VARIATIONS;
-  const form = wording % META_LEADS.length;
-  const generic = wording < META_LEADS.length ? undefined : GENERIC_PAIRS[wording - META_LEADS.length];
+  const { book } = facts;
+  const attributes =
+    facts.attributes.length === 0 ? '' : book.withValues(describeAttributes(facts.attributes, book));
+  const variations = metaVariations(book);
+  const wording = ((variation % variations) + variations) % variations;
+  const leads = book.metaLeads;
+  const form = wording % leads.length;
+  const generic = wording < leads.length ? undefined : pairsOf(book.genericSentences)[wording - leads.length];
   const lead =
-    fitSentence(META_LEADS[form]!(facts.name, attributes, facts.brand), metaFits) ??
+    fitSentence(leads[form]!(facts.name, attributes, facts.brand), metaFits) ??
     `${fitField('meta_description', truncateAtWordBoundary(facts.name, 100))}.`;
   const parts = [lead];
   let length = countCharacters(lead);
   const add = (sentence: string, stopAtMinimum = false, ownWording = true) => {
-    if (stopAtMinimum && length >= SEO_LIMITS.metaDescriptionMin) return;
+    // The neutral book has no sentences of its own: an empty one is left out.
+    if (sentence === '' || (stopAtMinimum && length >= SEO_LIMITS.metaDescriptionMin)) return;
     const fits = (candidate: string) => metaFits([...parts, candidate].join(' '));
     const fitted = fitSentence(sentence, fits, ownWording);
     if (fitted === null || parts.includes(fitted)) return;
@@ -203,33 +173,33 @@ function buildMetaDescription(facts: Facts, keywords: string[], tone: string, va
   };
   for (const sentence of generic ?? []) add(sentence);
   for (const sentence of generic ? [] : facts.sentences) add(sentence, false, false);
-  for (const keyword of keywords) add(`Shop ${keyword} online.`);
-  add(form === 0 ? closingLine(facts, tone) : META_CLOSINGS[form]!(facts.name), true);
-  for (const pad of PADDING) add(pad, true);
+  for (const keyword of keywords) add(book.shopKeyword(keyword));
+  add(form === 0 ? closingLine(facts, tone) : book.metaClosings[form]!(facts.name), true);
+  for (const pad of book.padding) add(pad, true);
   return parts.join(' ');
 }
 
 export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: string[]): string {
-  const { sentences } = facts;
-  const lead = `The ${facts.name}${facts.brand === '' ? '' : ` from ${facts.brand}`}.`;
+  const { sentences, book } = facts;
+  const lead = book.descriptionLead(facts.name, facts.brand);
   const firstHalf = sentences.length >= 3 ? Math.ceil(sentences.length / 2) : sentences.length;
   const details: string[] = [];
   if (facts.attributes.length > 0) {
-    const what = input.parent ? `This version of the ${facts.name}` : `The ${facts.name}`;
-    details.push(`${what} is available in ${describeAttributes(facts.attributes)}.`);
+    details.push(
+      book.availableIn(facts.name, describeAttributes(facts.attributes, book), input.parent !== undefined),
+    );
   }
-  const counts = value(facts.product, 'variant_counts');
-  if (counts) details.push(`The ${facts.name} is available in ${joinWithAnd(counts.split(', '))}.`);
+  details.push(...rangeSentences(facts, input));
   const material = value(facts.product, 'material');
   const range = value(facts.product, 'range');
   const useCase = value(facts.product, 'use_case');
-  if (material) details.push(`Material: ${material}.`);
-  if (range) details.push(`It is part of the ${range} range.`);
-  if (useCase) details.push(`Suited to ${useCase.replace(/[.!?]+$/, '')}.`);
+  if (material) details.push(book.material(material));
+  if (range) details.push(book.partOfRange(range));
+  if (useCase) details.push(book.suitedTo(useCase.replace(/[.!?]+$/, '')));
   const closing = [
-    ...keywords.map((keyword) => `A good pick if you are looking for ${keyword}.`),
+    ...keywords.map((keyword) => book.keywordPick(keyword)),
     closingLine(facts, input.settings.tone_of_voice),
-  ];
+  ].filter((sentence) => sentence !== '');
   const paragraphs = [
     sentences.length === 0 ? [lead] : sentences.slice(0, firstHalf),
     sentences.slice(firstHalf),
@@ -248,19 +218,31 @@ export function writeDescription(facts: Facts, input: WriteCopyInput, keywords: 
   return paragraphs.join('\n\n');
 }
 
-/** "a, b and c". */
-const joinWithAnd = (items: readonly string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+/**
+ * What a product sold in variants comes in. English counts it in words ("4 sizes and 2 colours", from the
+ * English option names product-level.ts knows); another language lists each option with the store's own name
+ * and values ("Taille au choix : S, M, L."), so no English plural slips in.
+ */
+function rangeSentences(facts: Facts, input: WriteCopyInput): string[] {
+  const { book } = facts;
+  if (book.language === 'en') {
+    const counts = value(facts.product, 'variant_counts');
+    return counts ? [`The ${facts.name} is available in ${book.list(counts.split(', '))}.`] : [];
+  }
+  return (input.range ?? []).map((option) => book.rangeLine(option.name, option.values.join(', ')));
+}
 
 /** A variant's title and meta description must never repeat its parent's. */
 export function setApartFromParent(copy: CopyFields, facts: Facts, parent: CopyFields): CopyFields {
-  const differs = facts.attributes.length > 0 ? listValues(facts.attributes) : 'another version';
+  const differs = facts.attributes.length > 0 ? listValues(facts.attributes) : null;
+  const suffix = differs ?? facts.book.anotherVersion;
   const pageTitle =
-    copy.page_title === parent.page_title ? fitWithSuffix(facts.name, ` – ${differs}`) : copy.page_title;
+    copy.page_title === parent.page_title && suffix !== ''
+      ? fitWithSuffix(facts.name, ` – ${suffix}`)
+      : copy.page_title;
   let meta = copy.meta_description;
   if (meta === parent.meta_description) {
-    const prefix = `This is ${differs === 'another version' ? differs : `the version in ${differs}`}. `;
-    meta = fitField('meta_description', `${prefix}${meta}`);
+    meta = fitField('meta_description', `${facts.book.versionPrefix(differs)}${meta}`);
   }
   return { ...copy, page_title: pageTitle, meta_description: meta };
 }

@@ -33,7 +33,7 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
     meta_description: writeMetaDescription(facts, keywords, input.settings.tone_of_voice, variationOf(input)),
     heading: writeHeading(facts, input.parent !== undefined),
     description: writeDescription(facts, input, keywords),
-    fact_sheet: writeFactSheet(input.product, input.product.fact_sheet, input.range),
+    fact_sheet: writeFactSheet(input.product, input.product.fact_sheet, input.range, facts.book),
     alt_texts: writeAltTexts(facts, input.imageCount),
   };
   if (input.parent?.copy) copy = setApartFromParent(copy, facts, input.parent.copy);

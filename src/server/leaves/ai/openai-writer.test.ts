@@ -55,11 +55,13 @@ describe('OpenAIWriter', () => {
     for (const alt of result.copy.alt_texts) expect(alt.length).toBeLessThanOrEqual(SEO_LIMITS.altTextMax);
 
     const [system, user] = result.originalRequest.messages;
-    expect(system?.content).toBe(DEFAULT_PROMPT_TEMPLATES.system);
+    // The workflow's template, then its rules: the language is always among them, English when none is set.
+    expect(system?.content).toBe(`${DEFAULT_PROMPT_TEMPLATES.system}\n{{workflow_rules}}`);
     expect(system?.template_variables).toEqual({
       business_type_clause: ' selling Scandinavian furniture',
       tone_of_voice: 'clear and friendly',
       keywords_clause: 'Work the primary keywords in naturally where they fit: oak dining chair.',
+      workflow_rules: expect.stringMatching(/^Write in English \(en\): every field/),
     });
     expect(user?.content).toBe(DEFAULT_PROMPT_TEMPLATES.user);
     expect(user?.template_variables).toEqual({

@@ -1,0 +1,122 @@
+// The language a product's copy is written in, and the voice the writers are given with it. Every writer reads
+// it from here: the AI prompt names it, the built-in writer takes its phrasebook, and the checks read the copy
+// against it. It is never left open: a product whose text says nothing writes English.
+import { eq } from 'drizzle-orm';
+import { htmlToText } from '../../../common/copy-rules/html-to-text';
+import { detectLanguage } from '../../../common/languages/detect-language';
+import { functionWordLanguage } from '../../../common/languages/function-words';
+import type { Queryable } from '../../db/client';
+import { products } from '../../db/schema';
+import type { CopyVoice, ProductFacts } from '../../leaves/ai/copy-writer';
+
+/** What the language is decided from: the workflow's choice, the stored languages, and the product's text. */
+export type LanguageContext = {
+  workflow: {
+    language: string | null;
+    bannedPhrases?: string[] | null;
+    protectedTerms?: string[] | null;
+    voiceNotes?: string | null;
+  };
+  /** The bundle's language (detected on import, or chosen by the user) and how it was decided. */
+  bundleLanguage?: string | null;
+  bundleLanguageSource?: 'detected' | 'chosen' | null;
+  /** The language detected from this product's own text on import. */
+  productLanguage?: string | null;
+  /** The language of the bundle's products' text, read at write time when nothing was stored. */
+  bundleTextLanguage?: string | null;
+  details: ProductFacts;
+  parent?: { details: ProductFacts } | undefined;
+};
+
+/** One way to name the language; undefined or null hands over to the next. */
+export type LanguageSource = (context: LanguageContext) => string | null | undefined;
+
+/** A text's language when it is clear: by its function words, else a long text the detector is sure of. */
+export function clearLanguageOf(text: string): string | null {
+  const byWords = functionWordLanguage(text);
+  if (byWords) return byWords;
+  if (text.replace(/[^\p{L}]/gu, '').length < MIN_DETECT_LETTERS) return null;
+  const detected = detectLanguage(text);
+  return detected.confidence >= MIN_DETECT_CONFIDENCE ? detected.language : null;
+}
+
+// The trigram detector misreads short product text (docs/decisions/031): it is trusted only on a long text.
+const MIN_DETECT_LETTERS = 200;
+const MIN_DETECT_CONFIDENCE = 0.9;
+
+const textOf = (details: ProductFacts) =>
+  [details.product_name ?? details.title ?? '', htmlToText(details.description ?? '')]
+    .filter((text) => text.trim() !== '')
+    .join('. ');
+
+/** The language the product's own name and body are in, read now (a variant reads its parent's too). */
+export const detectedFromText: LanguageSource = (context) =>
+  clearLanguageOf(
+    [context.details, context.parent?.details]
+      .filter((details): details is ProductFacts => details !== undefined)
+      .map(textOf)
+      .join('. '),
+  );
+
+/** How many products' text the bundle's language is read from, and how many bundles are remembered. */
+const BUNDLE_SAMPLE = 40;
+const REMEMBERED_BUNDLES = 500;
+const bundleTextLanguages = new Map<number, string | null>();
+
+/**
+ * The language of a bundle's products read together (a gift card's one line says little; the store's other
+ * products say more), for bundles imported before the language was stored. Remembered per bundle: a bundle's
+ * products do not change during a run.
+ */
+export async function bundleTextLanguage(db: Queryable, bundleId: number): Promise<string | null> {
+  if (bundleTextLanguages.has(bundleId)) return bundleTextLanguages.get(bundleId) ?? null;
+  const rows = await db
+    .select({ details: products.details })
+    .from(products)
+    .where(eq(products.bundleId, bundleId))
+    .orderBy(products.position)
+    .limit(BUNDLE_SAMPLE);
+  const language = clearLanguageOf(rows.map((row) => textOf(row.details)).join('\n'));
+  if (bundleTextLanguages.size >= REMEMBERED_BUNDLES) bundleTextLanguages.clear();
+  bundleTextLanguages.set(bundleId, language);
+  return language;
+}
+
+/**
+ * In order: the workflow's language; the bundle's when the user chose it; the product's own as detected on
+ * import (a German store's one English product stays English); the bundle's as detected; then, for products
+ * imported before languages were stored, the product's text read now when it is clear, the bundle's text;
+ * else English.
+ */
+export const COPY_LANGUAGE_ORDER: readonly LanguageSource[] = [
+  (context) => context.workflow.language,
+  (context) => (context.bundleLanguageSource === 'chosen' ? context.bundleLanguage : null),
+  (context) => context.productLanguage,
+  (context) => context.bundleLanguage,
+  detectedFromText,
+  (context) => context.bundleTextLanguage,
+];
+
+export const FALLBACK_LANGUAGE = 'en';
+
+/** The BCP 47 tag the copy is written in: the first source in `order` that names one. */
+export function copyLanguageFor(
+  context: LanguageContext,
+  order: readonly LanguageSource[] = COPY_LANGUAGE_ORDER,
+): string {
+  for (const source of order) {
+    const language = source(context)?.trim();
+    if (language) return language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/** The workflow's language and voice, as the prompt states them and the built-in writer and checks read them. */
+export function copyVoiceFor(context: LanguageContext): CopyVoice {
+  return {
+    language: copyLanguageFor(context),
+    bannedPhrases: context.workflow.bannedPhrases ?? [],
+    protectedTerms: context.workflow.protectedTerms ?? [],
+    voiceNotes: context.workflow.voiceNotes ?? '',
+  };
+}
