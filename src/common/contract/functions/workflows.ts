@@ -27,10 +27,7 @@ function isLanguageTag(value: string): boolean {
 }
 
 const languageTag = (what: string) =>
-  z
-    .string()
-    .trim()
-    .refine(isLanguageTag, `${what} must be a BCP 47 tag such as de, fr-CA or pt-BR`);
+  z.string().trim().refine(isLanguageTag, `${what} must be a BCP 47 tag such as de, fr-CA or pt-BR`);
 
 const languageList = z
   .array(languageTag('each of languages'))

@@ -78,7 +78,12 @@ export function toTotals(row: TotalsRow): RunTotals {
   };
 }
 
-export function toProduct({ details, image_details, translations, ...row }: ProductRow): BundleWorkflowProduct {
+export function toProduct({
+  details,
+  image_details,
+  translations,
+  ...row
+}: ProductRow): BundleWorkflowProduct {
   return {
     ...row,
     ...(translations ? { translations } : {}),
