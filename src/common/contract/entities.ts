@@ -22,6 +22,11 @@ export const workflowSchema = z.object({
   is_own: z.boolean(),
   /** BCP 47 tag of the copy's language; null means the product's own. */
   language: z.string().nullable(),
+  /**
+   * Every language the copy is written in, `language` first, then its translations' languages; empty when
+   * `language` is null (the product's own, and no translations).
+   */
+  languages: z.array(z.string()),
   banned_phrases: z.array(z.string()),
   protected_terms: z.array(z.string()),
   voice_notes: z.string(),
@@ -119,6 +124,19 @@ export const storeCopySchema = z.object({
 });
 export type StoreCopy = z.infer<typeof storeCopySchema>;
 
+/**
+ * A product's copy in one of its workflow's further languages: written from the product's data in that
+ * language (not translated from the first), with its own check. Alt texts in image order.
+ */
+export const translationSchema = z.object({
+  ...generatedTextShape(z.string()),
+  alt_texts: z.array(z.string()),
+  problems: z.array(copyProblemSchema),
+});
+export type Translation = z.infer<typeof translationSchema>;
+/** A product's translations, keyed by language tag. */
+export type Translations = Record<string, Translation>;
+
 export const URL_SUGGESTION_LEVELS = ['missing', 'order', ''] as const;
 export type UrlSuggestionLevel = (typeof URL_SUGGESTION_LEVELS)[number];
 
@@ -152,6 +170,8 @@ export const bundleWorkflowProductSchema = z.object({
   store_copy: storeCopySchema.nullable().optional(),
   /** The server's check of the saved copy; null before the product has copy. */
   problems: z.array(copyProblemSchema).nullable(),
+  /** The copy in the workflow's further languages (workflow `languages` after the first), keyed by tag. */
+  translations: z.record(z.string(), translationSchema).optional(),
   locked_fields: z.array(z.enum(COPY_FIELDS)),
   /** The product's place in the run's change sequence (a `since` cursor is one of these). */
   version: z.number(),

@@ -14,6 +14,8 @@ export const WORKFLOW_LIMITS = {
   maxOutputTokensMin: 16,
   maxOutputTokensMax: 32_000,
   priceMax: 1_000_000,
+  /** The copy's language and up to four translations: each language is a full pass over every product. */
+  languagesMax: 5,
 } as const;
 
 function isLanguageTag(value: string): boolean {
@@ -22,6 +24,23 @@ function isLanguageTag(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const languageTag = (what: string) =>
+  z.string().trim().refine(isLanguageTag, `${what} must be a BCP 47 tag such as de, fr-CA or pt-BR`);
+
+const languageList = z
+  .array(languageTag('each of languages'))
+  .min(1, 'languages needs at least one language, the one the copy is written in')
+  .max(WORKFLOW_LIMITS.languagesMax, `languages holds at most ${WORKFLOW_LIMITS.languagesMax} languages`)
+  .refine(
+    (tags) => new Set(tags.map((tag) => canonicalTag(tag))).size === tags.length,
+    'languages names each language once',
+  );
+
+/** The tag as BCP 47 spells it (pt-br → pt-BR), for a valid tag. */
+export function canonicalTag(tag: string): string {
+  return Intl.getCanonicalLocales(tag.trim())[0] ?? tag;
 }
 
 const phraseList = (what: string) =>
@@ -55,12 +74,13 @@ export const workflowFieldsSchema = z.object({
     .min(1, 'model needs a model name, such as gpt-4o-mini or llama3.1:8b')
     .max(WORKFLOW_LIMITS.modelMax, `model is at most ${WORKFLOW_LIMITS.modelMax} characters`),
   /** BCP 47, e.g. de, de-CH, pt-BR; null or absent means the product's own language. */
-  language: z
-    .string()
-    .trim()
-    .refine(isLanguageTag, 'language must be a BCP 47 tag such as de, fr-CA or pt-BR')
-    .nullable()
-    .optional(),
+  language: languageTag('language').nullable().optional(),
+  /**
+   * Every language to write, the copy's own first (it sets `language`), then translations: ["fr", "en"]
+   * writes each product in French, and in English from the same data. When both are given, `language` is the
+   * first of `languages`.
+   */
+  languages: languageList.optional(),
   banned_phrases: phraseList('banned_phrases').optional(),
   protected_terms: phraseList('protected_terms').optional(),
   voice_notes: z

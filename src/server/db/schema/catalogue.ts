@@ -24,6 +24,7 @@ import type {
   PRODUCT_STATUSES,
   ReviewState,
   StoreCopy,
+  Translations,
   UrlSuggestionLevel,
 } from '../../../common/contract/entities';
 import { user } from './auth';
@@ -48,6 +49,11 @@ export const workflows = pgTable(
     promptTemplates: jsonb('prompt_templates').$type<PromptTemplates>().notNull(),
     /** BCP 47 language of the copy; null means the product's own (English by default). */
     language: text('language'),
+    /**
+     * The further languages each product is written in besides `language` (which they need), each from the
+     * product's data in its own language and checked on its own: the product's translations.
+     */
+    moreLanguages: jsonb('more_languages').$type<string[]>().notNull().default([]),
     bannedPhrases: jsonb('banned_phrases').$type<string[]>().notNull().default([]),
     protectedTerms: jsonb('protected_terms').$type<string[]>().notNull().default([]),
     voiceNotes: text('voice_notes').notNull().default(''),
@@ -177,6 +183,8 @@ export const bundleWorkflowProducts = pgTable(
     /** The copy checks' result for the saved copy; null until the product has copy. */
     problems: jsonb('problems').$type<CopyProblem[]>(),
     /** Copy fields regeneration never touches (page_title, heading, …, alt_texts). */
+    /** The copy in each of the workflow's further languages, keyed by language tag; null while there is none. */
+    translations: jsonb('translations').$type<Translations>(),
     lockedFields: jsonb('locked_fields').$type<CopyFieldName[]>().notNull().default([]),
     /** The batch this product's request went into, while it goes by the Batch API. */
     providerBatchId: integer('provider_batch_id'),

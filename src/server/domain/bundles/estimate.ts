@@ -59,12 +59,14 @@ export async function estimateCost(
     ownPrice: ownPriceOf(workflow),
     ...(answerScale ? { answerScale } : {}),
   });
+  // Each further language is a pass of its own over every product, as long as the first language's.
+  const passes = 1 + workflow.moreLanguages.length;
   return {
     model: estimate.model,
     products: estimate.products,
-    prompt_tokens: estimate.prompt_tokens,
-    completion_tokens: estimate.completion_tokens,
-    cost_usd: estimate.cost_usd,
+    prompt_tokens: estimate.prompt_tokens * passes,
+    completion_tokens: estimate.completion_tokens * passes,
+    cost_usd: estimate.cost_usd === null ? null : estimate.cost_usd * passes,
     repair_rate: estimate.repair_rate,
     sampled: estimate.sampled,
     first_call_prompt_tokens: estimate.first_call_prompt_tokens,

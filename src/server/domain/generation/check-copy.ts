@@ -70,6 +70,11 @@ export type CopyRulesContext = {
    * for word, so a number with a noun is grounded by the number alone (units and quality words still count).
    */
   language?: string | null;
+  /**
+   * The language of the product's data, where known. Copy in another language than its data's (a French
+   * product's English translation) cannot repeat the data's nouns either.
+   */
+  dataLanguage?: string | null;
 };
 
 // "image 2 of 3" (or "2/3", as the built-in writer marks an image in a language it has no words for) tells a
@@ -131,7 +136,7 @@ export function checkCopy(
 ): CopyProblem[] {
   return [
     ...presenceAndLimitProblems(copy, imageCount, registry),
-    ...ungroundedProblems(copy, facts, imageCount, context.language, registry),
+    ...ungroundedProblems(copy, facts, imageCount, nounMode(context), registry),
     ...variantUnnamedProblems(copy, context.variantValues ?? []),
     ...singledOutProblems(copy, context.variantRange ?? [], registry),
     ...repeatedAltTextProblems(copy),
@@ -179,18 +184,25 @@ function presenceAndLimitProblems(
   return problems;
 }
 
+/** Whether the copy can repeat its data's nouns word for word: only English copy of English data can. */
+function nounMode(context: CopyRulesContext): { anyNoun: boolean } {
+  const isOther = (tag: string | null | undefined) => {
+    const language = tag?.trim().toLowerCase() ?? '';
+    return language !== '' && !language.startsWith('en');
+  };
+  return { anyNoun: isOther(context.language) || isOther(context.dataLanguage) };
+}
+
 /** Claims the product data does not back, field by field. */
 function ungroundedProblems(
   copy: CopyFields,
   facts: ProductFacts,
   imageCount: number,
-  givenLanguage: string | null | undefined,
+  mode: { anyNoun: boolean },
   registry: CopyFieldRegistry,
 ): CopyProblem[] {
   const problems: CopyProblem[] = [];
   const grounded = collectGroundedKeys(facts);
-  const language = givenLanguage?.trim().toLowerCase() ?? '';
-  const mode = { anyNoun: language !== '' && !language.startsWith('en') };
   for (const [field, text] of fieldTexts(copy, registry)) {
     const checked = field.startsWith('alt_texts[') ? withoutImagePosition(text, imageCount) : text;
     for (const token of findUngroundedTokens(checked, grounded, mode)) {

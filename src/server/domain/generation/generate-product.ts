@@ -22,6 +22,7 @@ import { copyLanguageFor, copyVoiceFor } from './copy-language';
 import { findDuplicateProblems } from './distinct-copy';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
+import { writeTranslations } from './translations';
 
 export type GenerationDeps = { db: Database; writers: WriterRegistry };
 export type JobAttempt = { attempts: number; maxAttempts: number };
@@ -55,14 +56,13 @@ export async function generateProduct(
       'running',
     );
     const copy = await writeCheckedCopy(deps, context, target, signal);
-    // The complete final check is stored with the copy; the screen flags exactly these problems.
-    await saveCopy(
-      db,
+    const translations = await writeTranslations(
       context,
-      copy,
-      toStoredProblems(checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context))),
-      target,
+      (inLanguage, language) => writeCheckedCopy(deps, inLanguage, target, signal, language),
+      finalProblems,
     );
+    // The complete final check is stored with the copy; the screen flags exactly these problems.
+    await saveCopy(db, context, copy, finalProblems(context, copy), target, translations);
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof SpendingCapReached) {
@@ -85,6 +85,11 @@ export async function generateProduct(
   }
 }
 
+/** The complete final check of a product's copy, as it is stored with the copy. */
+export function finalProblems(context: ProductContext, copy: CopyFields) {
+  return toStoredProblems(checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context)));
+}
+
 /** The workflow's voice and, for a variant, the values its title and heading must name. */
 export function copyRulesFor(context: ProductContext): CopyRulesContext {
   return {
@@ -99,6 +104,8 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
     bannedPhrases: context.workflow.bannedPhrases ?? [],
     protectedTerms: context.workflow.protectedTerms ?? [],
     language: copyLanguageFor(context),
+    // The language the data is in: the copy's as it would be without the workflow's choice.
+    dataLanguage: copyLanguageFor({ ...context, workflow: { ...context.workflow, language: null } }),
   };
 }
 
@@ -130,13 +137,18 @@ export function firstCallInput(context: ProductContext): WriteCopyInput {
   };
 }
 
-/** One call for every field; one repair call naming any problems; then cuts or grounded fallbacks. */
+/**
+ * One call for every field; one repair call naming any problems; then cuts or grounded fallbacks. A
+ * translation's steps are logged under their language ("Copy written (en)"), apart from the first language's.
+ */
 async function writeCheckedCopy(
   deps: GenerationDeps,
   context: ProductContext,
   target: LogTarget & { bundleId: number },
   signal?: AbortSignal,
+  translation?: string,
 ): Promise<CopyFields> {
+  const step = (event: string) => (translation ? `${event} (${translation})` : event);
   const { db, writers } = deps;
   const writer = writers.forWorkflow(context.workflow);
   const imageCount = context.imageUrls.length;
@@ -162,7 +174,7 @@ async function writeCheckedCopy(
   });
 
   // The call writes its own ai log line (started, then settled) and moves progress on.
-  const first: WriteCopyResult = await call('Copy written', input, 50);
+  const first: WriteCopyResult = await call(step('Copy written'), input, 50);
 
   let copy = first.copy;
   let problems = await checkAll(copy);
@@ -171,7 +183,7 @@ async function writeCheckedCopy(
     context.row.id,
     generalLogEntry(
       target,
-      problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits',
+      step(problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits'),
       {
         problems: describeProblems(problems),
       },
@@ -181,7 +193,7 @@ async function writeCheckedCopy(
 
   if (problems.length > 0) {
     const repaired = await call(
-      'Copy repaired',
+      step('Copy repaired'),
       { ...input, repair: { previous: copy, problems: describeProblems(problems) } },
       85,
     );

@@ -4,7 +4,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { CopyFieldName, CopyProblem as StoredProblem } from '../../../common/contract/entities';
+import type {
+  CopyFieldName,
+  CopyProblem as StoredProblem,
+  Translations,
+} from '../../../common/contract/entities';
 import { generatedTextFields } from '../../../common/copy-fields/field-spec';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { copyFromRow, keyedOf } from '../../../common/copy-fields/shapes';
@@ -53,6 +57,7 @@ export async function loadProduct(db: Queryable, id: number) {
         model: workflows.model,
         promptTemplates: workflows.promptTemplates,
         language: workflows.language,
+        moreLanguages: workflows.moreLanguages,
         bannedPhrases: workflows.bannedPhrases,
         protectedTerms: workflows.protectedTerms,
         voiceNotes: workflows.voiceNotes,
@@ -127,7 +132,8 @@ async function loadParent(db: Queryable, parentId: number, variantId: number) {
     .map((sibling) => differingValues({ details: parentDetails }, sibling).join(' '))
     .filter((values) => values !== '');
   if (siblingRows.length > MAX_SIBLINGS_NAMED) siblings.push('and others');
-  if (parent.row.status !== 'done') return { details: parentDetails, copy: null, siblings };
+  const translations = parent.row.translations ?? {};
+  if (parent.row.status !== 'done') return { details: parentDetails, copy: null, siblings, translations };
   const altTexts = await db
     .select({ altText: bundleWorkflowProductImages.altText })
     .from(bundleWorkflowProductImages)
@@ -137,7 +143,7 @@ async function loadParent(db: Queryable, parentId: number, variantId: number) {
     parent.row,
     altTexts.map((a) => a.altText ?? ''),
   );
-  return { details: parentDetails, copy: copy as CopyFields | null, siblings };
+  return { details: parentDetails, copy: copy as CopyFields | null, siblings, translations };
 }
 
 /**
@@ -191,6 +197,7 @@ export async function saveCopy(
   proposed: CopyFields,
   problems: StoredProblem[],
   target: LogTarget,
+  translations: Translations | null = null,
 ) {
   await db.transaction(async (tx) => {
     const copy = await makeDistinct(tx, context.row, offlineInput(context), proposed, target);
@@ -206,6 +213,7 @@ export async function saveCopy(
           ),
         ),
         problems,
+        translations,
         status: 'done',
         progress: 100,
         error: null,

@@ -124,7 +124,7 @@ export async function runProductPage(
 export function runProductsSql(bundleWorkflowId: number | SQL, filter: SQL, orderAndLimit: SQL): SQL {
   return sql`
     select p.id, p.product_id, p.bundle_workflow_id, pr.details, pr.store_copy, ${generatedCopySql('p')}, p.progress, p.status, p.error, p.url_suggestion_level, p.url_suggestion,
-           p.is_multiple_of, p.review_state, p.problems, p.locked_fields, p.version,
+           p.is_multiple_of, p.review_state, p.problems, p.translations, p.locked_fields, p.version,
            to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
            (select json_agg(json_build_object(

@@ -39,6 +39,7 @@ export type ProductRow = SqlRow<
     | 'isMultipleOf'
     | 'reviewState'
     | 'problems'
+    | 'translations'
     | 'lockedFields'
     | 'version'
   >
@@ -77,9 +78,15 @@ export function toTotals(row: TotalsRow): RunTotals {
   };
 }
 
-export function toProduct({ details, image_details, ...row }: ProductRow): BundleWorkflowProduct {
+export function toProduct({
+  details,
+  image_details,
+  translations,
+  ...row
+}: ProductRow): BundleWorkflowProduct {
   return {
     ...row,
+    ...(translations ? { translations } : {}),
     product_details: {
       product_name: details.product_name ?? null,
       colour: details.colour ?? null,

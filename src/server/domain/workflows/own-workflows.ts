@@ -3,7 +3,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Workflow } from '../../../common/contract/entities';
-import type { WorkflowFields } from '../../../common/contract/functions';
+import { canonicalTag, type WorkflowFields } from '../../../common/contract/functions';
 import type { Database, Queryable } from '../../db/client';
 import { bundles, bundleWorkflows, workflows } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
@@ -14,13 +14,32 @@ import { toWorkflowEntity } from './workflows';
 
 type WorkflowColumns = Partial<typeof workflows.$inferInsert>;
 
+/**
+ * The copy's language and its translations' from `languages` (first, then the rest) or `language` alone, which
+ * keeps the translations it does not now duplicate; translations need a language of their own to follow, so
+ * `language: null` drops them.
+ */
+function languageColumns(fields: Partial<WorkflowFields>, current: string[]): WorkflowColumns {
+  const language = fields.language ? canonicalTag(fields.language) : fields.language;
+  if (fields.languages) {
+    const [first, ...more] = fields.languages.map(canonicalTag);
+    if (language !== undefined && language !== first) {
+      throw new AppError(
+        'bad_input',
+        `language: "${language}" must be the first of languages (${fields.languages.join(', ')}), or left out.`,
+      );
+    }
+    return { language: first, moreLanguages: more };
+  }
+  if (language === undefined) return {};
+  return { language, moreLanguages: language ? current.filter((tag) => tag !== language) : [] };
+}
+
 /** The columns a (partial) request sets; fields it leaves out stay as they are. */
-function columnsOf(fields: Partial<WorkflowFields>): WorkflowColumns {
-  const columns: WorkflowColumns = {};
+function columnsOf(fields: Partial<WorkflowFields>, currentMoreLanguages: string[] = []): WorkflowColumns {
+  const columns: WorkflowColumns = languageColumns(fields, currentMoreLanguages);
   if (fields.name !== undefined) columns.name = fields.name;
   if (fields.model !== undefined) columns.model = fields.model;
-  if (fields.language !== undefined)
-    columns.language = fields.language ? Intl.getCanonicalLocales(fields.language)[0]! : null;
   if (fields.banned_phrases !== undefined) columns.bannedPhrases = fields.banned_phrases;
   if (fields.protected_terms !== undefined) columns.protectedTerms = fields.protected_terms;
   if (fields.voice_notes !== undefined) columns.voiceNotes = fields.voice_notes;
@@ -34,6 +53,16 @@ function columnsOf(fields: Partial<WorkflowFields>): WorkflowColumns {
   if (fields.batch !== undefined) columns.batch = fields.batch;
   if (fields.batch_repairs !== undefined) columns.batchRepairs = fields.batch_repairs;
   return columns;
+}
+
+/** The Batch API answers one request a product: its workflows write one language. */
+function refuseBatchTranslations(batch: boolean, moreLanguages: string[]): void {
+  if (batch && moreLanguages.length > 0) {
+    throw new AppError(
+      'bad_input',
+      'languages: a Batch API workflow writes one language; turn batch off to write translations, or make a workflow for each language.',
+    );
+  }
 }
 
 /** PostgreSQL's unique_violation: the owner already has a workflow of that name (workflows_owner_name_idx). */
@@ -51,11 +80,13 @@ export async function createWorkflow(
   ownerId: string,
   fields: WorkflowFields,
 ): Promise<number> {
+  const columns = columnsOf(fields);
+  refuseBatchTranslations(columns.batch ?? false, columns.moreLanguages ?? []);
   try {
     const [created] = await db
       .insert(workflows)
       .values({
-        ...columnsOf(fields),
+        ...columns,
         name: fields.name,
         model: fields.model,
         ownerId,
@@ -88,8 +119,9 @@ export async function updateWorkflow(
   fields: Partial<WorkflowFields>,
   hasApiKey: boolean,
 ): Promise<Workflow> {
-  await requireOwnWorkflow(db, ownerId, workflowId);
-  const columns = columnsOf(fields);
+  const current = await requireOwnWorkflow(db, ownerId, workflowId);
+  const columns = columnsOf(fields, current.moreLanguages);
+  refuseBatchTranslations(columns.batch ?? current.batch, columns.moreLanguages ?? current.moreLanguages);
   try {
     const [row] = await db
       .update(workflows)

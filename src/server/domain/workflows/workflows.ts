@@ -75,6 +75,7 @@ export function toWorkflowEntity(row: WorkflowRow, hasApiKey: boolean): Workflow
     updated_at: row.updatedAt.toISOString(),
     is_own: row.ownerId !== null,
     language: row.language,
+    languages: row.language ? [row.language, ...row.moreLanguages] : [],
     banned_phrases: row.bannedPhrases,
     protected_terms: row.protectedTerms,
     voice_notes: row.voiceNotes,
