@@ -13,6 +13,7 @@ import {
 } from './import-columns';
 import { expandShopifyRows, isShopifyExport } from './shopify-import';
 import type { StoreProductDetails } from './store-product-details';
+import { translateWooCommerceHeaders } from './woocommerce-headers';
 import { expandWooCommerceRows, isWooCommerceExport } from './woocommerce-import';
 
 export type ImportFormat = 'shopify' | 'woocommerce' | 'spreadsheet';
@@ -27,6 +28,8 @@ export type ImportTable = {
   /** What the store says about each record (identifiers, options, parent), in record order; {} per row of a spreadsheet. */
   details: StoreProductDetails[];
   warnings: string[];
+  /** A WooCommerce header the exporter wrote in another language (BCP 47), read as its English names. */
+  headerLanguage?: string;
 };
 
 export const FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -53,7 +56,9 @@ export function parseDelimitedText(text: string): { rows: string[][]; errors: st
  */
 export function prepareImport(rows: readonly string[][]): ImportTable {
   const [first = [], ...rest] = rows;
-  if (!isHeaderRow(first)) {
+  const own = first.map((header) => header.replace(/^\uFEFF/, '').trim());
+  const translated = translatedWooCommerce(own);
+  if (!translated && !isHeaderRow(first)) {
     const width = Math.max(0, ...rows.map((row) => row.length));
     const headers = Array.from({ length: width }, (_, index) => `Column ${index + 1}`);
     const mapping = Object.fromEntries(
@@ -72,7 +77,7 @@ export function prepareImport(rows: readonly string[][]): ImportTable {
       warnings: [],
     };
   }
-  const headers = first.map((header) => header.replace(/^\uFEFF/, '').trim());
+  const headers = translated?.headers ?? own;
   const format: ImportFormat = isShopifyExport(headers)
     ? 'shopify'
     : isWooCommerceExport(headers)
@@ -89,7 +94,16 @@ export function prepareImport(rows: readonly string[][]): ImportTable {
             details: spreadsheetDetails(rest),
             warnings: [],
           };
-  return { format, ...expanded, mapping: guessColumnMapping(expanded.headers) };
+  const headerLanguage = translated ? { headerLanguage: translated.language } : {};
+  return { format, ...expanded, mapping: guessColumnMapping(expanded.headers), ...headerLanguage };
+}
+
+/** A WooCommerce exporter's header in another language, in English; null for any other header row. */
+function translatedWooCommerce(headers: string[]): { headers: string[]; language: string } | null {
+  if (isShopifyExport(headers) || isWooCommerceExport(headers)) return null;
+  const translated = translateWooCommerceHeaders(headers);
+  if (!translated.language || !isWooCommerceExport(translated.headers)) return null;
+  return { headers: translated.headers, language: translated.language };
 }
 
 // A hand-made spreadsheet names no identifiers, options or parents.

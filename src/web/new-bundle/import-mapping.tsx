@@ -2,6 +2,7 @@
 // preview of the first products as they will be sent.
 import { Alert, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { languageName } from '../../common/languages/detect-language';
 import {
   type ColumnMapping,
   IMPORT_COLUMNS,
@@ -42,8 +43,9 @@ export function ImportMapping(props: ImportMappingProps) {
           {props.fileName}
         </Text>
         <Text size="sm" c="dimmed">
-          {FORMAT_LABELS[table.format]} · {props.productCount}{' '}
-          {props.productCount === 1 ? 'product' : 'products'}
+          {FORMAT_LABELS[table.format]}
+          {table.headerLanguage && ` (header in ${languageName(table.headerLanguage)})`} ·{' '}
+          {props.productCount} {props.productCount === 1 ? 'product' : 'products'}
           {props.skipped > 0 && ` · ${props.skipped} without a title left out`}
         </Text>
       </Group>

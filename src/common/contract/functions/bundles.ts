@@ -1,6 +1,7 @@
 // The contract's bundle functions: list, create (from a list or a store export), estimate, cap and delete.
 import { z } from 'zod';
 import { bundleSummarySchema, customFieldsSchema } from '../entities';
+import { catalogueLanguageSchema, languageTag } from '../language';
 import { bundleName, currencyCode, id, listColumns, noBody, spendingCap } from './schema-parts';
 
 export const STORE_EXPORT_FORMATS = ['shopify', 'woocommerce', 'auto'] as const;
@@ -45,6 +46,11 @@ export const bundleFunctions = {
         fill_empty_only: z.boolean().optional(),
         /** The currency of the store's prices (ISO 4217), for the offers of the structured data. */
         currency: currencyCode.optional(),
+        /**
+         * The catalogue's language (BCP 47: fr, de, pt-BR), which copy is written in when the workflow names
+         * none. Without it the language is detected from the products' names and bodies.
+         */
+        language: languageTag.optional(),
       })
       .superRefine((body, ctx) => {
         const hasList = body.columns !== undefined || body.raw_csv !== undefined;
@@ -89,6 +95,11 @@ export const bundleFunctions = {
       first_call_prompt_tokens: z.number().optional(),
       /** The tokenizer the counts come from; `stands_in` when the model's own is unknown. */
       tokenizer: z.object({ encoding: z.string(), stands_in: z.boolean(), note: z.string() }).optional(),
+      /**
+       * The catalogue's language: for a list, as new-bundle would detect it; for a bundle, as it was decided.
+       * new-bundle's `language` overrides a detected one.
+       */
+      language: catalogueLanguageSchema.optional(),
     }),
   },
   /** The signed-in user's spend on the server's key this calendar month (UTC), and the operator's budget. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BUNDLE_LIMITS } from '../constants';
 import { bundleWorkflowProductSchema, COPY_FIELDS, logEntrySchema, runTotalsSchema } from '../entities';
+import { catalogueLanguageSchema } from '../language';
 import { id } from './schema-parts';
 import { storeImportSchema } from './stores';
 
@@ -42,6 +43,11 @@ export const runFunctions = {
       /** Set while the run is paused because the bundle's spending cap was reached. */
       paused_reason: z.string().nullable(),
       spending_cap_usd: z.number().nullable(),
+      /**
+       * The bundle's language, which copy is written in when the workflow names none, and how it was decided:
+       * `detected` from the products (with its confidence and every language found), or given by the `user`.
+       */
+      language: catalogueLanguageSchema,
       /** The whole run's counts and cost, whatever page this is. */
       totals: runTotalsSchema,
       products: z.array(bundleWorkflowProductSchema),

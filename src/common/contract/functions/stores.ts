@@ -2,6 +2,7 @@
 // disconnect them, and import a store's catalogue into a new bundle.
 import { z } from 'zod';
 import { customFieldsSchema } from '../entities';
+import { languageTag } from '../language';
 import { bundleName, id, noBody } from './schema-parts';
 
 export const STORE_PLATFORMS = ['shopify', 'woocommerce'] as const;
@@ -131,6 +132,8 @@ export const storeFunctions = {
       custom_fields: customFieldsSchema.optional(),
       /** Keep the store's existing SEO title, description and alt texts; write only where it has none. */
       fill_empty_only: z.boolean().optional(),
+      /** The catalogue's language (BCP 47); without it, detected from the products once they are read. */
+      language: languageTag.optional(),
     }),
     /** The bundle and its run exist at once; an import-store job fills them (watch store_import in view-bundle-workflow). */
     response: z.object({ bundle_id: id, workflow_id: id, bundle_workflow_id: id }),

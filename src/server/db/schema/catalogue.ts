@@ -27,6 +27,7 @@ import type {
   Translations,
   UrlSuggestionLevel,
 } from '../../../common/contract/entities';
+import type { LanguageCount, LanguageSource } from '../../../common/contract/language';
 import { user } from './auth';
 import { copyTextColumns, createdAt, updatedAt } from './columns';
 
@@ -108,16 +109,21 @@ export const bundles = pgTable(
      * products' names and bodies on import, or chosen by the user. Null when nothing could tell.
      */
     language: text('language'),
-    /** How the language was decided: `detected` (with languageConfidence) or `chosen`. */
-    languageSource: text('language_source').$type<'detected' | 'chosen'>(),
-    /** 0–1, for a detected language: the share of the products' text in it. */
+    /** How the language was decided: `detected` from the products (with languageConfidence) or given by the `user`. */
+    languageSource: text('language_source').$type<LanguageSource>(),
+    /** 0–1, for a detected language: the products in it, weighed by each detection's confidence. */
     languageConfidence: real('language_confidence'),
+    /** Each language the products were detected in, with how many: more than one entry is a mixed catalogue. */
+    languageMix: jsonb('language_mix').$type<LanguageCount[]>(),
     /** Set by delete-bundle; the rows go in a job, and every function treats the bundle as gone at once. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('bundles_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('bundles_owner_idx').on(t.ownerId),
+    check('bundles_language_source', sql`${t.languageSource} in ('detected', 'user')`),
+  ],
 );
 
 export const products = pgTable(
@@ -132,6 +138,11 @@ export const products = pgTable(
     imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
     /** BCP 47 language detected from this product's own name and body; null when its text says too little. */
     language: text('language'),
+    /**
+     * 0–1, how sure the detection of `language` is (0 when the text said too little); null while not yet
+     * detected (a big list's products past the import's sample, which the prepare-run job detects).
+     */
+    languageConfidence: real('language_confidence'),
     /**
      * The copy the store already has (Shopify SEO Title/SEO Description/Image Alt Text, the body): shown beside
      * the new copy and kept by a fill-empty bundle. Kept out of details, which all reach the prompt.

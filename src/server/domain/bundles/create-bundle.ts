@@ -2,7 +2,8 @@
 // and image rows, and one job per product, in one transaction (the run's part is start-run.ts). A list over
 // INLINE_RUN_ROWS writes only the bundle, its products and the run, and a prepare-run job writes the rest
 // (src/server/leaves/queue/run-jobs.ts). Anything invalid writes nothing. The list is either the SPEC's
-// columns + raw_csv or a store export (parse-store-export.ts).
+// columns + raw_csv or a store export (parse-store-export.ts). The bundle's language is decided in the same
+// transaction from its products' (bundle-language.ts), or is the one the request names.
 import { sql } from 'drizzle-orm';
 import type { ParsedFunctionRequest } from '../../../common/contract/functions';
 import type { Database, Queryable } from '../../db/client';
@@ -12,6 +13,7 @@ import { INLINE_RUN_ROWS, queuePrepareRun } from '../../leaves/queue/run-jobs';
 import type { ParsedProduct } from '../list-import/parse-product-list';
 import { type ProductListInput, productRowsJsonb, readProductList } from '../list-import/read-product-list';
 import { resolveWorkflow } from '../workflows/workflow-access';
+import { givenLanguageColumns, settleBundleLanguage } from './bundle-language';
 import { planRun, startRun } from './start-run';
 
 const insertedProduct = rowOf(products, ['id', 'position']);
@@ -43,6 +45,7 @@ export async function createBundle(
         spendingCapUsd: input.spending_cap_usd ?? null,
         fillEmptyOnly: input.fill_empty_only ?? false,
         currency: input.currency ?? null,
+        ...givenLanguageColumns(input.language),
       })
       .returning({ id: bundles.id });
     // A big list: the answer needs the bundle, its products and the run; the run's product and image rows,
@@ -52,6 +55,7 @@ export async function createBundle(
         ? await insertRowChunks(tx, bundle!.id, list.rows.chunks)
         : await insertProducts(tx, bundle!.id, parsed);
       await link?.(tx, productIds);
+      await settleBundleLanguage(tx, bundle!.id);
       if (input.fill_empty_only === undefined) await keepStoreSeoByDefault(tx, bundle!.id);
       const [run] = await tx
         .insert(bundleWorkflows)
@@ -67,6 +71,7 @@ export async function createBundle(
       planRun(parsed, input.custom_fields, storeParents, workflow.language),
     ]);
     await link?.(tx, productIds);
+    await settleBundleLanguage(tx, bundle!.id);
     if (input.fill_empty_only === undefined) await keepStoreSeoByDefault(tx, bundle!.id);
     const bundleWorkflowId = await startRun(
       tx,
@@ -112,9 +117,10 @@ export async function insertProducts(
   rowsJsonb: Uint8Array = productRowsJsonb(parsed),
 ): Promise<number[]> {
   const insert = sql`
-    insert into products (bundle_id, position, details, image_urls, store_copy)
-    select ${bundleId}, r.position, r.details, r."imageUrls", r."storeCopy"
-    from jsonb_to_recordset(${rowsJsonb}::jsonb) as r(position int, details jsonb, "imageUrls" jsonb, "storeCopy" jsonb)
+    insert into products (bundle_id, position, details, image_urls, store_copy, language, language_confidence)
+    select ${bundleId}, r.position, r.details, r."imageUrls", r."storeCopy", r.language, r."languageConfidence"
+    from jsonb_to_recordset(${rowsJsonb}::jsonb)
+      as r(position int, details jsonb, "imageUrls" jsonb, "storeCopy" jsonb, language text, "languageConfidence" real)
     order by r.position`;
   if (parsed.length === 0) {
     await tx.execute(insert);

@@ -3,6 +3,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FunctionResponse, ParsedFunctionRequest } from '../../../common/contract/functions';
+import type { CatalogueLanguage } from '../../../common/contract/language';
+import { catalogueLanguageOf, tallyLanguages } from '../../../common/languages/catalogue-language';
 import type { Queryable } from '../../db/client';
 import { computedRow, rawRows, rowOf } from '../../db/raw-rows';
 import { bundles, products } from '../../db/schema';
@@ -15,6 +17,7 @@ import { requireOwnedBundle } from '../../leaves/ownership/lookups';
 import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
 import { type ParsedProduct, parseProductList } from '../list-import/parse-product-list';
 import { findVisibleWorkflow } from '../workflows/workflow-access';
+import { catalogueLanguageFrom } from './bundle-language';
 import { variantLinksOf } from './start-run';
 
 export async function estimateCost(
@@ -28,9 +31,16 @@ export async function estimateCost(
 
   let list: ParsedProduct[];
   let settings = { keywords: '', business_type: '', tone_of_voice: '' };
+  let language: CatalogueLanguage;
   if (input.bundle_id !== undefined) {
     const bundle = await requireOwnedBundle(db, ownerId, input.bundle_id);
     settings = bundle.customFields;
+    language = catalogueLanguageFrom({
+      language: bundle.language,
+      language_source: bundle.languageSource,
+      language_confidence: bundle.languageConfidence,
+      language_mix: bundle.languageMix,
+    });
     list = await db
       .select({ position: products.position, details: products.details, imageUrls: products.imageUrls })
       .from(products)
@@ -39,6 +49,7 @@ export async function estimateCost(
   } else {
     list = parsed ?? parseProductList(input.raw_csv ?? '', input.columns ?? []);
     if (input.custom_fields) settings = input.custom_fields;
+    language = catalogueLanguageOf(tallyLanguages(list));
   }
   const repairShare = await measuredRepairShare(db, ownerId, workflow.model);
   const answerScale = await measuredAnswerScale(db, ownerId);
@@ -49,7 +60,8 @@ export async function estimateCost(
     parentOf: variantLinksOf(list),
     settings,
     voice: {
-      language: workflow.language,
+      // As the run's prompts name it (generate-product.ts): the workflow's, else the catalogue's.
+      language: workflow.language ?? language.language,
       bannedPhrases: workflow.bannedPhrases ?? [],
       protectedTerms: workflow.protectedTerms ?? [],
       voiceNotes: workflow.voiceNotes ?? '',
@@ -71,6 +83,7 @@ export async function estimateCost(
     sampled: estimate.sampled,
     first_call_prompt_tokens: estimate.first_call_prompt_tokens,
     tokenizer: estimate.tokenizer,
+    language,
   };
 }
 

@@ -10,6 +10,7 @@ import { INLINE_RUN_JOBS, queueRunJobsLater } from '../../leaves/queue/run-jobs'
 import { detectVariants } from '../../leaves/variants/detect-variants';
 import { isFromStoreExport, storeVariantLinks } from '../../leaves/variants/store-variant-links';
 import type { ParsedProduct } from '../list-import/parse-product-list';
+import { detectRemainingLanguages } from './bundle-language';
 import { suggestUrl, type UrlSuggestion } from './suggest-url';
 
 export { queueRunJobsInBatches } from './queue-run-jobs-task';
@@ -102,6 +103,7 @@ export async function prepareRun(db: Database, runId: number): Promise<void> {
         position: products.position,
         details: products.details,
         image_urls: products.imageUrls,
+        languageConfidence: products.languageConfidence,
       })
       .from(products)
       .where(eq(products.bundleId, run.bundle_id))
@@ -109,7 +111,13 @@ export async function prepareRun(db: Database, runId: number): Promise<void> {
     await fillRun(
       tx,
       runId,
-      rows.map((row) => ({ position: row.position, details: row.details, imageUrls: row.image_urls })),
+      rows.map((row) => ({
+        position: row.position,
+        details: row.details,
+        imageUrls: row.image_urls,
+        // Null: not detected on import (a big list's products past its sample); fillRun detects them.
+        ...(row.languageConfidence === null ? {} : { languageConfidence: row.languageConfidence }),
+      })),
       rows.map((row) => row.id),
       run.custom_fields,
     );
@@ -134,6 +142,7 @@ export async function fillRun(
   customFields: CustomFields,
   plan?: RunPlan,
 ): Promise<void> {
+  await detectRemainingLanguages(tx, runId, parsed, productIds);
   const { parentOf, suggestions } =
     plan ?? (await planRun(parsed, customFields, undefined, await runLanguage(tx, runId)));
   const rows = await rawRows(

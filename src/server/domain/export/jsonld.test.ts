@@ -230,6 +230,41 @@ describe('jsonld export', () => {
     }
   });
 
+  it('reads size and colour named in Portuguese, French, German, Dutch, Russian and Japanese', () => {
+    for (const [size, colour] of [
+      ['Tamanho', 'Cor'],
+      ['Taille', 'Couleur'],
+      ['Größe', 'Farbe'],
+      ['Maat', 'Kleur'],
+      ['Размер', 'Цвет'],
+      ['サイズ', 'カラー'],
+    ] as const) {
+      const tee = (sizeValue: string, colourValue: string, over: Partial<BundleWorkflowProduct> = {}) =>
+        product(
+          {
+            product_name: 'Camiseta',
+            handle: 'camiseta',
+            option1_name: size,
+            option1_value: sizeValue,
+            option2_name: colour,
+            option2_value: colourValue,
+          },
+          over,
+        );
+      const parent = tee('P', 'Azul');
+      const node = jsonLdNode({
+        parent,
+        members: [parent, tee('M', 'Verde', { is_multiple_of: parent.id })],
+      });
+      expect(validate(node)).toEqual([]);
+      expect(node.variesBy, size).toEqual(['https://schema.org/size', 'https://schema.org/color']);
+      expect((node.hasVariant as Node[]).map((variant) => [variant.size, variant.color])).toEqual([
+        ['P', 'Azul'],
+        ['M', 'Verde'],
+      ]);
+    }
+  });
+
   it("gives every variant an offer in the price's own currency, else the export's", () => {
     const offer = (price: string, currency?: string) => ({
       store_copy: { offer: { price, ...(currency ? { currency } : {}) } },

@@ -5,6 +5,7 @@
 // availability, but only when both a price and its currency are known (export-bundle refuses a file with
 // prices whose currency it cannot tell).
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
+import { optionPropertyOf } from '../../../common/store-files/option-names';
 import { escapeForScript } from './column-kinds';
 import {
   groupOptions,
@@ -15,19 +16,8 @@ import {
   productSku,
 } from './product-keys';
 
-// The variesBy properties Google lists (§d), each with the words an option's name says it by, in the languages
-// of the exports we read: "Ring size", "Shoe size" and "Taille" are sizes. Any other option is an
-// additionalProperty of the variant.
-const SCHEMA_PROPERTIES: [string, RegExp][] = [
-  ['color', /\b(colou?rs?|farbe|couleur|colore|cor|kleur)\b/u],
-  ['size', /\b(sizes?|gr(ö|oe)(ss|ß)e|taille|talla|tama(ñ|n)o|taglia|tamanho|maat)\b/u],
-  ['material', /\b(materials?|mat(é|e)riau|mati(è|e)re|materiale?)\b/u],
-  ['pattern', /\b(patterns?|muster|motif)\b/u],
-];
-export function propertyOf(name: string): string {
-  const lower = name.trim().toLowerCase();
-  return SCHEMA_PROPERTIES.find(([, words]) => words.test(lower))?.[0] ?? 'additionalProperty';
-}
+/** The variesBy property an option's name says (option-names.ts); any other option is an additionalProperty. */
+const propertyOf = (name: string): string => optionPropertyOf(name) ?? 'additionalProperty';
 
 type JsonLd = Record<string, unknown>;
 

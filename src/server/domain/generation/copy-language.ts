@@ -19,7 +19,7 @@ export type LanguageContext = {
   };
   /** The bundle's language (detected on import, or chosen by the user) and how it was decided. */
   bundleLanguage?: string | null;
-  bundleLanguageSource?: 'detected' | 'chosen' | null;
+  bundleLanguageSource?: 'detected' | 'user' | null;
   /** The language detected from this product's own text on import. */
   productLanguage?: string | null;
   /** The language of the bundle's products' text, read at write time when nothing was stored. */
@@ -90,7 +90,7 @@ export async function bundleTextLanguage(db: Queryable, bundleId: number): Promi
  */
 export const COPY_LANGUAGE_ORDER: readonly LanguageSource[] = [
   (context) => context.workflow.language,
-  (context) => (context.bundleLanguageSource === 'chosen' ? context.bundleLanguage : null),
+  (context) => (context.bundleLanguageSource === 'user' ? context.bundleLanguage : null),
   (context) => context.productLanguage,
   (context) => context.bundleLanguage,
   detectedFromText,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COLUMNS } from '../../../common/contract/constants';
+import { productLanguage } from '../../../common/languages/catalogue-language';
 import { AppError } from '../../leaves/app-error/app-error';
 import { ALLOWED_COLUMNS, parseProductList } from './parse-product-list';
 
@@ -53,6 +54,8 @@ describe('parseProductList', () => {
           fact_sheet: null,
         },
         imageUrls: ['https://cdn.example/a.jpg', 'http://cdn.example/b.jpg'],
+        // Every product of a small list has its language detected as it is read (product-languages.ts).
+        ...productLanguage('Ocean Blue Shirt', 'Cotton shirt, long sleeves.'),
       },
       {
         position: 1,
@@ -66,6 +69,8 @@ describe('parseProductList', () => {
           fact_sheet: null,
         },
         imageUrls: [],
+        language: null,
+        languageConfidence: 0,
       },
     ]);
   });
@@ -87,6 +92,8 @@ describe('parseProductList', () => {
         position: 0,
         details: { sku: 'SKU-1', product_name: 'Mug', size: 'Large', price: '12,50' },
         imageUrls: [],
+        language: null,
+        languageConfidence: 0,
       },
     ]);
   });

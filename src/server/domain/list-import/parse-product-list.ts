@@ -10,6 +10,7 @@ import {
 } from '../../../common/contract/constants';
 import type { StoreCopy } from '../../../common/contract/entities';
 import { AppError } from '../../leaves/app-error/app-error';
+import { languageDetector } from './product-languages';
 
 export { ALLOWED_COLUMNS, type AllowedColumn };
 
@@ -24,6 +25,10 @@ export type ParsedProduct = {
   imageUrls: string[];
   /** The copy a store export already has for this product (store exports only). */
   storeCopy?: StoreCopy;
+  /** BCP 47 language of its name and body; null when they say too little (product-languages.ts). */
+  language?: string | null;
+  /** 0–1; absent when the import did not detect this product (a big list's products past its sample). */
+  languageConfidence?: number;
 };
 
 // Only row problems are collected; a list with more than this many bad rows names the first ones.
@@ -219,12 +224,14 @@ export function streamProductList(
   const problems: string[] = [];
   let problemRows = 0;
   let products: ParsedProduct[] = [];
+  const detectLanguage = languageDetector(rows.length);
   for (let position = 0; position < rows.length; position++) {
     const result = readRow(rows[position]!, position, columns, detailKeys);
     if (typeof result === 'string') {
       problemRows += 1;
       if (problems.length < MAX_REPORTED_ROW_PROBLEMS) problems.push(result);
     } else if (problemRows === 0) {
+      detectLanguage(result);
       products.push(result);
       if (products.length === chunkRows) {
         emit(products);

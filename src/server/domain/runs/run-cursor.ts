@@ -18,6 +18,10 @@ export function etagOf(head: RunHead, limit: number, offset: number): string {
     head.last_log,
     head.paused_reason,
     head.spending_cap_usd,
+    // The language is decided again when a big list's run is prepared, after the first answers.
+    head.language,
+    head.language_source,
+    JSON.stringify(head.language_mix),
     JSON.stringify(head.store_import),
     limit,
     offset,

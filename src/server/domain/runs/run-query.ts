@@ -163,6 +163,7 @@ const w = alias(workflows, 'w');
 export function runHeadSql(request: RunKey): SQL {
   return sql`
     select bw.id as bundle_workflow_id, b.name as bundle_name, bw.paused_reason, b.spending_cap_usd::text,
+           b.language, b.language_source, b.language_confidence, b.language_mix,
            bw.version::text as run_version,
            (select max(p.version) from bundle_workflow_products p
             where p.bundle_workflow_id = bw.id)::text as max_version,

@@ -5,9 +5,11 @@
 import { z } from 'zod';
 import type { BundleWorkflowProduct, ImageDetail, RunTotals } from '../../../common/contract/entities';
 import type { FunctionResponse, StoreImportView } from '../../../common/contract/functions';
+import type { LanguageCount } from '../../../common/contract/language';
 import type { GeneratedTextKey } from '../../../common/copy-fields/registry';
 import { computedRow, type SqlRow } from '../../db/raw-rows';
 import type { bundles, bundleWorkflowProducts, bundleWorkflows, products } from '../../db/schema';
+import { catalogueLanguageFrom } from '../bundles/bundle-language';
 
 /** The run's counts and cost, as totalsSql returns them. */
 export const totalsRow = computedRow({
@@ -57,6 +59,10 @@ export type RunHead = SqlRow<Pick<typeof bundleWorkflows.$inferSelect, 'pausedRe
   bundle_name: (typeof bundles.$inferSelect)['name'];
   /** numeric as text (`::text` in the SQL); row_to_json may hand a number. */
   spending_cap_usd: string | number | null;
+  language: string | null;
+  language_source: string | null;
+  language_confidence: number | null;
+  language_mix: LanguageCount[] | null;
   run_version: string;
   max_version: string | null;
   last_log: string | null;
@@ -129,6 +135,7 @@ export function shapeAnswer(
     bundle_name: head.bundle_name,
     paused_reason: head.paused_reason,
     spending_cap_usd: head.spending_cap_usd === null ? null : Number(head.spending_cap_usd),
+    language: catalogueLanguageFrom(head),
     ...(head.store_import ? { store_import: head.store_import } : {}),
     totals,
     products: list,

@@ -49,6 +49,7 @@ export async function startWorkflowOnBundle(
         position: products.position,
         details: products.details,
         imageUrls: products.imageUrls,
+        languageConfidence: products.languageConfidence,
       })
       .from(products)
       .where(
@@ -61,7 +62,13 @@ export async function startWorkflowOnBundle(
       tx,
       bundle.id,
       workflow.id,
-      rows.map((row) => ({ position: row.position, details: row.details, imageUrls: row.imageUrls })),
+      // A product of a bundle imported before languages were detected has none: the run's rows detect it.
+      rows.map(({ position, details, imageUrls, languageConfidence }) => ({
+        position,
+        details,
+        imageUrls,
+        ...(languageConfidence === null ? {} : { languageConfidence }),
+      })),
       rows.map((row) => row.id),
       bundle.customFields,
     );

@@ -15,6 +15,7 @@ import type { Database, Queryable } from '../../db/client';
 import { rawRows, rowOf } from '../../db/raw-rows';
 import { bundles, storeImports, storeProducts } from '../../db/schema';
 import { INLINE_RUN_ROWS, queuePrepareRun } from '../../leaves/queue/run-jobs';
+import { settleBundleLanguage } from '../bundles/bundle-language';
 import { insertProducts } from '../bundles/create-bundle';
 import { fillRun, planRun } from '../bundles/start-run';
 import type { ParsedProduct } from '../list-import/parse-product-list';
@@ -66,6 +67,7 @@ export async function fillImport(
     const runId = found.bundleWorkflowId;
     const filled = await fillProducts(tx, found.bundleId, storeId, chunksOf(tx));
     await tx.update(bundles).set({ columns: filled.columns }).where(eq(bundles.id, found.bundleId));
+    await settleBundleLanguage(tx, found.bundleId);
     if (filled.count > INLINE_RUN_ROWS) {
       await queuePrepareRun(tx, runId);
     } else {

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { bundles, bundleWorkflows, storeImports } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { queueImport } from '../../leaves/queue/import-jobs';
+import { givenLanguageColumns } from '../bundles/bundle-language';
 import type { CreatedBundle } from '../bundles/create-bundle';
 import { resolveWorkflow } from '../workflows/workflow-access';
 import { openOwnedStore } from './owned-stores';
@@ -49,6 +50,7 @@ export async function importStore(
           tone_of_voice: '',
         },
         fillEmptyOnly: input.fill_empty_only ?? false,
+        ...givenLanguageColumns(input.language),
       })
       .returning({ id: bundles.id });
     const [run] = await tx
