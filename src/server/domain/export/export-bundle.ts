@@ -16,6 +16,7 @@ import { runProductPage } from '../runs/run-query';
 import { merchantIdOf } from './merchant-ids';
 import { offerCurrency } from './offer-currency';
 import { groupOptions } from './product-keys';
+import { pushedHandles } from './pushed-handles';
 import { type ExportWriter, exportWriter } from './writers';
 
 // Large enough that a 50,000-product run is 50 queries, small enough that a page stays a few MB.
@@ -41,6 +42,9 @@ export async function exportBundle(
     merchantIdOf: isMerchant ? await merchantIdOf(input, groupOptions) : undefined,
     generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,
     productBase: input.product_base,
+    handleChanges: input.format.endsWith('redirects')
+      ? await pushedHandles(db, ownerId, input.bundle_workflow_id)
+      : undefined,
   });
   const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize);
   const stem = fileNameStem(bundle.name);

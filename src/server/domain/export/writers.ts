@@ -11,6 +11,7 @@ import { MERCHANT_REPORT_HEADERS, merchantGroupRows, merchantHeaders, tsvLine } 
 import type { MerchantIdOf } from './merchant-ids';
 import type { ProductGroup } from './product-keys';
 import {
+  type HandleChanges,
   productBasePath,
   REDIRECT_HEADERS,
   REDIRECTION_PLUGIN_HEADERS,
@@ -75,6 +76,8 @@ export type ExportOptions = {
   /** merchant: each item's main-feed id, and whether a generative model wrote the copy. */
   merchantIdOf?: MerchantIdOf;
   generative?: boolean;
+  /** redirects: the handles a push with write_handles changed, per run product (pushed-handles.ts). */
+  handleChanges?: HandleChanges;
   /** woocommerce-redirects: the store's product base. */
   productBase?: string;
 };
@@ -101,7 +104,7 @@ const FORMAT_WRITERS: Record<ExportFormat, (options: ExportOptions) => ExportWri
   shopify: shopifyWriter,
   woocommerce: woocommerceWriter,
   merchant: (options) => merchantWriter(options),
-  redirects: () => redirectsWriter(),
+  redirects: redirectsWriter,
   'woocommerce-redirects': woocommerceRedirectsWriter,
   jsonld: jsonLdWriter,
 };
@@ -170,19 +173,19 @@ function woocommerceWriter({ fillEmptyOnly }: ExportOptions): ExportWriter {
   };
 }
 
-function redirectsWriter(): ExportWriter {
+function redirectsWriter({ handleChanges = new Map() }: ExportOptions): ExportWriter {
   return {
     ...storeCsvFile('redirects', false, REDIRECT_HEADERS),
     pieces: (page) =>
       storeCsv(
         'redirects',
         REDIRECT_HEADERS,
-        page.map(shopifyRedirectRow).filter((row) => row !== null),
+        page.map((product) => shopifyRedirectRow(product, handleChanges)).filter((row) => row !== null),
       ),
   };
 }
 
-function woocommerceRedirectsWriter({ productBase }: ExportOptions): ExportWriter {
+function woocommerceRedirectsWriter({ productBase, handleChanges = new Map() }: ExportOptions): ExportWriter {
   const base = productBasePath(productBase);
   return {
     ...storeCsvFile('woocommerce-redirects', false, REDIRECTION_PLUGIN_HEADERS),
@@ -190,7 +193,9 @@ function woocommerceRedirectsWriter({ productBase }: ExportOptions): ExportWrite
       storeCsv(
         'woocommerce-redirects',
         REDIRECTION_PLUGIN_HEADERS,
-        page.map((product) => woocommerceRedirectRow(product, base)).filter((row) => row !== null),
+        page
+          .map((product) => woocommerceRedirectRow(product, base, handleChanges))
+          .filter((row) => row !== null),
       ),
   };
 }
