@@ -117,11 +117,8 @@ describe('one slug in the URL suggestion and in every file', () => {
     expect(parse(report!)).toEqual([]);
   });
 
-  it('the Shopify and WooCommerce redirects lead to the same slug', async () => {
-    const expected = withPages.products.map(slugOf).sort();
-    const shopify = parse((await exportText(withPages.runId, 'redirects')).file!);
-    expect(shopify.map((row) => row['Redirect to']!.replace('/products/', '')).sort()).toEqual(expected);
-    const woo = parse((await exportText(withPages.runId, 'woocommerce-redirects')).file!);
-    expect(woo.map((row) => row.target!.replace(/^\/product\/|\/$/g, '')).sort()).toEqual(expected);
+  it('neither redirects file implies a slug change no push made', async () => {
+    expect(parse((await exportText(withPages.runId, 'redirects')).file!)).toEqual([]);
+    expect(parse((await exportText(withPages.runId, 'woocommerce-redirects')).file!)).toEqual([]);
   });
 });

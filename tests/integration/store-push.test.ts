@@ -3,6 +3,7 @@
 // job, check that exactly the approved copy changed in the fake, then undo and find the fake as it was.
 // Also: a product edited between preview and push is skipped; THROTTLED and 429 are waited out with no
 // product written twice; a push that died after writing is finished without writing again; handles.
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionResponse } from '../../src/common/contract/functions';
 import {
@@ -15,7 +16,7 @@ import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-wooc
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue, wooCommerceCatalogue } from '../support/store-catalogues';
 import { productInputOf, wooBatchBody } from '../support/store-requests';
-import { setupTestApp } from '../support/test-app';
+import { postFunction, setupTestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
 const TOKEN = 'shpat_push_test_token_0123456789';
@@ -189,6 +190,9 @@ describe('push to Shopify', () => {
       bundle_workflow_product_ids: totes.map((p) => p.id),
       review: 'approved',
     });
+    // No push has changed a handle yet: the redirects file has its header and no row.
+    expect(await redirectRows(bundleWorkflowId)).toEqual([]);
+    const handlesBefore = new Map(shopify.products.map((p) => [p.id, p.handle]));
     const callsBefore = shopify.calls.length;
     shopify.throttleFor(1_500);
     const push = await t.call('push-to-store', {
@@ -207,6 +211,19 @@ describe('push to Shopify', () => {
     expect(updates.every((call) => productInputOf(call).redirectNewHandle === true)).toBe(true);
     const renamed = totes.filter((tote) => !tote.url_suggestion?.endsWith(`/${tote.product_details.handle}`));
     expect(shopify.redirects.length).toBeGreaterThanOrEqual(renamed.length + merchants.length);
+    // One row per handle the push changed, to the handle the store has now.
+    const changed = shopify.products.filter(
+      (p) => handlesBefore.has(p.id) && handlesBefore.get(p.id) !== p.handle,
+    );
+    expect(changed.length).toBeGreaterThan(0);
+    expect(sortRows(await redirectRows(bundleWorkflowId))).toEqual(
+      sortRows(
+        changed.map((p) => ({
+          'Redirect from': `/products/${handlesBefore.get(p.id)}`,
+          'Redirect to': `/products/${p.handle}`,
+        })),
+      ),
+    );
 
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
     expect((await waitForPush(undo.data.push_id)).failed).toBe(0);
@@ -217,8 +234,29 @@ describe('push to Shopify', () => {
         .map((p) => p.handle)
         .sort(),
     ).toEqual(['linen-tote-1', 'linen-tote-2', 'linen-tote-3']);
+    // Undone, the store has its old handles again: nothing to redirect.
+    expect(await redirectRows(bundleWorkflowId)).toEqual([]);
   });
 });
+
+/** The redirects export of a run, as rows. */
+async function redirectRows(bundleWorkflowId: number): Promise<Record<string, string>[]> {
+  const response = await postFunction(
+    t.app,
+    'export-bundle',
+    { bundle_workflow_id: bundleWorkflowId, format: 'redirects' },
+    t.user.token,
+    { 'x-response-format': 'Uint8Array' },
+  );
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.meta.fields).toEqual(['Redirect from', 'Redirect to']);
+  return parsed.data;
+}
+
+const sortRows = (rows: Record<string, string>[]) =>
+  [...rows].sort((a, b) => a['Redirect from']!.localeCompare(b['Redirect from']!));
 
 describe('push to WooCommerce', () => {
   it('pushes description, Yoast keys and alt texts in batches, survives 429s and a restart, and undo restores', async () => {

@@ -1,6 +1,7 @@
 // The contract's workflow functions: a user's workflows and the models the endpoint lists.
 import { z } from 'zod';
 import { BATCH_REPAIR_MODES, workflowSchema } from '../entities';
+import { canonicalLanguageTag } from '../language';
 import { id, noBody } from './schema-parts';
 
 /** What a user's workflow may say; the Workflows screen and the server share these limits. */
@@ -34,14 +35,9 @@ const languageList = z
   .min(1, 'languages needs at least one language, the one the copy is written in')
   .max(WORKFLOW_LIMITS.languagesMax, `languages holds at most ${WORKFLOW_LIMITS.languagesMax} languages`)
   .refine(
-    (tags) => new Set(tags.map((tag) => canonicalTag(tag))).size === tags.length,
+    (tags) => new Set(tags.map((tag) => canonicalLanguageTag(tag))).size === tags.length,
     'languages names each language once',
   );
-
-/** The tag as BCP 47 spells it (pt-br → pt-BR), for a valid tag. */
-export function canonicalTag(tag: string): string {
-  return Intl.getCanonicalLocales(tag.trim())[0] ?? tag;
-}
 
 const phraseList = (what: string) =>
   z

@@ -4,15 +4,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CatalogueLanguage, canonicalLanguageTag } from '../../../common/contract/language';
+import type { Queryable } from '../../db/client';
+import { computedRow, rawRows } from '../../db/raw-rows';
+import { bundles, bundleWorkflows } from '../../db/schema';
 import {
   catalogueLanguageOf,
   givenLanguage,
   type LanguageTally,
   productLanguage,
-} from '../../../common/languages/catalogue-language';
-import type { Queryable } from '../../db/client';
-import { computedRow, rawRows } from '../../db/raw-rows';
-import { bundles, bundleWorkflows } from '../../db/schema';
+} from '../../leaves/catalogue-language/catalogue-language';
 import type { ParsedProduct } from '../list-import/parse-product-list';
 
 const tallyRow = computedRow({

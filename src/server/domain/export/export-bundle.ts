@@ -18,6 +18,7 @@ import { agentFeedSeller } from './agent-seller';
 import { merchantIdOf } from './merchant-ids';
 import { offerCurrency } from './offer-currency';
 import { groupOptions } from './product-keys';
+import { pushedHandles } from './pushed-handles';
 import { type ExportWriter, exportWriter } from './writers';
 
 // Large enough that a 50,000-product run is 50 queries, small enough that a page stays a few MB.
@@ -48,6 +49,9 @@ export async function exportBundle(
     generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,
     merchantAttributes: input.merchant_attributes,
     productBase: input.product_base,
+    handleChanges: input.format.endsWith('redirects')
+      ? await pushedHandles(db, ownerId, input.bundle_workflow_id)
+      : undefined,
   });
   const texts = exportTexts(db, input.bundle_workflow_id, writer, pageSize);
   const stem = fileNameStem(bundle.name);

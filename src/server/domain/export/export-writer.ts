@@ -3,6 +3,7 @@ import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import type { AgentFeedOptions } from './agent-feed';
 import type { MerchantAttribute } from './merchant';
 import type { MerchantIdOf } from './merchant-ids';
+import type { HandleChanges } from './redirects';
 
 /**
  * The file is head, then every piece joined by separator, then tail. `grouped` writers get one product with
@@ -38,6 +39,8 @@ export type ExportOptions = {
   generative?: boolean;
   /** merchant: the conversational attributes asked for. */
   merchantAttributes?: readonly MerchantAttribute[];
+  /** redirects: the handles a push with write_handles changed, per run product (pushed-handles.ts). */
+  handleChanges?: HandleChanges;
   /** woocommerce-redirects: the store's product base. */
   productBase?: string;
   /** agent-feed: the seller, the shop's address and the feed's metadata. */

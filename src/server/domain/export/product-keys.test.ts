@@ -20,26 +20,29 @@ describe('store export keys', () => {
     );
   });
 
-  it('writes a redirect only for a real slug change, under /products/ (Shopify) or the product base (WooCommerce)', () => {
-    expect(
-      shopifyRedirectRow(product('https://shop.example/products/old', 'https://x.example/stool')),
-    ).toEqual(['/products/old', '/products/stool']);
-    expect(shopifyRedirectRow(product('https://shop.example/products/stool/', '/chairs/stool'))).toBeNull();
-    expect(shopifyRedirectRow(product('https://shop.example/products/caf%C3%A9', '/café'))).toBeNull();
-    // No handle to redirect from: a product that is not in the store yet, or whose page is no product page.
-    expect(shopifyRedirectRow(product('', '/stool'))).toBeNull();
-    expect(shopifyRedirectRow(product('https://shop.example/stool-old', '/stool'))).toBeNull();
-    expect(
-      shopifyRedirectRow({ ...product('https://shop.example/products/a', '/b'), is_multiple_of: 3 }),
-    ).toBeNull();
+  it('writes a redirect only for a handle a push changed, under /products/ (Shopify) or the product base (WooCommerce)', () => {
+    const changes = new Map([
+      [1, { from: 'old-stool', to: 'stool' }],
+      [3, { from: 'a', to: 'b' }],
+      [4, { from: '', to: 'stool' }],
+    ]);
+    const p = (id: number, is_multiple_of: number | null = null) => ({ id, is_multiple_of });
+    expect(shopifyRedirectRow(p(1), changes)).toEqual(['/products/old-stool', '/products/stool']);
+    // No push changed it, a variant (it shares its product's page), or no old handle to redirect from.
+    expect(shopifyRedirectRow(p(2), changes)).toBeNull();
+    expect(shopifyRedirectRow(p(3, 1), changes)).toBeNull();
+    expect(shopifyRedirectRow(p(4), changes)).toBeNull();
+    expect(shopifyRedirectRow(p(1), new Map())).toBeNull();
     const base = productBasePath(undefined);
     expect(base).toBe('/product/');
     expect(productBasePath('shop/items')).toBe('/shop/items/');
-    expect(
-      woocommerceRedirectRow(product('https://shop.example/product/old-stool/', '/stool'), base),
-    ).toEqual(['/product/old-stool/', '/product/stool/', '0', '301']);
-    expect(woocommerceRedirectRow(product('https://shop.example/product/stool/', '/stool'), base)).toBeNull();
-    expect(woocommerceRedirectRow(product('', '/stool'), base)).toBeNull();
+    expect(woocommerceRedirectRow(p(1), base, changes)).toEqual([
+      '/product/old-stool/',
+      '/product/stool/',
+      '0',
+      '301',
+    ]);
+    expect(woocommerceRedirectRow(p(2), base, changes)).toBeNull();
   });
 
   it('cuts text to a limit in characters, at a word break when near', () => {

@@ -1,43 +1,32 @@
-// Redirects for the slugs an export really changes, with the platform's own paths:
+// Redirects for the handles a push with write_handles really changed (the push journal, pushed-handles.ts),
+// from the page's old address to the handle the store has now, with the platform's own paths:
 // - Shopify's URL-redirect import, "Redirect from,Redirect to", both under /products/ (docs/store-formats.md
-//   §a, "URL redirect CSV"). The product CSV never changes a handle, so this file is for a handle changed in
-//   Shopify's admin or by an API push to the suggested one.
+//   §a, "URL redirect CSV"). The product CSV never changes a handle, so a handle that was only suggested
+//   gets no row: a redirect to it would lead to a page that is never created.
 // - WooCommerce, the Redirection plugin's CSV import (source,target), both under the product base
-//   (/product/ unless the store names another), the slug taken from the product's current URL; regex 0 and
-//   code 301, as the plugin's own export writes them.
+//   (/product/ unless the store names another); regex 0 and code 301, as the plugin's own export writes them.
 // Variants share their product's page and get no row of their own.
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
-import { currentPath, productHandle } from './product-keys';
-import { suggestedSlug } from './rows';
+import type { HandleChange } from './pushed-handles';
 
 export const REDIRECT_HEADERS = ['Redirect from', 'Redirect to'] as const;
 // The Redirection plugin's own CSV columns, in its order; regex 0 (a plain path) and code 301 (moved for good).
 export const REDIRECTION_PLUGIN_HEADERS = ['source', 'target', 'regex', 'code'] as const;
 
-type Product = Pick<BundleWorkflowProduct, 'id' | 'product_details' | 'is_multiple_of' | 'url_suggestion'>;
+type Product = Pick<BundleWorkflowProduct, 'id' | 'is_multiple_of'>;
+export type HandleChanges = ReadonlyMap<number, HandleChange>;
 
-/** The store's handle when the product has one (a Shopify import, or a /products/ URL), else ''. */
-function storeHandle(product: Product): string {
-  const known = product.product_details.handle?.trim();
-  if (known) return known.toLowerCase();
-  return /\/products\/[^/?#]+/.test(product.product_details.url ?? '') ? productHandle(product) : '';
+/** The product's handle change, when a push made one. */
+function changeOf(product: Product, changes: HandleChanges): HandleChange | null {
+  if (product.is_multiple_of) return null;
+  const change = changes.get(product.id);
+  return change && change.from.trim() !== '' && change.to.trim() !== '' ? change : null;
 }
 
-const decoded = (slug: string) => {
-  try {
-    return decodeURIComponent(slug).toLowerCase();
-  } catch {
-    return slug.toLowerCase();
-  }
-};
-
-/** Shopify: /products/{handle} → /products/{suggested slug}, only when the two differ. */
-export function shopifyRedirectRow(product: Product): [string, string] | null {
-  if (product.is_multiple_of) return null;
-  const from = storeHandle(product);
-  const to = suggestedSlug(product.url_suggestion);
-  if (from === '' || to === '' || decoded(from) === decoded(to)) return null;
-  return [`/products/${from}`, `/products/${to}`];
+/** Shopify: /products/{old handle} → /products/{the store's handle now}. */
+export function shopifyRedirectRow(product: Product, changes: HandleChanges): [string, string] | null {
+  const change = changeOf(product, changes);
+  return change ? [`/products/${change.from}`, `/products/${change.to}`] : null;
 }
 
 /** A product base as a path that starts and ends with a slash: "product" → "/product/". */
@@ -46,14 +35,12 @@ export function productBasePath(base: string | undefined): string {
   return trimmed === '' ? '/' : `/${trimmed}/`;
 }
 
-/** WooCommerce: {base}{current slug}/ → {base}{suggested slug}/, only when the product has a URL and it changes. */
+/** WooCommerce: {base}{old slug}/ → {base}{the store's slug now}/. */
 export function woocommerceRedirectRow(
   product: Product,
   base: string,
+  changes: HandleChanges,
 ): [string, string, string, string] | null {
-  if (product.is_multiple_of) return null;
-  const from = currentPath(product).split('/').filter(Boolean).at(-1) ?? '';
-  const to = suggestedSlug(product.url_suggestion);
-  if (from === '' || to === '' || decoded(from) === decoded(to)) return null;
-  return [`${base}${from}/`, `${base}${to}/`, '0', '301'];
+  const change = changeOf(product, changes);
+  return change ? [`${base}${change.from}/`, `${base}${change.to}/`, '0', '301'] : null;
 }

@@ -13,6 +13,7 @@ import { MERCHANT_REPORT_HEADERS, merchantGroupRows, merchantHeaders, tsvLine } 
 import { asGroup } from './product-keys';
 import { hasQaField } from './qa-pairs';
 import {
+  type HandleChanges,
   productBasePath,
   REDIRECT_HEADERS,
   REDIRECTION_PLUGIN_HEADERS,
@@ -72,7 +73,7 @@ const FORMAT_WRITERS: Record<ExportFormat, (options: ExportOptions) => ExportWri
   shopify: shopifyWriter,
   woocommerce: woocommerceWriter,
   merchant: (options) => merchantWriter(options),
-  redirects: () => redirectsWriter(),
+  redirects: redirectsWriter,
   'woocommerce-redirects': woocommerceRedirectsWriter,
   jsonld: jsonLdWriter,
   'agent-feed': agentFeedWriter,
@@ -142,19 +143,19 @@ function woocommerceWriter({ fillEmptyOnly }: ExportOptions): ExportWriter {
   };
 }
 
-function redirectsWriter(): ExportWriter {
+function redirectsWriter({ handleChanges = new Map() }: ExportOptions): ExportWriter {
   return {
     ...storeCsvFile('redirects', false, REDIRECT_HEADERS),
     pieces: (page) =>
       storeCsv(
         'redirects',
         REDIRECT_HEADERS,
-        page.map(shopifyRedirectRow).filter((row) => row !== null),
+        page.map((product) => shopifyRedirectRow(product, handleChanges)).filter((row) => row !== null),
       ),
   };
 }
 
-function woocommerceRedirectsWriter({ productBase }: ExportOptions): ExportWriter {
+function woocommerceRedirectsWriter({ productBase, handleChanges = new Map() }: ExportOptions): ExportWriter {
   const base = productBasePath(productBase);
   return {
     ...storeCsvFile('woocommerce-redirects', false, REDIRECTION_PLUGIN_HEADERS),
@@ -162,7 +163,9 @@ function woocommerceRedirectsWriter({ productBase }: ExportOptions): ExportWrite
       storeCsv(
         'woocommerce-redirects',
         REDIRECTION_PLUGIN_HEADERS,
-        page.map((product) => woocommerceRedirectRow(product, base)).filter((row) => row !== null),
+        page
+          .map((product) => woocommerceRedirectRow(product, base, handleChanges))
+          .filter((row) => row !== null),
       ),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COLUMNS } from '../../../common/contract/constants';
-import { productLanguage } from '../../../common/languages/catalogue-language';
 import { AppError } from '../../leaves/app-error/app-error';
+import { productLanguage } from '../../leaves/catalogue-language/catalogue-language';
 import { ALLOWED_COLUMNS, parseProductList } from './parse-product-list';
 
 const columns = [...DEFAULT_COLUMNS];

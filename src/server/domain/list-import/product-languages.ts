@@ -3,7 +3,7 @@
 // transaction. tinyld takes about 0.1 ms a product, so a 50,000-product import spends some 20 ms on it, not
 // seconds, and a list parsed on the event loop does not hold it long; the rest are detected in slices when
 // the run's rows are written (fillRun), before any copy is.
-import { productLanguage } from '../../../common/languages/catalogue-language';
+import { productLanguage } from '../../leaves/catalogue-language/catalogue-language';
 
 /** The part of a ParsedProduct detection reads and writes (its own type here: the parser imports this). */
 type DetectedProduct = {

@@ -3,7 +3,8 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Workflow } from '../../../common/contract/entities';
-import { canonicalTag, type WorkflowFields } from '../../../common/contract/functions';
+import type { WorkflowFields } from '../../../common/contract/functions';
+import { canonicalLanguageTag as canonicalTag } from '../../../common/contract/language';
 import type { Database, Queryable } from '../../db/client';
 import { bundles, bundleWorkflows, workflows } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';

@@ -1,7 +1,7 @@
 // The language of one product (its name and the start of its body) and of a whole catalogue (the language
 // most of its products are in). The same rules for an estimate's list in memory and a bundle's stored products.
-import type { CatalogueLanguage, LanguageCount } from '../contract/language';
-import { detectLanguage } from './detect-language';
+import type { CatalogueLanguage, LanguageCount } from '../../../common/contract/language';
+import { detectLanguage } from '../../../common/languages/detect-language';
 
 /**
  * Of the body, only the start is read: tinyld's cost grows with the text (about 40 µs for 60 characters,
