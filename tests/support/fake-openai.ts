@@ -90,8 +90,9 @@ export type FakeOpenAIBehaviour = ScriptStep & {
    */
   failureSpread?: 'random' | 'even';
   /**
-   * Failure rates for the requests that name this model, in place of `failureRates`: one fake serves a cheap
-   * model that often needs repairs beside a compliant one. Spread 'even' per model.
+   * Failure rates for the first answers of this model, in place of `failureRates` (its repairs comply, so
+   * invalid_copy at 0.5 is a repair rate of 50%): one fake serves a cheap model that often needs repairs beside a
+   * compliant one. Spread 'even' per model.
    */
   failureRatesByModel?: Record<string, FailureRates>;
 };
@@ -384,7 +385,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const step = nextStep();
     const fail = step.fail ?? 'none';
     // Only a request nothing else decided for may fail at random.
-    const modelRates = step.failureRatesByModel?.[body.model ?? ''];
+    const byModel = step.failureRatesByModel?.[body.model ?? ''];
+    const modelRates = byModel && isRepair(body.messages) ? {} : byModel;
     const rates = modelRates ?? step.failureRates;
     const injected =
       step.fail === undefined

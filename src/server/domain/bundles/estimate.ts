@@ -1,5 +1,5 @@
 // estimate-cost: what a run would cost, for a bundle that exists or a list not yet sent.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FunctionResponse, ParsedFunctionRequest } from '../../../common/contract/functions';
@@ -12,9 +12,14 @@ import { ownPriceOf } from '../../leaves/ai/pricing';
 import { countTokens } from '../../leaves/ai/tokens';
 import { anyBundleOf } from '../../leaves/ownership/conditions';
 import { requireOwnedBundle } from '../../leaves/ownership/lookups';
-import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
+import {
+  type CostEstimate,
+  DEFAULT_REPAIR_RATE,
+  estimateRunCost,
+  type RepairShare,
+} from '../generation/estimate-run-cost';
 import { type ParsedProduct, parseProductList } from '../list-import/parse-product-list';
-import { findVisibleWorkflow } from '../workflows/workflow-access';
+import { findVisibleWorkflow, type WorkflowRow } from '../workflows/workflow-access';
 import { variantLinksOf } from './start-run';
 
 export async function estimateCost(
@@ -40,9 +45,42 @@ export async function estimateCost(
     list = parsed ?? parseProductList(input.raw_csv ?? '', input.columns ?? []);
     if (input.custom_fields) settings = input.custom_fields;
   }
-  const repairShare = await measuredRepairShare(db, ownerId, workflow.model);
-  const answerScale = await measuredAnswerScale(db, ownerId);
-  const estimate = estimateRunCost({
+  const estimate = await estimateWorkflowRun(db, ownerId, workflow, list, settings);
+  return {
+    model: estimate.model,
+    products: estimate.products,
+    prompt_tokens: estimate.prompt_tokens,
+    completion_tokens: estimate.completion_tokens,
+    cost_usd: estimate.cost_usd,
+    repair_rate: estimate.repair_rate,
+    sampled: estimate.sampled,
+    first_call_prompt_tokens: estimate.first_call_prompt_tokens,
+    tokenizer: estimate.tokenizer,
+  };
+}
+
+/** The runs a measure is narrowed to, when it is. */
+function onlyRuns(runIds: readonly number[] | undefined): SQL {
+  return runIds ? sql`and bw.id = any(${sql.param([...runIds])}::int[])` : sql``;
+}
+
+/**
+ * What a run of `workflow` over `list` would cost: repairs and answer lengths measured from `measuredRuns` when
+ * given (a run's own finished products, a trial's run), else from the user's recent runs, else the prior. With
+ * `remaining`, only those products (by position) are counted.
+ */
+export async function estimateWorkflowRun(
+  db: Queryable,
+  ownerId: string,
+  workflow: WorkflowRow,
+  list: ParsedProduct[],
+  settings: BundleSettings,
+  measuredRuns?: readonly number[],
+  remaining?: ReadonlySet<number>,
+): Promise<CostEstimate> {
+  const repairShare = await measuredRepairShare(db, ownerId, workflow.model, measuredRuns);
+  const answerScale = await measuredAnswerScale(db, ownerId, measuredRuns);
+  return estimateRunCost({
     model: workflow.model,
     templates: workflow.promptTemplates,
     products: list,
@@ -58,18 +96,8 @@ export async function estimateCost(
     ...(repairShare ? { repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
     ownPrice: ownPriceOf(workflow),
     ...(answerScale ? { answerScale } : {}),
+    ...(remaining ? { remaining } : {}),
   });
-  return {
-    model: estimate.model,
-    products: estimate.products,
-    prompt_tokens: estimate.prompt_tokens,
-    completion_tokens: estimate.completion_tokens,
-    cost_usd: estimate.cost_usd,
-    repair_rate: estimate.repair_rate,
-    sampled: estimate.sampled,
-    first_call_prompt_tokens: estimate.first_call_prompt_tokens,
-    tokenizer: estimate.tokenizer,
-  };
 }
 
 /** Products the repair share is measured over: the user's most recently finished ones. */
@@ -109,6 +137,8 @@ export async function measuredRepairShare(
   db: Queryable,
   ownerId: string,
   model: string,
+  /** Measure these runs only (a run's own first products, a trial's run), not the user's recent ones. */
+  runIds?: readonly number[],
 ): Promise<RepairShare | null> {
   const rows = await rawRows(
     db,
@@ -121,7 +151,7 @@ export async function measuredRepairShare(
       join bundle_workflows bw on bw.id = p.bundle_workflow_id
       join bundles b on b.id = bw.bundle_id
       join workflows w on w.id = bw.workflow_id
-      where ${anyBundleOf(ownerId, b)} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
+      where ${anyBundleOf(ownerId, b)} and p.status = 'done' and w.model <> ${OFFLINE_MODEL} ${onlyRuns(runIds)}
       order by p.updated_at desc
       limit ${REPAIR_SAMPLE}),
     per_product as (
@@ -189,7 +219,11 @@ const ANSWER_SAMPLE = 100;
  * writer's copy of the same product): their recent first answers' completion tokens over the stand-in's tokens
  * for those products. Null when there are too few answers to tell.
  */
-export async function measuredAnswerScale(db: Queryable, ownerId: string): Promise<number | null> {
+export async function measuredAnswerScale(
+  db: Queryable,
+  ownerId: string,
+  runIds?: readonly number[],
+): Promise<number | null> {
   const rows = await rawRows(
     db,
     answerRow,
@@ -202,7 +236,7 @@ export async function measuredAnswerScale(db: Queryable, ownerId: string): Promi
     join workflows w on w.id = bw.workflow_id
     join products p on p.id = l.product_id
     where ${anyBundleOf(ownerId, b)} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
-      and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
+      and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0 ${onlyRuns(runIds)}
     order by l.id desc
     limit ${ANSWER_SAMPLE}`,
   );
