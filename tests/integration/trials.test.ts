@@ -67,10 +67,14 @@ describe('a trial of three workflows', () => {
     });
     expect(created.status).toBe(200);
     const bundleId = created.data.bundle_id;
-    await waitUntil('the bundle run is done', async () => {
-      const run = await viewRun(t.app, t.user.token, bundleId, OFFLINE);
-      return run.totals.done + run.totals.failed === run.totals.total;
-    });
+    await waitUntil(
+      'the bundle run is done',
+      async () => {
+        const run = await viewRun(t.app, t.user.token, bundleId, OFFLINE);
+        return run.totals.done + run.totals.failed === run.totals.total;
+      },
+      { timeoutMs: 60_000 },
+    );
     const before = await viewRun(t.app, t.user.token, bundleId, OFFLINE);
 
     const started = await t.call('start-trial', {
