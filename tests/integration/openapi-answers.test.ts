@@ -84,6 +84,8 @@ function requestOf(name: FunctionName): { body: unknown; headers?: Record<string
     'view-push': { push_id: NONE },
     'push-to-store': { store_id: NONE, ...run },
     'undo-push': { push_id: NONE },
+    'start-trial': { bundle_id: NONE, workflow_ids: [OFFLINE, OFFLINE + 1] },
+    'view-trial': { trial_id: NONE },
   };
   return {
     body: bodies[name],

@@ -90,6 +90,12 @@ export type FakeOpenAIBehaviour = ScriptStep & {
    * (a steady provider, no streaks), so a test of a prediction measures the prediction and not the dice.
    */
   failureSpread?: 'random' | 'even';
+  /**
+   * Failure rates for the first answers of this model, in place of `failureRates` (its repairs comply, so
+   * invalid_copy at 0.5 is a repair rate of 50%): one fake serves a cheap model that often needs repairs beside a
+   * compliant one. Spread 'even' per model.
+   */
+  failureRatesByModel?: Record<string, FailureRates>;
 };
 
 /**
@@ -382,11 +388,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const step = nextStep();
     const fail = step.fail ?? 'none';
     // Only a request nothing else decided for may fail at random.
+    const byModel = step.failureRatesByModel?.[body.model ?? ''];
+    const modelRates = byModel && isRepair(body.messages) ? {} : byModel;
+    const rates = modelRates ?? step.failureRates;
     const injected =
       step.fail === undefined
         ? step.failureSpread === 'even'
-          ? spreadFailure(step.failureRates)
-          : drawFailure(step.failureRates)
+          ? spreadFailure(rates, modelRates ? (body.model ?? '') : '')
+          : drawFailure(rates)
         : undefined;
     const mode = injected ?? fail;
     // Counted at admission, as OpenAI does, so the token bucket needs the answer's size up front.
@@ -499,16 +508,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   }
 
   // The share of a failure owed so far, per mode, for 'even' spreading: a mode fails when a whole one is due.
-  let owed = new Map<InjectedFailure, number>();
-  function spreadFailure(rates: FailureRates | undefined): InjectedFailure | undefined {
+  let owed = new Map<string, number>();
+  function spreadFailure(rates: FailureRates | undefined, model: string): InjectedFailure | undefined {
     if (!rates) return undefined;
     let failed: InjectedFailure | undefined;
     for (const mode of INJECTED_FAILURES) {
-      const due = (owed.get(mode) ?? 0) + (rates[mode] ?? 0);
+      const due = (owed.get(`${model}:${mode}`) ?? 0) + (rates[mode] ?? 0);
       if (failed === undefined && due >= 1 - 1e-9) {
         failed = mode;
-        owed.set(mode, due - 1);
-      } else owed.set(mode, due);
+        owed.set(`${model}:${mode}`, due - 1);
+      } else owed.set(`${model}:${mode}`, due);
     }
     return failed;
   }

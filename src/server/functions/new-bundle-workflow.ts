@@ -9,5 +9,6 @@ export const newBundleWorkflowFunction: FunctionHandler<'new-bundle-workflow'> =
     input.workflow_id,
     ctx.services.writers.hasApiKey,
     input.only_top,
+    input.trial_id,
   ),
 });

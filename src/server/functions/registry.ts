@@ -33,6 +33,7 @@ import { setCtrCurveFunction } from './set-ctr-curve';
 import { setLockedFieldsFunction } from './set-locked-fields';
 import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
+import { startTrialFunction } from './start-trial';
 import { testWebhookFunction } from './test-webhook';
 import type { FunctionHandler } from './types';
 import { undoPushFunction } from './undo-push';
@@ -46,6 +47,7 @@ import { viewPushFunction } from './view-push';
 import { viewSearchPrioritiesFunction } from './view-search-priorities';
 import { viewSearchReportFunction } from './view-search-report';
 import { viewSpendFunction } from './view-spend';
+import { viewTrialFunction } from './view-trial';
 
 export type FunctionRegistry = { [N in FunctionName]: FunctionHandler<N> };
 
@@ -94,4 +96,6 @@ export const functionRegistry: FunctionRegistry = {
   'push-to-store': pushToStoreFunction,
   'view-push': viewPushFunction,
   'undo-push': undoPushFunction,
+  'start-trial': startTrialFunction,
+  'view-trial': viewTrialFunction,
 };

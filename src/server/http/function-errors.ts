@@ -44,6 +44,8 @@ export const FUNCTION_ERRORS: Record<FunctionName, readonly FunctionErrorType[]>
   'set-locked-fields': ['unknown_bundle'],
   'restore-product-version': ['unknown_bundle'],
   'new-bundle-workflow': ['unknown_bundle', 'unknown_workflow'],
+  'start-trial': ['unknown_bundle', 'unknown_workflow'],
+  'view-trial': ['unknown_bundle'],
   'regenerate-products': ['unknown_bundle'],
   'compress-images': ['unknown_bundle'],
   // One job loop per user at a time.

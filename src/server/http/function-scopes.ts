@@ -23,6 +23,8 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'set-locked-fields': 'write',
   'restore-product-version': 'write',
   'new-bundle-workflow': 'run',
+  'start-trial': 'run',
+  'view-trial': 'read',
   'regenerate-products': 'run',
   'compress-images': 'run',
   'job-queue-event-loop': null,

@@ -9,6 +9,7 @@ import { reviewFunctions } from './review';
 import { runFunctions } from './runs';
 import { searchDataFunctions } from './search-data';
 import { storeFunctions } from './stores';
+import { trialFunctions } from './trials';
 import { webhookFunctions } from './webhooks';
 import { workflowFunctions } from './workflows';
 
@@ -18,6 +19,7 @@ export * from './review';
 export * from './runs';
 export * from './search-data';
 export * from './stores';
+export * from './trials';
 export * from './webhooks';
 export * from './workflows';
 
@@ -35,6 +37,7 @@ export const FUNCTION_AREAS = {
   'api-keys': apiKeyFunctions,
   webhooks: webhookFunctions,
   stores: storeFunctions,
+  trials: trialFunctions,
 } as const;
 export type FunctionArea = keyof typeof FUNCTION_AREAS;
 
@@ -48,6 +51,7 @@ export const functions = {
   ...apiKeyFunctions,
   ...webhookFunctions,
   ...storeFunctions,
+  ...trialFunctions,
 } as const;
 
 export type FunctionName = keyof typeof functions;

@@ -20,6 +20,24 @@ export const providerBatchViewSchema = z.object({
   submitted_at: z.string().nullable(),
   finished_at: z.string().nullable(),
 });
+/** What the whole run is expected to cost, refined as it goes. */
+export const runEstimateSchema = z.object({
+  /** USD for the whole run, what is settled included; null when the model has no known price. */
+  cost_usd: z.number().nullable(),
+  /**
+   * What the repairs and answer lengths are measured from: `prior`, the user's recent runs (or 30% repairs);
+   * `trial`, the trial this workflow was chosen in; `run`, this run's own finished products (from 10 on).
+   */
+  basis: z.enum(['prior', 'trial', 'run']),
+  /** This run's finished products the estimate is measured from; 0 before 10 are. */
+  measured_products: z.number(),
+  /** The share of products expected to take a repair call. */
+  repair_rate: z.number(),
+  /** Set as soon as the estimate passes the bundle's spending cap or what is left of the monthly budget. */
+  warning: z.string().nullable(),
+});
+export type RunEstimate = z.infer<typeof runEstimateSchema>;
+
 export const VIEW_RUN_LIMITS = { defaultLimit: 500, maxLimit: 2_000, maxOffset: 1_000_000 } as const;
 
 export const runFunctions = {
@@ -53,6 +71,8 @@ export const runFunctions = {
       products: z.array(bundleWorkflowProductSchema),
       /** The run's Batch API batches, oldest first; absent when it has none. */
       batches: z.array(providerBatchViewSchema).optional(),
+      /** What the whole run is expected to cost, refined after its first 10 products. */
+      estimate: runEstimateSchema.optional(),
       /** A bundle imported from a store (import-store): the import's state and progress. */
       store_import: storeImportSchema.optional(),
       /** Pass as `since` to get only what changed after this answer. */
@@ -68,6 +88,8 @@ export const runFunctions = {
       workflow_id: id,
       /** Only the N products with the most missed clicks in the latest Search Console import. */
       only_top: z.number().int().min(1).max(BUNDLE_LIMITS.maxProducts).optional(),
+      /** The trial this workflow was chosen in: the run's estimate starts from the trial's measures. */
+      trial_id: id.optional(),
     }),
     response: z.object({ bundle_workflow_id: id }),
   },

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   'run.failed_products',
   'push.completed',
   'batch.completed',
+  'trial.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -114,6 +115,21 @@ export const webhookEventData = {
     status: z.string(),
     answered: count,
     failed: count,
+  }),
+  /** Every workflow of a trial has written or failed each product of its sample; view-trial has the rest. */
+  'trial.completed': z.object({
+    trial_id: id,
+    bundle_id: id,
+    workflows: z.array(
+      z.object({
+        workflow_id: id,
+        bundle_workflow_id: id,
+        done: count,
+        failed: count,
+        /** USD of the workflow's calls on the sample; null when its model has no known price. */
+        cost_usd: z.number().nullable(),
+      }),
+    ),
   }),
   /** Sent by test-webhook. */
   'webhook.test': z.object({ webhook_id: id }),

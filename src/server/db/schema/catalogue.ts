@@ -2,6 +2,7 @@
 // kept versions, the Batch API's batches and the workers' heartbeats are in run-records.ts.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -115,6 +116,11 @@ export const bundles = pgTable(
     languageConfidence: real('language_confidence'),
     /** Each language the products were detected in, with how many: more than one entry is a mixed catalogue. */
     languageMix: jsonb('language_mix').$type<LanguageCount[]>(),
+    /**
+     * Set on a trial's sample bundle: the bundle its products were copied from. Such a bundle is left out of
+     * list-bundles; its runs are the trial's (schema/trials.ts).
+     */
+    trialOf: integer('trial_of').references((): AnyPgColumn => bundles.id, { onDelete: 'cascade' }),
     /** Set by delete-bundle; the rows go in a job, and every function treats the bundle as gone at once. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -123,6 +129,7 @@ export const bundles = pgTable(
   (t) => [
     index('bundles_owner_idx').on(t.ownerId),
     check('bundles_language_source', sql`${t.languageSource} in ('detected', 'user')`),
+    index('bundles_trial_of_idx').on(t.trialOf).where(sql`${t.trialOf} is not null`),
   ],
 );
 
@@ -164,6 +171,8 @@ export const bundleWorkflows = pgTable(
       .references(() => workflows.id),
     /** Set when the bundle's spending cap stopped the run. */
     pausedReason: text('paused_reason'),
+    /** The trial this run's workflow won (start-run with trial_id): its estimate starts from the trial's measures. */
+    fromTrialId: integer('from_trial_id'),
     /** The run's place in the change sequence, bumped by a trigger on every write (as products' versions). */
     version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('run_change_seq')`),
     createdAt: createdAt(),

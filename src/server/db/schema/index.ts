@@ -6,4 +6,5 @@ export * from './search-data';
 export * from './sign-in-attempts';
 export * from './spend';
 export * from './stores';
+export * from './trials';
 export * from './webhooks';

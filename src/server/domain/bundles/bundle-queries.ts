@@ -1,5 +1,5 @@
 // Read queries over bundles, always scoped to their owner; a bundle marked deleted is left out.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { BundleSummary } from '../../../common/contract/entities';
 import type { Queryable } from '../../db/client';
 import { bundles as bundleTable, bundleWorkflowProducts, bundleWorkflows } from '../../db/schema';
@@ -23,7 +23,8 @@ export async function listBundles(db: Queryable, ownerId: string): Promise<Bundl
     .from(bundleTable)
     .innerJoin(bundleWorkflows, eq(bundleWorkflows.bundleId, bundleTable.id))
     .leftJoin(bundleWorkflowProducts, eq(bundleWorkflowProducts.bundleWorkflowId, bundleWorkflows.id))
-    .where(liveBundleOf(ownerId))
+    // A trial's sample bundle is the trial's, shown by view-trial, not a bundle of the user's own.
+    .where(and(liveBundleOf(ownerId), isNull(bundleTable.trialOf)))
     .groupBy(bundleTable.id, bundleWorkflows.id)
     .orderBy(asc(bundleTable.id), asc(bundleWorkflows.createdAt), asc(bundleWorkflows.id));
 

@@ -1,5 +1,5 @@
 // estimate-cost: what a run would cost, for a bundle that exists or a list not yet sent.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FunctionResponse, ParsedFunctionRequest } from '../../../common/contract/functions';
@@ -14,9 +14,14 @@ import { countTokens } from '../../leaves/ai/tokens';
 import { catalogueLanguageOf, tallyLanguages } from '../../leaves/catalogue-language/catalogue-language';
 import { anyBundleOf } from '../../leaves/ownership/conditions';
 import { requireOwnedBundle } from '../../leaves/ownership/lookups';
-import { DEFAULT_REPAIR_RATE, estimateRunCost, type RepairShare } from '../generation/estimate-run-cost';
+import {
+  type CostEstimate,
+  DEFAULT_REPAIR_RATE,
+  estimateRunCost,
+  type RepairShare,
+} from '../generation/estimate-run-cost';
 import { type ParsedProduct, parseProductList } from '../list-import/parse-product-list';
-import { findVisibleWorkflow } from '../workflows/workflow-access';
+import { findVisibleWorkflow, type WorkflowRow } from '../workflows/workflow-access';
 import { catalogueLanguageFrom } from './bundle-language';
 import { variantLinksOf } from './start-run';
 
@@ -51,8 +56,53 @@ export async function estimateCost(
     if (input.custom_fields) settings = input.custom_fields;
     language = catalogueLanguageOf(tallyLanguages(list));
   }
-  const repairShare = await measuredRepairShare(db, ownerId, workflow.model);
-  const answerScale = await measuredAnswerScale(db, ownerId);
+  const estimate = await estimateWorkflowRun(db, ownerId, workflow, list, settings, {
+    catalogueLanguage: language.language,
+  });
+  return {
+    model: estimate.model,
+    products: estimate.products,
+    prompt_tokens: estimate.prompt_tokens,
+    completion_tokens: estimate.completion_tokens,
+    cost_usd: estimate.cost_usd,
+    repair_rate: estimate.repair_rate,
+    sampled: estimate.sampled,
+    first_call_prompt_tokens: estimate.first_call_prompt_tokens,
+    tokenizer: estimate.tokenizer,
+    language,
+  };
+}
+
+/** The runs a measure is narrowed to, when it is. */
+function onlyRuns(runIds: readonly number[] | undefined): SQL {
+  return runIds ? sql`and bw.id = any(${sql.param([...runIds])}::int[])` : sql``;
+}
+
+/**
+ * Where a run's measures come from: `measuredRuns`' finished products, `remaining` products only (by
+ * position), and the catalogue's language for a workflow that names none.
+ */
+export type RunMeasures = {
+  measuredRuns?: readonly number[];
+  remaining?: ReadonlySet<number>;
+  catalogueLanguage?: string | null;
+};
+
+/**
+ * What a run of `workflow` over `list` would cost: repairs and answer lengths measured from `measuredRuns` when
+ * given (a run's own finished products, a trial's run), else from the user's recent runs, else the prior. With
+ * `remaining`, only those products (by position) are counted.
+ */
+export async function estimateWorkflowRun(
+  db: Queryable,
+  ownerId: string,
+  workflow: WorkflowRow,
+  list: ParsedProduct[],
+  settings: BundleSettings,
+  { measuredRuns, remaining, catalogueLanguage = null }: RunMeasures = {},
+): Promise<CostEstimate> {
+  const repairShare = await measuredRepairShare(db, ownerId, workflow.model, measuredRuns);
+  const answerScale = await measuredAnswerScale(db, ownerId, measuredRuns);
   const estimate = estimateRunCost({
     model: workflow.model,
     templates: workflow.promptTemplates,
@@ -61,7 +111,7 @@ export async function estimateCost(
     settings,
     voice: {
       // As the run's prompts name it (generate-product.ts): the workflow's, else the catalogue's.
-      language: workflow.language ?? language.language,
+      language: workflow.language ?? catalogueLanguage,
       bannedPhrases: workflow.bannedPhrases ?? [],
       protectedTerms: workflow.protectedTerms ?? [],
       voiceNotes: workflow.voiceNotes ?? '',
@@ -70,20 +120,16 @@ export async function estimateCost(
     ...(repairShare ? { repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
     ownPrice: ownPriceOf(workflow),
     ...(answerScale ? { answerScale } : {}),
+    ...(remaining ? { remaining } : {}),
   });
   // Each further language is a pass of its own over every product, as long as the first language's.
   const passes = 1 + workflow.moreLanguages.length;
   return {
-    model: estimate.model,
-    products: estimate.products,
+    ...estimate,
     prompt_tokens: estimate.prompt_tokens * passes,
     completion_tokens: estimate.completion_tokens * passes,
+    first_call_prompt_tokens: estimate.first_call_prompt_tokens * passes,
     cost_usd: estimate.cost_usd === null ? null : estimate.cost_usd * passes,
-    repair_rate: estimate.repair_rate,
-    sampled: estimate.sampled,
-    first_call_prompt_tokens: estimate.first_call_prompt_tokens,
-    tokenizer: estimate.tokenizer,
-    language,
   };
 }
 
@@ -124,6 +170,8 @@ export async function measuredRepairShare(
   db: Queryable,
   ownerId: string,
   model: string,
+  /** Measure these runs only (a run's own first products, a trial's run), not the user's recent ones. */
+  runIds?: readonly number[],
 ): Promise<RepairShare | null> {
   const rows = await rawRows(
     db,
@@ -136,7 +184,7 @@ export async function measuredRepairShare(
       join bundle_workflows bw on bw.id = p.bundle_workflow_id
       join bundles b on b.id = bw.bundle_id
       join workflows w on w.id = bw.workflow_id
-      where ${anyBundleOf(ownerId, b)} and p.status = 'done' and w.model <> ${OFFLINE_MODEL}
+      where ${anyBundleOf(ownerId, b)} and p.status = 'done' and w.model <> ${OFFLINE_MODEL} ${onlyRuns(runIds)}
       order by p.updated_at desc
       limit ${REPAIR_SAMPLE}),
     per_product as (
@@ -204,7 +252,11 @@ const ANSWER_SAMPLE = 100;
  * writer's copy of the same product): their recent first answers' completion tokens over the stand-in's tokens
  * for those products. Null when there are too few answers to tell.
  */
-export async function measuredAnswerScale(db: Queryable, ownerId: string): Promise<number | null> {
+export async function measuredAnswerScale(
+  db: Queryable,
+  ownerId: string,
+  runIds?: readonly number[],
+): Promise<number | null> {
   const rows = await rawRows(
     db,
     answerRow,
@@ -217,7 +269,7 @@ export async function measuredAnswerScale(db: Queryable, ownerId: string): Promi
     join workflows w on w.id = bw.workflow_id
     join products p on p.id = l.product_id
     where ${anyBundleOf(ownerId, b)} and l.type = 'ai' and l.call_state = 'settled' and l.event = 'Copy written'
-      and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0
+      and w.model <> ${OFFLINE_MODEL} and l.completion_tokens > 0 ${onlyRuns(runIds)}
     order by l.id desc
     limit ${ANSWER_SAMPLE}`,
   );

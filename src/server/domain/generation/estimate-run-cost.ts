@@ -84,6 +84,11 @@ export type EstimateInput = {
    * the same products; 1 (the stand-in as it is) when unset.
    */
   answerScale?: number;
+  /**
+   * Estimate only these products (by position), the rest of a run under way; the others stay in the catalogue,
+   * as a variant's prompt names its parent and siblings.
+   */
+  remaining?: ReadonlySet<number>;
 };
 
 /** OpenAI bills Batch API calls at half the list price. */
@@ -100,14 +105,15 @@ const TOKENS_PER_MESSAGE = 3;
 const REPLY_PRIMING_TOKENS = 3;
 
 export function estimateRunCost(input: EstimateInput): CostEstimate {
-  const { products } = input;
+  const { remaining } = input;
+  const products = remaining ? input.products.filter((p) => remaining.has(p.position)) : input.products;
   const catalogue = catalogueOf(input);
   const countMessages = messageCounter(input.model);
   const step = products.length > MAX_EXACT ? Math.ceil(products.length / MAX_EXACT) : 1;
   const tally: Tally = { prompt: 0, firstCall: 0, completion: 0, sampled: 0, repairs: 0 };
   for (let i = 0; i < products.length; i += step)
     tallyProduct(tally, input, catalogue, countMessages, products[i]!);
-  return estimateOf(input, tally);
+  return estimateOf(input, products.length, tally);
 }
 
 /** How the products stand to each other (whose variant each is), and each one's offline stand-in copy. */
@@ -216,10 +222,10 @@ function tallyProduct(
 }
 
 /** The sample scaled to the whole list, and priced as the run is charged. */
-function estimateOf(input: EstimateInput, tally: Tally): CostEstimate {
-  const { model, products, repairRate = DEFAULT_REPAIR_RATE, repairShare, ownPrice = null } = input;
+function estimateOf(input: EstimateInput, productCount: number, tally: Tally): CostEstimate {
+  const { model, repairRate = DEFAULT_REPAIR_RATE, repairShare, ownPrice = null } = input;
   const { sampled } = tally;
-  const scale = sampled === 0 ? 0 : products.length / sampled;
+  const scale = sampled === 0 ? 0 : productCount / sampled;
   const usage = {
     prompt_tokens: Math.round(tally.prompt * scale),
     completion_tokens: Math.round(tally.completion * scale),
@@ -227,7 +233,7 @@ function estimateOf(input: EstimateInput, tally: Tally): CostEstimate {
   const listCost = model === OFFLINE_MODEL ? 0 : costOf(model, usage, ownPrice);
   return {
     model,
-    products: products.length,
+    products: productCount,
     ...usage,
     first_call_prompt_tokens: Math.round(tally.firstCall * scale),
     cost_usd:

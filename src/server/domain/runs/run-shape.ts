@@ -116,7 +116,7 @@ type ViewAnswer = FunctionResponse<'view-bundle-workflow'>;
 export function shapeAnswer(
   rows: { head: RunHead; totals: TotalsRow; products: ProductRow[] | null },
   page: { since: boolean; limit: number; offset: number },
-  extra: Pick<ViewAnswer, 'cursor' | 'batches'>,
+  extra: Pick<ViewAnswer, 'cursor' | 'batches' | 'estimate'>,
 ): ViewAnswer {
   const { head } = rows;
   const totals = toTotals(rows.totals);
@@ -143,5 +143,6 @@ export function shapeAnswer(
     has_more: hasMore,
     next_offset: nextOffset,
     batches: extra.batches,
+    ...(extra.estimate ? { estimate: extra.estimate } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bundleWorkflows, products } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
-import { requireOwnedBundle } from '../../leaves/ownership/lookups';
+import { requireOwnedBundle, requireOwnedTrial } from '../../leaves/ownership/lookups';
 import { refuseWhileImporting } from '../bundles/import-state';
 import { startRun } from '../bundles/start-run';
 import { topProductIds } from '../search-data/priorities';
@@ -18,10 +18,13 @@ export async function startWorkflowOnBundle(
   workflowId: number,
   hasApiKey: boolean,
   onlyTop?: number,
+  /** The trial the workflow was chosen in: the run's estimate starts from the trial's measures. */
+  trialId?: number,
 ): Promise<number> {
   const bundle = await requireOwnedBundle(db, ownerId, bundleId);
   await refuseWhileImporting(db, bundle.id);
   const workflow = await resolveWorkflow(db, ownerId, workflowId, hasApiKey);
+  if (trialId !== undefined) await requireTrialOf(db, ownerId, trialId, bundle.id, workflow.id);
   const top = onlyTop === undefined ? null : await topProductIds(db, bundle.id, onlyTop);
   if (top !== null && top.length === 0) {
     throw new AppError(
@@ -58,7 +61,7 @@ export async function startWorkflowOnBundle(
           : eq(products.bundleId, bundle.id),
       )
       .orderBy(asc(products.position));
-    return startRun(
+    const runId = await startRun(
       tx,
       bundle.id,
       workflow.id,
@@ -72,5 +75,23 @@ export async function startWorkflowOnBundle(
       rows.map((row) => row.id),
       bundle.customFields,
     );
+    if (trialId !== undefined)
+      await tx.update(bundleWorkflows).set({ fromTrialId: trialId }).where(eq(bundleWorkflows.id, runId));
+    return runId;
   });
+}
+
+/** A trial of this bundle that tried this workflow. */
+async function requireTrialOf(
+  db: Database,
+  ownerId: string,
+  trialId: number,
+  bundleId: number,
+  workflowId: number,
+): Promise<void> {
+  const trial = await requireOwnedTrial(db, ownerId, trialId);
+  if (trial.bundleId !== bundleId)
+    throw new AppError('bad_input', `trial_id: trial ${trialId} was not run on bundle ${bundleId}.`);
+  if (!trial.workflowIds.includes(workflowId))
+    throw new AppError('bad_input', `trial_id: trial ${trialId} did not try workflow ${workflowId}.`);
 }

@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../../db/client';
 import { bundleSpendOf, CAP_PAUSE_PREFIX, capReachedMessage } from '../../leaves/spending-cap/spending-cap';
 import { readRunBatches } from '../batch/run-batches';
 import { changedSince, cursorOf, etagOf, readOldestWriter } from './run-cursor';
+import { runEstimate } from './run-estimate';
 import { missingRun, type RunKey, runHeadSql, runProductsSql, totalsSql } from './run-query';
 import { type ProductRow, type RunHead, shapeAnswer, type TotalsRow } from './run-shape';
 
@@ -57,6 +58,7 @@ export async function viewRun(db: Database, request: RunViewRequest): Promise<Ru
   const { head, totals, products: productRows } = rows[0]!;
   if (!head || !totals) return missingRun(db, request);
   head.paused_reason = await currentPauseReason(db, head, request.bundleId);
+  const estimate = await runEstimate(db, request.ownerId, head.bundle_workflow_id);
   return {
     etag: etagOf(head, limit, offset),
     body: shapeAnswer(
@@ -66,6 +68,7 @@ export async function viewRun(db: Database, request: RunViewRequest): Promise<Ru
         cursor: cursorOf(head, oldestWriter),
         // Read just after the statement: a batch's change bumps the run row, so the next poll's ETag differs.
         batches: await readRunBatches(db, head.bundle_workflow_id),
+        estimate,
       },
     ),
   };

@@ -3,7 +3,14 @@
 // bundle marked deleted (its rows are being purged). The conditions themselves are in ./conditions.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { bundles, bundleWorkflowProducts, bundleWorkflows, storePushes, workflows } from '../../db/schema';
+import {
+  bundles,
+  bundleWorkflowProducts,
+  bundleWorkflows,
+  storePushes,
+  trials,
+  workflows,
+} from '../../db/schema';
 import { AppError } from '../app-error/app-error';
 import { liveBundleOf, pushOf, workflowVisibleTo } from './conditions';
 
@@ -102,4 +109,18 @@ export async function requireOwnedPush(db: Queryable, ownerId: string, pushId: n
     .where(and(eq(storePushes.id, pushId), pushOf(ownerId)));
   if (!push) throw new AppError('unknown_store', 'No such push.');
   return push;
+}
+
+/**
+ * A trial on a bundle the user owns and has not deleted; another user's answers unknown_bundle like a missing
+ * one. With it, the trial's sample bundle (its products and runs).
+ */
+export async function requireOwnedTrial(db: Queryable, ownerId: string, trialId: number) {
+  const [trial] = await db
+    .select({ trial: trials })
+    .from(trials)
+    .innerJoin(bundles, eq(bundles.id, trials.bundleId))
+    .where(and(eq(trials.id, trialId), liveBundleOf(ownerId)));
+  if (!trial) throw new AppError('unknown_bundle', `There is no trial ${trialId}.`);
+  return trial.trial;
 }

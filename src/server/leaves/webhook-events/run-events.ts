@@ -1,15 +1,21 @@
 // The run's events: run.completed (and run.failed_products when some failed) once every product
-// of a run is done or failed; run.paused when the spending cap or budget stops it; batch.completed when a
+// of a run is done or failed (a trial's run: trial.completed once all of the trial's are, trial-events.ts); run.paused when the spending cap or budget stops it; batch.completed when a
 // provider batch is settled. Checked after the writing transaction commits, so the last two products finishing
 // at once both see the run settled; the dedupe key (the run and its newest write) lets one event through.
 import { and, count, eq, isNull, max, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { bundles, bundleWorkflowProducts, bundleWorkflows } from '../../db/schema';
 import { emitWebhookEvent } from './emit';
+import { emitTrialCompletedIfSettled } from './trial-events';
 
 async function runOwner(db: Queryable, bundleWorkflowId: number) {
   const [run] = await db
-    .select({ ownerId: bundles.ownerId, bundleId: bundles.id, workflowId: bundleWorkflows.workflowId })
+    .select({
+      ownerId: bundles.ownerId,
+      bundleId: bundles.id,
+      trialOf: bundles.trialOf,
+      workflowId: bundleWorkflows.workflowId,
+    })
     .from(bundleWorkflows)
     .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
     .where(and(eq(bundleWorkflows.id, bundleWorkflowId), isNull(bundles.deletedAt)));
@@ -37,6 +43,8 @@ export async function emitRunEventsIfSettled(db: Queryable, bundleWorkflowId: nu
   if (!totals || totals.total === 0 || totals.done + totals.failed < totals.total) return;
   const run = await runOwner(db, bundleWorkflowId);
   if (!run) return;
+  // A trial's runs are the trial's: one trial.completed when the last of them settles, no run events.
+  if (run.trialOf !== null) return emitTrialCompletedIfSettled(db, run.bundleId);
   const data = {
     bundle_id: run.bundleId,
     workflow_id: run.workflowId,
