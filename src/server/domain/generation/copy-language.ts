@@ -3,8 +3,7 @@
 // against it. It is never left open: a product whose text says nothing writes English.
 import { eq } from 'drizzle-orm';
 import { htmlToText } from '../../../common/copy-rules/html-to-text';
-import { detectLanguage } from '../../../common/languages/detect-language';
-import { functionWordLanguage } from '../../../common/languages/function-words';
+import { clearLanguageOf } from '../../../common/languages/clear-language';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
 import type { CopyVoice, ProductFacts } from '../../leaves/ai/copy-writer';
@@ -30,19 +29,6 @@ export type LanguageContext = {
 
 /** One way to name the language; undefined or null hands over to the next. */
 export type LanguageSource = (context: LanguageContext) => string | null | undefined;
-
-/** A text's language when it is clear: by its function words, else a long text the detector is sure of. */
-export function clearLanguageOf(text: string): string | null {
-  const byWords = functionWordLanguage(text);
-  if (byWords) return byWords;
-  if (text.replace(/[^\p{L}]/gu, '').length < MIN_DETECT_LETTERS) return null;
-  const detected = detectLanguage(text);
-  return detected.confidence >= MIN_DETECT_CONFIDENCE ? detected.language : null;
-}
-
-// The trigram detector misreads short product text (docs/decisions/031): it is trusted only on a long text.
-const MIN_DETECT_LETTERS = 200;
-const MIN_DETECT_CONFIDENCE = 0.9;
 
 const textOf = (details: ProductFacts) =>
   [details.product_name ?? details.title ?? '', htmlToText(details.description ?? '')]
@@ -83,17 +69,16 @@ export async function bundleTextLanguage(db: Queryable, bundleId: number): Promi
 }
 
 /**
- * In order: the workflow's language; the bundle's when the user chose it; the product's own as detected on
- * import (a German store's one English product stays English); the bundle's as detected; then, for products
- * imported before languages were stored, the product's text read now when it is clear, the bundle's text;
- * else English.
+ * In order: the workflow's language; the bundle's when the user chose it; the product's own text when it is
+ * clear (a German store's one English product stays English); the bundle's as detected on import; the bundle's
+ * text; else English. A product's own detection on import is not used: on a short name the detector is wrong
+ * as often as not ("Oak Stool. A small oak stool." reads as Estonian), while the bundle's is a majority.
  */
 export const COPY_LANGUAGE_ORDER: readonly LanguageSource[] = [
   (context) => context.workflow.language,
   (context) => (context.bundleLanguageSource === 'user' ? context.bundleLanguage : null),
-  (context) => context.productLanguage,
-  (context) => context.bundleLanguage,
   detectedFromText,
+  (context) => context.bundleLanguage,
   (context) => context.bundleTextLanguage,
 ];
 

@@ -29,7 +29,7 @@ export type LanguageTally = { language: string | null; products: number; weight:
 /**
  * The catalogue's language from its products' tallies: the language most of them are in (ties go to the
  * surer detections), with its share of the products whose language could be told, weighed by each product's
- * confidence. Null when no product's text told a language.
+ * confidence. Null when no language has more than half of the products whose text told one.
  */
 export function catalogueLanguageOf(tallies: readonly LanguageTally[]): CatalogueLanguage {
   const told = tallies
@@ -40,8 +40,12 @@ export function catalogueLanguageOf(tallies: readonly LanguageTally[]): Catalogu
     products: tally.products,
   }));
   const best = told[0];
-  if (!best) return { language: null, source: null, confidence: null, detected: [] };
   const products = told.reduce((sum, tally) => sum + tally.products, 0);
+  // Short product text is often misread, each product as another language: only a language more than half
+  // of the products were read in names the catalogue's.
+  if (!best || best.products * 2 <= products) {
+    return { language: null, source: null, confidence: null, detected };
+  }
   return {
     language: best.language,
     source: 'detected',
