@@ -102,13 +102,6 @@ export async function plannedProducts(
       sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(rows.map((row) => row.product.id))}::int[])`,
     )
     .orderBy(asc(bundleWorkflowProductImages.position));
-  // Each product's images by its id, in position order: one pass, not one scan of all images a product.
-  const imagesOf = new Map<number, (typeof images)[number][]>();
-  for (const image of images) {
-    const list = imagesOf.get(image.bundleWorkflowProductId) ?? [];
-    list.push(image);
-    imagesOf.set(image.bundleWorkflowProductId, list);
-  }
   const planned: PlannedProduct[] = [];
   const platform = PLATFORMS[store.platform];
   // The field the store files list in the product's body (the fact sheet), as the export's writers do.
@@ -142,7 +135,7 @@ export async function plannedProducts(
     if (fields.has('seo_description')) set('seo_description', seoText(platform, product.metaDescription));
     if (fields.has('handle')) set('handle', handleOf(product.urlSuggestion ?? ''));
     if (fields.has('alt_texts')) {
-      for (const image of imagesOf.get(product.id) ?? []) {
+      for (const image of images.filter((i) => i.bundleWorkflowProductId === product.id)) {
         const remoteId = link.remoteImageIds[image.position];
         if (remoteId) set('alt_texts', image.altText, `alt_text:${remoteId}`);
       }

@@ -181,11 +181,7 @@ async function pushChunk(
 async function markRead(db: Database, writes: PlannedWrite[]): Promise<void> {
   const ids = writes.flatMap((write) => write.items.filter((i) => i.status === 'unread').map((i) => i.id));
   if (ids.length === 0) return;
-  // One array parameter, not one per item: the statement is not built id by id for every chunk.
-  await db
-    .update(storePushItems)
-    .set({ status: 'pending' })
-    .where(sql`${storePushItems.id} = any(${sql.param(ids)}::int[])`);
+  await db.update(storePushItems).set({ status: 'pending' }).where(inArray(storePushItems.id, ids));
 }
 
 /**
