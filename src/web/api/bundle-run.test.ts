@@ -34,6 +34,12 @@ function answer(products: ReturnType<typeof product>[], done: number, total: num
     bundle_name: 'Run',
     paused_reason: null,
     spending_cap_usd: null,
+    language: {
+      language: 'en',
+      source: 'detected',
+      confidence: 0.9,
+      detected: [{ language: 'en', products: total }],
+    },
     totals: { total, done, failed: 0, cost: 0, prompt_tokens: 0, completion_tokens: 0 },
     products,
     cursor: `${done}.1`,
