@@ -8,8 +8,7 @@ import { functionWordLanguage } from '../../src/common/languages/function-words'
 import { workflows } from '../../src/server/db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/domain/generation/prompt-templates';
 import { INVENTED_CLAIMS, languageLapseFor } from '../support/fake-language';
-import { readFixture } from '../support/fixture-path';
-import { type RunBody, setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
+import { type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
 
 const OFFLINE_WORKFLOW = 4;
 const LAPSE_SHARE = 0.5;
@@ -40,15 +39,7 @@ const fieldsOf = (product: Product): Record<string, string> => ({
 const ENGLISH_TEMPLATES =
   /\b(?:Meet the|ready to order online|Find out more|from our (?:online )?shop|is available in|Order the|Shop now|Browse the full range)\b/;
 
-async function run(file: string, workflowId: number): Promise<RunBody> {
-  const created = await t.call('new-bundle', {
-    bundle_name: `${file} ${workflowId}`,
-    store_export: { format: 'auto', text: readFixture(file) },
-    workflow_id: workflowId,
-  });
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  return waitForRun(t.app, t.user.token, created.data.bundle_id, workflowId, 120_000);
-}
+const run = (file: string, workflowId: number) => runStoreExport(t, file, workflowId);
 
 async function aiWorkflow(): Promise<number> {
   const [row] = await t.app.database.db

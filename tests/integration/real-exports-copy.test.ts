@@ -13,8 +13,7 @@ import { readStoreOptions } from '../../src/common/store-files/store-product-det
 import { workflows } from '../../src/server/db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/domain/generation/prompt-templates';
 import { COPY_LAPSES, lapseFor } from '../support/fake-openai';
-import { readFixture } from '../support/fixture-path';
-import { type RunBody, setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
+import { type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
 
 const OFFLINE_WORKFLOW = 4;
 const LAPSE_SHARE = 0.6;
@@ -77,15 +76,7 @@ async function fakeWorkflow(): Promise<number> {
   return row!.id;
 }
 
-async function runExport(file: string, workflowId: number): Promise<RunBody> {
-  const created = await t.call('new-bundle', {
-    bundle_name: `${file} ${workflowId}`,
-    store_export: { format: 'auto', text: readFixture(file) },
-    workflow_id: workflowId,
-  });
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  return waitForRun(t.app, t.user.token, created.data.bundle_id, workflowId, 120_000);
-}
+const runExport = (file: string, workflowId: number) => runStoreExport(t, file, workflowId);
 
 async function imageUrlCounts(bundleWorkflowId: number) {
   const { rows } = await t.app.database.pool.query<{ url: string; rows: number }>(

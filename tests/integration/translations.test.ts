@@ -3,21 +3,12 @@
 // translation's prompt asks for its language; a batch workflow and a malformed language list are refused.
 import { describe, expect, it } from 'vitest';
 import { chatBodies } from '../support/chat-request';
-import { readFixture } from '../support/fixture-path';
-import { type RunBody, setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
+import { type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
 
 const t = setupFakeOpenAIApp({ apiKey: 'sk-translations' }, { workerConcurrency: 4 });
 const FRENCH_EXPORT = 'shopify-parispousse-fr-excerpt.csv';
 
-async function runFrenchExport(workflowId: number): Promise<RunBody> {
-  const created = await t.call('new-bundle', {
-    bundle_name: `French store ${workflowId}`,
-    store_export: { format: 'auto', text: readFixture(FRENCH_EXPORT) },
-    workflow_id: workflowId,
-  });
-  expect(created.status, JSON.stringify(created.data)).toBe(200);
-  return waitForRun(t.app, t.user.token, created.data.bundle_id, workflowId, 120_000);
-}
+const runFrenchExport = (workflowId: number) => runStoreExport(t, FRENCH_EXPORT, workflowId);
 
 async function newWorkflow(fields: Record<string, unknown>) {
   const name = `Languages ${Math.random().toString(36).slice(2, 8)}`;

@@ -5,6 +5,7 @@ import type { FunctionResponse } from '../../src/common/contract/functions';
 import { type RunningWorker, startWorker } from '../../src/server/runner/start-worker';
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from './fake-openai';
 import { type FixtureCatalogue, loadFixtureProducts } from './fixture-catalogues';
+import { readFixture } from './fixture-path';
 import {
   callFunction,
   type FunctionResult,
@@ -142,4 +143,20 @@ export async function waitForPause(testApp: TestApp, token: string, bundleId: nu
     },
     { timeoutMs: 60_000, intervalMs: 200 },
   );
+}
+
+/** A bundle made from a store export in tests/fixtures, run by `workflowId` until every product settles. */
+export async function runStoreExport(
+  t: TestAppFixture,
+  file: string,
+  workflowId: number,
+  timeoutMs = 120_000,
+): Promise<RunBody> {
+  const created = await t.call('new-bundle', {
+    bundle_name: `${file} ${workflowId}`,
+    store_export: { format: 'auto', text: readFixture(file) },
+    workflow_id: workflowId,
+  });
+  expect(created.status, JSON.stringify(created.data)).toBe(200);
+  return waitForRun(t.app, t.user.token, created.data.bundle_id, workflowId, timeoutMs);
 }
