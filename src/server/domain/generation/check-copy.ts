@@ -5,9 +5,8 @@
 // The result is stored on the product as its `problems`, and the screen flags exactly those. Problem messages
 // are fed back to the model in a repair prompt, so each names its field and its token.
 
-import { aiFields, type CopyFieldRegistry, type CopyFieldSpec } from '../../../common/copy-fields/field-spec';
+import { aiFields, type CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
-import { collectGroundedKeys, findUngroundedTokens } from '../../../common/copy-rules/claims';
 import { distinctiveNameWords, findUncleanText, namesProduct } from '../../../common/copy-rules/copy-hygiene';
 import { findBannedPhrases, findProtectedTermMisses } from '../../../common/copy-rules/copy-rules';
 import {
@@ -24,6 +23,8 @@ import {
   singledOutProblems,
   variantUnnamedProblems,
 } from './broken-text-problems';
+import { fieldTexts, itemName, listOf, textOf } from './copy-field-texts';
+import { nounMode, ungroundedProblems } from './grounding-problems';
 import { languageProblems } from './language-problems';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
@@ -77,18 +78,6 @@ export type CopyRulesContext = {
   dataLanguage?: string | null;
 };
 
-// "image 2 of 3" (or "2/3", as the built-in writer marks an image in a language it has no words for) tells a
-// screen-reader user where they are; it is a position, not a product claim.
-const IMAGE_POSITION = /\bimage (\d+) of (\d+)\b|(?<![\p{N}/])(\d+)\/(\d+)(?![\p{N}/])/giu;
-
-function withoutImagePosition(altText: string, imageCount: number): string {
-  return altText.replace(IMAGE_POSITION, (phrase, ...groups: (string | undefined)[]) => {
-    const index = Number(groups[0] ?? groups[2]);
-    const total = Number(groups[1] ?? groups[3]);
-    return total === imageCount && index >= 1 && index <= imageCount ? 'image' : phrase;
-  });
-}
-
 function limitProblem(field: CopyField, limited: FieldLimits, text: string): CopyProblem | null {
   const breach: LimitBreach | null = measureField(limited, text);
   if (!breach) return null;
@@ -104,22 +93,6 @@ function limitProblem(field: CopyField, limited: FieldLimits, text: string): Cop
       ? COPY_PROBLEM_MESSAGES.outOfRange(field, breach.length, breach.min, breach.max)
       : COPY_PROBLEM_MESSAGES.tooLong(field, breach.length, breach.max);
   return { field, kind: breach.kind, message };
-}
-
-/** A field's text in the copy ('' for a field the copy lacks), its list for a per-image field. */
-const textOf = (copy: CopyFields, field: CopyFieldSpec): string =>
-  String((copy as Record<string, unknown>)[field.name] ?? '');
-const listOf = (copy: CopyFields, field: CopyFieldSpec): string[] =>
-  ((copy as Record<string, unknown>)[field.name] as string[] | undefined) ?? [];
-const itemName = (field: CopyFieldSpec, index: number) => `${field.name}[${index}]` as CopyField;
-
-/** Every field's text with its name, a per-image field's texts one by one, in registry order. */
-function fieldTexts(copy: CopyFields, registry: CopyFieldRegistry): [CopyField, string][] {
-  return aiFields(registry).flatMap((field): [CopyField, string][] =>
-    field.holds === 'per_image'
-      ? listOf(copy, field).map((text, index) => [itemName(field, index), text])
-      : [[field.name as CopyField, textOf(copy, field)]],
-  );
 }
 
 /**
@@ -181,34 +154,6 @@ function presenceAndLimitProblems(
     });
   }
   for (const problem of lengthProblems) if (problem) problems.push(problem);
-  return problems;
-}
-
-/** Whether the copy can repeat its data's nouns word for word: only English copy of English data can. */
-function nounMode(context: CopyRulesContext): { anyNoun: boolean } {
-  const isOther = (tag: string | null | undefined) => {
-    const language = tag?.trim().toLowerCase() ?? '';
-    return language !== '' && !language.startsWith('en');
-  };
-  return { anyNoun: isOther(context.language) || isOther(context.dataLanguage) };
-}
-
-/** Claims the product data does not back, field by field. */
-function ungroundedProblems(
-  copy: CopyFields,
-  facts: ProductFacts,
-  imageCount: number,
-  mode: { anyNoun: boolean },
-  registry: CopyFieldRegistry,
-): CopyProblem[] {
-  const problems: CopyProblem[] = [];
-  const grounded = collectGroundedKeys(facts);
-  for (const [field, text] of fieldTexts(copy, registry)) {
-    const checked = field.startsWith('alt_texts[') ? withoutImagePosition(text, imageCount) : text;
-    for (const token of findUngroundedTokens(checked, grounded, mode)) {
-      problems.push({ field, kind: 'ungrounded', message: COPY_PROBLEM_MESSAGES.ungrounded(field, token) });
-    }
-  }
   return problems;
 }
 
