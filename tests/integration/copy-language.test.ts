@@ -8,7 +8,7 @@ import { functionWordLanguage } from '../../src/common/languages/function-words'
 import { workflows } from '../../src/server/db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/domain/generation/prompt-templates';
 import { INVENTED_CLAIMS, languageLapseFor } from '../support/fake-language';
-import { type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
+import { copyFieldsOf, type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
 
 const OFFLINE_WORKFLOW = 4;
 const LAPSE_SHARE = 0.5;
@@ -24,16 +24,7 @@ const t = setupFakeOpenAIApp(
 );
 
 type Product = RunBody['products'][number];
-const fieldsOf = (product: Product): Record<string, string> => ({
-  page_title: product.page_title ?? '',
-  meta_description: product.meta_description ?? '',
-  heading: product.heading ?? '',
-  description: product.description ?? '',
-  fact_sheet: product.fact_sheet ?? '',
-  ...Object.fromEntries(
-    (product.image_details ?? []).map((image, i) => [`alt_texts[${i}]`, image.alt_text ?? '']),
-  ),
-});
+const fieldsOf = copyFieldsOf;
 
 // The English template sentences the built-in writer used to splice into every language.
 const ENGLISH_TEMPLATES =

@@ -13,7 +13,7 @@ import { readStoreOptions } from '../../src/common/store-files/store-product-det
 import { workflows } from '../../src/server/db/schema';
 import { DEFAULT_PROMPT_TEMPLATES } from '../../src/server/domain/generation/prompt-templates';
 import { COPY_LAPSES, lapseFor } from '../support/fake-openai';
-import { type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
+import { copyFieldsOf, type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
 
 const OFFLINE_WORKFLOW = 4;
 const LAPSE_SHARE = 0.6;
@@ -52,16 +52,7 @@ const inventedIn = (text: string, product: Product) => {
     .filter((word) => !source.includes(word.toLowerCase()));
 };
 
-const fieldsOf = (product: Product) => ({
-  page_title: product.page_title ?? '',
-  meta_description: product.meta_description ?? '',
-  heading: product.heading ?? '',
-  description: product.description ?? '',
-  fact_sheet: product.fact_sheet ?? '',
-  ...Object.fromEntries(
-    (product.image_details ?? []).map((image, i) => [`alt_texts[${i}]`, image.alt_text ?? '']),
-  ),
-});
+const fieldsOf = copyFieldsOf;
 
 async function fakeWorkflow(): Promise<number> {
   const [row] = await t.app.database.db

@@ -160,3 +160,17 @@ export async function runStoreExport(
   expect(created.status, JSON.stringify(created.data)).toBe(200);
   return waitForRun(t.app, t.user.token, created.data.bundle_id, workflowId, timeoutMs);
 }
+
+/** A finished product's copy, field by field, alt texts as alt_texts[i], as the checks name them. */
+type CopyTexts = Record<string, string> &
+  Record<'page_title' | 'meta_description' | 'heading' | 'description' | 'fact_sheet', string>;
+export const copyFieldsOf = (product: RunBody['products'][number]): CopyTexts => ({
+  page_title: product.page_title ?? '',
+  meta_description: product.meta_description ?? '',
+  heading: product.heading ?? '',
+  description: product.description ?? '',
+  fact_sheet: product.fact_sheet ?? '',
+  ...Object.fromEntries(
+    (product.image_details ?? []).map((image, i) => [`alt_texts[${i}]`, image.alt_text ?? '']),
+  ),
+});
