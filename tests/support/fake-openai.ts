@@ -87,9 +87,12 @@ export type FakeOpenAIBehaviour = ScriptStep & {
   /**
    * How the failure rates are drawn: 'random' (the default) rolls the seeded PRNG for each request, so a run of
    * 25 requests at 30% fails anywhere from 3 to 12 of them; 'even' fails exactly the share asked, spread evenly
-   * (a steady provider, no streaks), so a test of a prediction measures the prediction and not the dice.
+   * (a steady provider, no streaks), so a test of a prediction measures the prediction and not the dice;
+   * 'by-product' draws once per product and call (first answer, first repair, …) from the seed and the lines that
+   * name the product, as a provider finds some products hard: the same products fail in every run whatever
+   * order the worker takes them in, which arrival-order spreading cannot promise under load.
    */
-  failureSpread?: 'random' | 'even';
+  failureSpread?: 'random' | 'even' | 'by-product';
   /**
    * Failure rates for the first answers of this model, in place of `failureRates` (its repairs comply, so
    * invalid_copy at 0.5 is a repair rate of 50%): one fake serves a cheap model that often needs repairs beside a
@@ -283,7 +286,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     ...options.behaviour,
     script: [...(options.behaviour?.script ?? [])],
   };
-  const random = seededRandom(options.seed ?? Math.floor(Math.random() * 2 ** 32));
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
+  const random = seededRandom(seed);
   const isRecording = options.recordRequests ?? true;
   let limits = createLimits(options.rateLimits, Date.now());
   const requests: RecordedRequest[] = [];
@@ -392,11 +396,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const modelRates = byModel && isRepair(body.messages) ? {} : byModel;
     const rates = modelRates ?? step.failureRates;
     const injected =
-      step.fail === undefined
-        ? step.failureSpread === 'even'
-          ? spreadFailure(rates, modelRates ? (body.model ?? '') : '')
-          : drawFailure(rates)
-        : undefined;
+      step.fail === undefined ? injectFailure(step, rates, body, modelRates !== undefined) : undefined;
     const mode = injected ?? fail;
     // Counted at admission, as OpenAI does, so the token bucket needs the answer's size up front.
     const answer =
@@ -522,9 +522,19 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     return failed;
   }
 
-  function drawFailure(rates: FailureRates | undefined): InjectedFailure | undefined {
+  function injectFailure(
+    step: Omit<FakeOpenAIBehaviour, 'script'>,
+    rates: FailureRates | undefined,
+    body: ChatBody,
+    perModel: boolean,
+  ): InjectedFailure | undefined {
+    if (step.failureSpread === 'even') return spreadFailure(rates, perModel ? (body.model ?? '') : '');
+    if (step.failureSpread === 'by-product') return drawFailure(rates, productRoll(body, seed));
+    return drawFailure(rates);
+  }
+
+  function drawFailure(rates: FailureRates | undefined, roll = random()): InjectedFailure | undefined {
     if (!rates) return undefined;
-    let roll = random();
     for (const mode of INJECTED_FAILURES) {
       const rate = rates[mode] ?? 0;
       if (roll < rate) return mode;
@@ -768,6 +778,21 @@ function trimDecimals(value: number): string {
 }
 
 /** mulberry32: small, fast and good enough to make a bench's failures and latencies repeatable. */
+// The prompt's lines that name the product (build-prompt.ts writes its facts as `key: value` lines).
+const PRODUCT_NAMING_LINE = /^(handle|sku|product_name|variant_values|title): .*$/gm;
+
+/** A roll in [0, 1) fixed by the seed, the product the request is about and how many turns it has. */
+function productRoll(body: ChatBody, seed: number): number {
+  const asked = body.messages.find((message) => message.role === 'user');
+  const naming = (typeof asked?.content === 'string' ? asked.content : JSON.stringify(asked?.content ?? ''))
+    .match(PRODUCT_NAMING_LINE)
+    ?.join('\n');
+  let hash = 2166136261 ^ seed;
+  for (const char of `${naming ?? ''}|${body.messages.length}`)
+    hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return seededRandom(hash >>> 0)();
+}
+
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

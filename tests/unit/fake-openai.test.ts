@@ -148,6 +148,30 @@ describe('fake OpenAI injected failures', () => {
     ]);
   });
 
+  it("fails the same products whatever order they come in, with failureSpread 'by-product'", async () => {
+    const products = Array.from(
+      { length: 40 },
+      (_, i) => `title: Lamp ${i}\nhandle: lamp-${i}\nbrand: Lumen`,
+    );
+    const failedProducts = async (order: string[]) => {
+      const server = await startFakeOpenAI({
+        seed: 7,
+        behaviour: { failureRates: { invalid_copy: 0.3 }, failureSpread: 'by-product' },
+      });
+      try {
+        for (const product of order) await chat(server.url, product);
+        return order.filter((_, index) => server.requests[index]?.fail === 'invalid_copy').sort();
+      } finally {
+        await server.close();
+      }
+    };
+    const inOrder = await failedProducts(products);
+    expect(await failedProducts([...products].reverse())).toEqual(inOrder);
+    // About the share asked: a draw per product, not a fixed count.
+    expect(inOrder.length).toBeGreaterThan(4);
+    expect(inOrder.length).toBeLessThan(20);
+  });
+
   it('advises a wait on an injected 429 and counts it', async () => {
     const { url } = await start({ seed: 1, behaviour: { failureRates: { rate_limit: 1 } } });
     const response = await chat(url);
