@@ -243,7 +243,10 @@ describe('a cap that holds', () => {
     // A cap below what is already reserved refuses the next call.
     await t.call('set-spending-cap', { bundle_id: created.data.bundle_id, spending_cap_usd: 0.002 });
     const refused = await reserve();
-    expect(refused).toEqual({ refused: expect.stringMatching(/next call could cost up to \$0\.0014/) });
+    expect(refused).toEqual({
+      refused: expect.stringMatching(/next call could cost up to \$0\.0014/),
+      cap: 0.002,
+    });
   });
 });
 

@@ -29,6 +29,13 @@ import { withPrompt } from './build-prompt';
 
 export class SpendingCapReached extends Error {
   override name = 'SpendingCapReached';
+  constructor(
+    message: string,
+    /** The bundle's cap when the call was refused; null when the owner's monthly budget refused it. */
+    readonly cap: number | null,
+  ) {
+    super(message);
+  }
 }
 
 /** `progress`, when given, is the product's progress once the call is settled, written with the settlement. */
@@ -94,7 +101,7 @@ export function createProviderCall(options: ProviderCallOptions): ProviderCall {
         const isAnswered = writer.hasAnswer?.(callInput) ?? false;
         const reserved = await reserveCall(db, target.bundleId, reservation, isCapKnownUnset, isAnswered);
         isCapKnownUnset = false;
-        if ('refused' in reserved) throw new SpendingCapReached(reserved.refused);
+        if ('refused' in reserved) throw new SpendingCapReached(reserved.refused, reserved.cap);
         let result: WriteCopyResult;
         try {
           result = await writer.write(callInput);

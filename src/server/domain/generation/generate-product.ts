@@ -2,9 +2,7 @@
 // Safe to retry: it skips a product already done, and the final write only lands once. This file is the
 // order of the steps; the steps live beside it (product-store, call-provider, check-copy, distinct-copy,
 // repair-copy).
-import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bundleWorkflowProducts } from '../../db/schema';
 import {
   type CopyFields,
   ProviderError,
@@ -14,12 +12,12 @@ import {
 import { ownPriceOf } from '../../leaves/ai/pricing';
 import type { WriterRegistry } from '../../leaves/ai/writer-registry';
 import { generalLogEntry, type LogTarget } from '../../leaves/run-log/run-log';
-import { pauseRun } from '../../leaves/spending-cap/spending-cap';
 import { describeDifferences, differingValues } from '../../leaves/variants/detect-variants';
 import { createProviderCall, SpendingCapReached } from './call-provider';
 import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } from './check-copy';
 import { copyLanguageFor, copyVoiceFor } from './copy-language';
 import { findDuplicateProblems } from './distinct-copy';
+import { holdForSpendingCap } from './hold-for-cap';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
 import { writeTranslations } from './translations';
@@ -66,12 +64,7 @@ export async function generateProduct(
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof SpendingCapReached) {
-      // Back to queued: the product is written when the cap is raised (setSpendingCap queues it again).
-      await db
-        .update(bundleWorkflowProducts)
-        .set({ status: 'queued', progress: 0 })
-        .where(and(eq(bundleWorkflowProducts.id, context.row.id), ne(bundleWorkflowProducts.status, 'done')));
-      await pauseRun(db, context.row.bundleWorkflowId, error.message);
+      await holdForSpendingCap(db, context, error);
       return;
     }
     const isFinal = !(error instanceof ProviderError) ? job.attempts >= job.maxAttempts : true;

@@ -83,7 +83,8 @@ export async function remainingAllowance(db: Queryable, bundleId: number): Promi
   return left.length === 0 ? null : Math.max(0, Math.min(...left));
 }
 
-export type Reserved = { logId: number } | { refused: string };
+/** A refusal names the cap that refused it (null: the owner's monthly budget), so a raise can be told apart. */
+export type Reserved = { logId: number } | { refused: string; cap: number | null };
 
 /**
  * A call's reservation: its 'started' line and its worst-case cost. `isPrecise` asks for the exact token count
@@ -123,13 +124,14 @@ export async function reserveCall(
     if (hasCap) {
       const spend = await bundleSpendOf(tx, bundleId);
       if (spend.spent + worstUsd > bundle.cap!)
-        return { refused: capReachedMessage(bundle.cap!, spend, worstUsd) };
+        return { refused: capReachedMessage(bundle.cap!, spend, worstUsd), cap: bundle.cap };
     }
     if (budget !== undefined && bundle) {
       // The user's lock after the bundle's: every path takes them in this order.
       await lockUserBudget(tx, bundle.ownerId);
       const spend = await userMonthSpend(tx, bundle.ownerId);
-      if (spend.spent + worstUsd > budget) return { refused: budgetReachedMessage(budget, spend, worstUsd) };
+      if (spend.spent + worstUsd > budget)
+        return { refused: budgetReachedMessage(budget, spend, worstUsd), cap: null };
     }
     const [row] = await tx.insert(logs).values(started).returning({ id: logs.id });
     return { logId: row!.id };
