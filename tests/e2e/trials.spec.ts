@@ -123,7 +123,7 @@ test('try three workflows on a sample → compare them side by side → start th
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await signInNewUser(page, request, 'trial');
   const trials = recordAnswers(page, 'view-trial');
   const runs = recordAnswers(page, 'view-bundle-workflow');
