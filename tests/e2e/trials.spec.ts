@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { FunctionResponse } from '../../src/common/contract/functions';
 import { parseAnswer } from '../support/answers';
 import { expectNoAxeViolations } from './axe';
-import { chooseWorkflow, OFFLINE_WRITER, signInNewUser } from './helpers';
+import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 type TrialWorkflow = FunctionResponse<'view-trial'>['workflows'][number];
 
@@ -142,6 +142,7 @@ test('try three workflows on a sample → compare them side by side → start th
   expect(trial.sample).toHaveLength(10);
   await expectFigures(page, trial);
   await expectCopy(page, trial);
+  await screenshot(page, 'trials-01-side-by-side');
   await expectNoAxeViolations(page, 'trial: complete, side by side');
 
   // The winner, picked and started with the keyboard alone.
@@ -169,6 +170,7 @@ test('try three workflows on a sample → compare them side by side → start th
   );
   await expect(estimate).toHaveText(/refined after \d+ products$/, { timeout: 90_000 });
   const shown = Number(/refined after ([\d,]+) products/.exec((await estimate.textContent()) ?? '')![1]);
+  await screenshot(page, 'trials-02-winner-running');
   // Scanned once the refined estimate is on screen: a scan of 300 rows takes long enough for the run to finish.
   await expectNoAxeViolations(page, 'run page: the winner running with its estimate');
   expect(shown).toBeGreaterThanOrEqual(10);
