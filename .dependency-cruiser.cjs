@@ -121,7 +121,7 @@ module.exports = {
     {
       name: 'web-foundations-import-no-page',
       comment:
-        'ui, api and lib sit under every page of the web app (shell, auth, new-bundle, workflows, run, review, images): they import none of them.',
+        'ui, api and lib sit under every page of the web app (shell, auth, new-bundle, workflows, run, trials, review, images): they import none of them.',
       severity: 'error',
       from: { path: '^src/web/(ui|api|lib)/' },
       to: { path: '^src/web/', pathNot: '^src/web/(ui|api|lib)/' },

@@ -15,4 +15,5 @@ export const queryKeys = {
   productLog: (bundleWorkflowId: number, productId: number) =>
     ['bundle-log', bundleWorkflowId, productId] as const,
   costEstimate: (request: FunctionRequest<'estimate-cost'>) => ['estimate-cost', request] as const,
+  trial: (trialId: number) => ['trial', trialId] as const,
 };

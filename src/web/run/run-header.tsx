@@ -1,15 +1,23 @@
 // The run header: progress (done of total), cost so far, the failed count and "Retry all failed"; for a batch
-// workflow, each Batch API batch's state, counts and when it was submitted.
+// workflow, each Batch API batch's state, counts and when it was submitted; while the run is going, what the whole
+// run is expected to cost.
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { RunTotals } from '../../common/contract/entities';
-import type { FunctionResponse } from '../../common/contract/functions';
+import type { FunctionResponse, RunEstimate } from '../../common/contract/functions';
 import { type RunIds, useRegenerateProducts } from '../api/use-regenerate-products';
 import { formatCost } from '../lib/format-cost';
+import { RunEstimateLine } from './run-estimate';
 
 type RunBatch = NonNullable<FunctionResponse<'view-bundle-workflow'>['batches']>[number];
-type RunHeaderProps = { run: RunIds; totals: RunTotals; isComplete: boolean; batches?: RunBatch[] };
+type RunHeaderProps = {
+  run: RunIds;
+  totals: RunTotals;
+  isComplete: boolean;
+  batches?: RunBatch[];
+  estimate?: RunEstimate;
+};
 
-export function RunHeader({ run, totals, isComplete, batches }: RunHeaderProps) {
+export function RunHeader({ run, totals, isComplete, batches, estimate }: RunHeaderProps) {
   const retryFailed = useRegenerateProducts(run);
   const percent = totals.total === 0 ? 100 : Math.round((totals.done / totals.total) * 100);
   return (
@@ -63,6 +71,7 @@ export function RunHeader({ run, totals, isComplete, batches }: RunHeaderProps) 
           animated={!isComplete}
           striped={!isComplete}
         />
+        {estimate && !isComplete && <RunEstimateLine estimate={estimate} />}
         {batches?.map((batch) => (
           <BatchStatus key={batch.id} batch={batch} />
         ))}

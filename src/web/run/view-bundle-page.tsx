@@ -1,7 +1,7 @@
 // View bundle (SPEC §2, §4): a run's products as they are written, with review, export and delete.
-import { Alert, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { StoreImportView } from '../../common/contract/functions';
 import { isRunComplete, useBundleRun } from '../api/bundle-run';
 import { viewBundleErrorState } from '../api/error-messages';
@@ -9,6 +9,7 @@ import { InvokeFailure } from '../api/invoke-failure';
 import { useBundleList, useWorkflowList } from '../api/list-queries';
 import { CompressImagesSection } from '../images/compress-images-section';
 import { bundleLabel } from '../lib/bundle-label';
+import { parseIdParam } from '../lib/route-params';
 import { SearchDataSection } from '../search/search-data-section';
 import { ImportStatus, isImporting } from '../stores/import-status';
 import { PushPanel } from '../stores/push-panel';
@@ -18,7 +19,6 @@ import { DeleteBundleButton } from './delete-bundle-button';
 import { ExportMenu } from './export-menu';
 import { storeMerchantScheme } from './merchant-export-form';
 import { BundleNotFound } from './not-found';
-import { parseIdParam } from './route-params';
 import { RunHeader } from './run-header';
 import { RunProducts } from './run-products';
 import { SpendingCap } from './spending-cap';
@@ -118,6 +118,11 @@ function BundleHeading({ view, bundleId }: { view: RunView; bundleId: number }) 
           approvedCount={data?.products.filter((p) => p.review_state === 'approved').length ?? 0}
           storeScheme={view.storeScheme}
         />
+        {(data || summary) && (
+          <Button component={Link} to={`/new-trial/${bundleId}`} variant="default">
+            Compare workflows
+          </Button>
+        )}
         {(data || summary) && <DeleteBundleButton bundleId={bundleId} bundleName={name || 'This bundle'} />}
       </Group>
     </Group>
@@ -128,7 +133,13 @@ function BundleHeading({ view, bundleId }: { view: RunView; bundleId: number }) 
 function RunSections({ run, ids }: { run: NonNullable<RunView['run']['data']>; ids: RunView['ids'] }) {
   return (
     <>
-      <RunHeader run={ids} totals={run.totals} isComplete={isRunComplete(run)} batches={run.batches} />
+      <RunHeader
+        run={ids}
+        totals={run.totals}
+        isComplete={isRunComplete(run)}
+        batches={run.batches}
+        estimate={run.estimate}
+      />
       <SpendingCap
         bundleId={ids.bundleId}
         workflowId={ids.workflowId}

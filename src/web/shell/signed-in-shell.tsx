@@ -18,6 +18,8 @@ setInvokeTokenSource(readSessionToken);
 
 const AccountPage = lazyNamed(() => import('../account/account-page'), 'AccountPage');
 const NewBundlePage = lazyNamed(() => import('../new-bundle/new-bundle-page'), 'NewBundlePage');
+const NewTrialPage = lazyNamed(() => import('../trials/new-trial-page'), 'NewTrialPage');
+const TrialPage = lazyNamed(() => import('../trials/trial-page'), 'TrialPage');
 const ViewBundlePage = lazyNamed(() => import('../run/view-bundle-page'), 'ViewBundlePage');
 const WorkflowsPage = lazyNamed(() => import('../workflows/workflows-page'), 'WorkflowsPage');
 
@@ -69,6 +71,8 @@ export function SignedInShell({ email, onSignOut, onAccountChanged, justSignedIn
             <Route path="/new-bundle" element={<NewBundlePage />} />
             <Route path="/workflows" element={<WorkflowsPage />} />
             <Route path="/view-bundle/:bundleId?/:workflowId?" element={<ViewBundlePage />} />
+            <Route path="/new-trial/:bundleId" element={<NewTrialPage />} />
+            <Route path="/trial/:trialId" element={<TrialPage />} />
             <Route path="/account" element={<AccountPage onChanged={onAccountChanged} />} />
             <Route path="*" element={<PageNotFound />} />
           </Routes>

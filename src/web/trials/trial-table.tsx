@@ -1,0 +1,34 @@
+// The workflows side by side: a column per workflow, a row per figure (cost, cost per 1,000 products, the share
+// of first answers that passed the checks, repairs, problems left, tokens, time), each row headed by its figure.
+import { Table } from '@mantine/core';
+import { comparisonRows, type TrialWorkflow } from './trial-figures';
+
+export function TrialTable({ workflows }: { workflows: TrialWorkflow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder captionSide="top">
+        <Table.Caption>Workflows side by side</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Figure</Table.Th>
+            {workflows.map((workflow) => (
+              <Table.Th scope="col" key={workflow.workflow_id}>
+                {workflow.name}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {comparisonRows(workflows).map((row) => (
+            <Table.Tr key={row.label}>
+              <Table.Th scope="row">{row.label}</Table.Th>
+              {row.values.map((value, index) => (
+                <Table.Td key={workflows[index]!.workflow_id}>{value}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
