@@ -1,8 +1,9 @@
 // The Export CSV/JSON button (SPEC §2): every format is written by the server's export-bundle, streamed from
 // the database, and saved under the filename the server gives it (the bundle's name and the format). "Only
 // approved products" exports just the products approved in review. The Merchant Center feed and
-// the WooCommerce redirects ask for their options first (merchant-export-form.tsx); the shopping agent feed
-// asks for the seller's details once (agent-feed-form.tsx).
+// the WooCommerce redirects ask for their options first (merchant-export-form.tsx), the Merchant feed warning
+// of items without identifiers; the JSON-LD asks for the currency when the prices name none
+// (use-checked-export.tsx); the shopping agent feed asks for the seller's details once (agent-feed-form.tsx).
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import {
   type FormatWithOptions,
   type MerchantIdScheme,
 } from './merchant-export-form';
+import { useCheckedExport } from './use-checked-export';
 
 type ExportFormatName = FunctionRequest<'export-bundle'>['format'];
 
@@ -45,6 +47,11 @@ const FORMATS: readonly ExportFormat[] = [
   { format: 'agent-feed', label: 'Shopping agent feed (ChatGPT)', fallbackFileName: 'agent-feed.zip' },
 ];
 const AGENT_FEED = FORMATS.find((format) => format.format === 'agent-feed')!;
+const JSONLD = FORMATS.find((format) => format.format === 'jsonld')!;
+
+type Options = ExportOptions | AgentFeedOptions | Pick<FunctionRequest<'export-bundle'>, 'currency'>;
+
+const failed = (message: string) => notifications.show({ color: 'red', title: 'Could not export', message });
 
 const WITH_OPTIONS: ReadonlySet<ExportFormatName> = new Set<FormatWithOptions>([
   'merchant',
@@ -55,19 +62,17 @@ async function exportAs(
   bundleWorkflowId: number,
   { format, fallbackFileName }: ExportFormat,
   onlyApproved: boolean,
-  options: ExportOptions | AgentFeedOptions,
-) {
+  options: Options,
+): Promise<string | null> {
   const result = await invoke('export-bundle', {
     bundle_workflow_id: bundleWorkflowId,
     format,
     ...(onlyApproved ? { only_approved: true } : {}),
     ...options,
   });
-  if (result.error) {
-    notifications.show({ color: 'red', title: 'Could not export', message: describeError(result.error) });
-    return;
-  }
+  if (result.error) return describeError(result.error);
   downloadBlob(new Blob([result.data]), result.fileName ?? fallbackFileName);
+  return null;
 }
 
 export function ExportMenu({
@@ -89,20 +94,31 @@ export function ExportMenu({
   const [asking, setAsking] = useState<ExportFormat | null>(null);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
 
-  async function onExport(format: ExportFormat, options: ExportOptions | AgentFeedOptions = {}) {
-    if (bundleWorkflowId === undefined) return;
+  async function exportWith(format: ExportFormat, options: Options = {}): Promise<string | null> {
+    if (bundleWorkflowId === undefined) return null;
     setExporting(format.format);
     try {
-      await exportAs(bundleWorkflowId, format, onlyApproved, options);
+      return await exportAs(bundleWorkflowId, format, onlyApproved, options);
     } finally {
       setExporting(null);
     }
   }
+  const onExport = async (format: ExportFormat, options: Options = {}) => {
+    const error = await exportWith(format, options);
+    if (error) failed(error);
+  };
 
   const agentFeed = useAgentFeedExport((options) => void onExport(AGENT_FEED, options));
+  const checked = useCheckedExport({
+    bundleWorkflowId,
+    exportJsonLd: (options) => exportWith(JSONLD, options),
+    failed,
+  });
 
   function onChoose(format: ExportFormat) {
     if (format.format === 'agent-feed') agentFeed.choose();
+    else if (format.format === 'merchant') void checked.chooseMerchant(() => setAsking(format));
+    else if (format.format === 'jsonld') void checked.chooseJsonLd();
     else if (WITH_OPTIONS.has(format.format)) setAsking(format);
     else void onExport(format);
   }
@@ -115,6 +131,7 @@ export function ExportMenu({
       <ExportOptionsModal
         format={asking ? (asking.format as FormatWithOptions) : null}
         storeScheme={storeScheme}
+        merchantWarning={checked.merchantWarning}
         onClose={() => setAsking(null)}
         onExport={(options) => {
           if (asking) void onExport(asking, options);
@@ -122,6 +139,7 @@ export function ExportMenu({
         }}
       />
       {agentFeed.modal}
+      {checked.currencyModal}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="light" disabled={isDisabled} loading={exporting !== null}>
