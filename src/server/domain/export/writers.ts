@@ -13,7 +13,6 @@ import { MERCHANT_REPORT_HEADERS, merchantGroupRows, merchantHeaders, tsvLine } 
 import { asGroup } from './product-keys';
 import { hasQaField } from './qa-pairs';
 import {
-  type HandleChanges,
   productBasePath,
   REDIRECT_HEADERS,
   REDIRECTION_PLUGIN_HEADERS,
