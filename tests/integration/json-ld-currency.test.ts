@@ -9,8 +9,13 @@ import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { parseErrorBody } from '../support/answers';
 import { readFixture } from '../support/fixture-path';
 import { jsonLdGraph } from '../support/jsonld';
-import { startTestWorker } from '../support/pipeline';
-import { exportStoreFile, importStoreExport, type StoreBundle } from '../support/store-files';
+import { startTestWorker, waitForRun } from '../support/pipeline';
+import {
+  exportStoreFile,
+  importStoreExport,
+  OFFLINE_WORKFLOW,
+  type StoreBundle,
+} from '../support/store-files';
 import { callFunction, createTestUser, setupTestApp } from '../support/test-app';
 
 const t = setupTestApp();
@@ -84,5 +89,43 @@ describe('JSON-LD of a Shopify export with prices and no currency', () => {
     );
     expect(answer.status).toBe(404);
     expect(answer.error?.type).toBe('unknown_bundle');
+  });
+});
+
+// No public export with a licence that allows copying was found with a "Ring size" option (tests/fixtures/SOURCES.md),
+// so this file is written here, in Shopify's legacy layout: the option's name on the first row only.
+const RING_EXPORT = [
+  'Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src',
+  'stacking-ring,Stacking Ring,<p>A thin sterling silver band.</p>,Lune,Rings,,TRUE,Ring size,6,SR-6,45.00,https://shop.example/ring.jpg',
+  'stacking-ring,,,,,,,,7,SR-7,45.00,',
+  'stacking-ring,,,,,,,,8,SR-8,47.00,',
+].join('\n');
+
+describe('a product whose option is "Ring size"', () => {
+  it('is a ProductGroup that varies by size, each variant with its size and offer', async () => {
+    const created = await t.call('new-bundle', {
+      bundle_name: 'Rings',
+      store_export: { format: 'shopify', text: RING_EXPORT },
+      workflow_id: OFFLINE_WORKFLOW,
+    });
+    expect(created.status).toBe(200);
+    await waitForRun(t.app, t.user.token, created.data.bundle_id, OFFLINE_WORKFLOW);
+    const rings = { bundleId: created.data.bundle_id, runId: created.data.bundle_workflow_id, products: [] };
+    const graph = jsonLdGraph((await exportStoreFile(t, rings, 'jsonld', { currency: 'USD' })).text);
+    const group = graph.find((node) => node.productGroupID === 'stacking-ring')!;
+    expect(group['@type']).toBe('ProductGroup');
+    expect(group.variesBy).toEqual(['https://schema.org/size']);
+    expect(group.hasVariant!.map((variant) => [variant.sku, variant.size])).toEqual([
+      ['SR-6', '6'],
+      ['SR-7', '7'],
+      ['SR-8', '8'],
+    ]);
+    expect(group.hasVariant!.map((variant) => variant.offers)).toMatchObject([
+      { price: '45.00', priceCurrency: 'USD' },
+      { price: '45.00', priceCurrency: 'USD' },
+      { price: '47.00', priceCurrency: 'USD' },
+    ]);
+    // A size is a schema.org property, never an additionalProperty named after the option.
+    for (const variant of group.hasVariant!) expect(variant.additionalProperty ?? []).toEqual([]);
   });
 });
