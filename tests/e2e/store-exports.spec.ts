@@ -63,12 +63,21 @@ test('a Shopify export without identifiers or currency: Merchant warns, Shopify 
   const handles = (rows: Record<string, string>[]) => [...new Set(rows.map((row) => row.Handle))].sort();
   expect(handles(file.data)).toEqual(handles(parse(await readFile(FIXTURE, 'utf8')).data));
 
-  // (c) The JSON-LD asks for the currency (the file has prices and names none), then downloads with it.
+  // (c) The JSON-LD asks for the currency (the file has prices and names none) before any export is sent.
   await openExport(page, /JSON-LD structured data/);
   const ask = page.getByRole('dialog', { name: 'Currency of your prices' });
   await expect(ask).toBeVisible();
   expect(exports).toEqual(['shopify']);
   await expect(ask.getByRole('button', { name: 'Download' })).toBeDisabled();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+
+  // Without the check (it failed on the way), the export's own 400 opens the same question, its message on screen.
+  await page.route('**/functions/v1/check-export', (route) => route.abort());
+  await openExport(page, /JSON-LD structured data/);
+  await expect(ask.getByRole('alert')).toContainText('currency is needed');
+  expect(exports).toEqual(['shopify', 'jsonld']);
+  await page.unroute('**/functions/v1/check-export');
   const currency = ask.getByRole('combobox', { name: 'Currency' });
   await currency.fill('Euro');
   await page.getByRole('option', { name: 'EUR – Euro' }).click();

@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CSV_EXPORT_FILE_NAME } from '../../common/contract/constants';
 import type { FunctionRequest } from '../../common/contract/functions';
-import { describeError, invoke } from '../api/invoke';
+import { describeError, type InvokeError, invoke } from '../api/invoke';
 import { downloadBlob } from '../lib/download-file';
 import { type AgentFeedOptions, useAgentFeedExport } from './agent-feed-form';
 import {
@@ -51,7 +51,8 @@ const JSONLD = FORMATS.find((format) => format.format === 'jsonld')!;
 
 type Options = ExportOptions | AgentFeedOptions | Pick<FunctionRequest<'export-bundle'>, 'currency'>;
 
-const failed = (message: string) => notifications.show({ color: 'red', title: 'Could not export', message });
+const failed = (error: InvokeError) =>
+  notifications.show({ color: 'red', title: 'Could not export', message: describeError(error) });
 
 const WITH_OPTIONS: ReadonlySet<ExportFormatName> = new Set<FormatWithOptions>([
   'merchant',
@@ -63,14 +64,14 @@ async function exportAs(
   { format, fallbackFileName }: ExportFormat,
   onlyApproved: boolean,
   options: Options,
-): Promise<string | null> {
+): Promise<InvokeError | null> {
   const result = await invoke('export-bundle', {
     bundle_workflow_id: bundleWorkflowId,
     format,
     ...(onlyApproved ? { only_approved: true } : {}),
     ...options,
   });
-  if (result.error) return describeError(result.error);
+  if (result.error) return result.error;
   downloadBlob(new Blob([result.data]), result.fileName ?? fallbackFileName);
   return null;
 }
@@ -94,7 +95,7 @@ export function ExportMenu({
   const [asking, setAsking] = useState<ExportFormat | null>(null);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
 
-  async function exportWith(format: ExportFormat, options: Options = {}): Promise<string | null> {
+  async function exportWith(format: ExportFormat, options: Options = {}): Promise<InvokeError | null> {
     if (bundleWorkflowId === undefined) return null;
     setExporting(format.format);
     try {

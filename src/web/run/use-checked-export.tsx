@@ -3,7 +3,7 @@
 // have prices and none is known. A check that fails leaves the export as it was: the export itself answers.
 import { useState } from 'react';
 import type { FunctionResponse } from '../../common/contract/functions';
-import { invoke } from '../api/invoke';
+import { describeError, type InvokeError, invoke } from '../api/invoke';
 import { CurrencyExportModal } from './currency-export-form';
 
 type Checks = FunctionResponse<'check-export'>;
@@ -14,7 +14,7 @@ async function checksOf(bundleWorkflowId: number): Promise<Checks | null> {
 }
 
 // The export's refusal of a run with prices and no currency (offer-currency.ts) starts with the field's name.
-const namesCurrency = (message: string) => /^currency\b/.test(message);
+const namesCurrency = (error: InvokeError) => error.status === 400 && /^currency\b/.test(error.detail ?? '');
 
 export function useCheckedExport({
   bundleWorkflowId,
@@ -22,9 +22,9 @@ export function useCheckedExport({
   failed,
 }: {
   bundleWorkflowId: number | undefined;
-  /** Downloads the JSON-LD; resolves to the export's error message, or null once it downloaded. */
-  exportJsonLd: (options: { currency?: string }) => Promise<string | null>;
-  failed: (message: string) => void;
+  /** Downloads the JSON-LD; resolves to the export's error, or null once it downloaded. */
+  exportJsonLd: (options: { currency?: string }) => Promise<InvokeError | null>;
+  failed: (error: InvokeError) => void;
 }) {
   const [merchantWarning, setMerchantWarning] = useState<string | null>(null);
   const [currencyAsk, setCurrencyAsk] = useState<{ error: string | null } | null>(null);
@@ -32,7 +32,9 @@ export function useCheckedExport({
   async function jsonLd(currency?: string) {
     const error = await exportJsonLd(currency ? { currency } : {});
     if (error === null) setCurrencyAsk(null);
-    else if (currency || namesCurrency(error)) setCurrencyAsk({ error });
+    // The server's own words where it gave them: "currency is needed: …", or why the code sent was refused.
+    else if (currency || namesCurrency(error))
+      setCurrencyAsk({ error: error.detail ?? describeError(error) });
     else failed(error);
   }
 
