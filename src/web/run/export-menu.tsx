@@ -76,6 +76,25 @@ async function exportAs(
   return null;
 }
 
+/** One download at a time: `exportWith` resolves to the export's error, `onExport` shows it as a notification. */
+function useExportDownload(bundleWorkflowId: number | undefined, onlyApproved: boolean) {
+  const [exporting, setExporting] = useState<ExportFormatName | null>(null);
+  async function exportWith(format: ExportFormat, options: Options = {}): Promise<InvokeError | null> {
+    if (bundleWorkflowId === undefined) return null;
+    setExporting(format.format);
+    try {
+      return await exportAs(bundleWorkflowId, format, onlyApproved, options);
+    } finally {
+      setExporting(null);
+    }
+  }
+  const onExport = async (format: ExportFormat, options: Options = {}) => {
+    const error = await exportWith(format, options);
+    if (error) failed(error);
+  };
+  return { exporting, exportWith, onExport };
+}
+
 export function ExportMenu({
   bundleWorkflowId,
   productCount,
@@ -90,24 +109,10 @@ export function ExportMenu({
   /** The id scheme of the store the bundle came from, the Merchant feed's default (storeMerchantScheme). */
   storeScheme: MerchantIdScheme | null;
 }) {
-  const [exporting, setExporting] = useState<ExportFormatName | null>(null);
   const [onlyApproved, setOnlyApproved] = useState(false);
   const [asking, setAsking] = useState<ExportFormat | null>(null);
   const isDisabled = bundleWorkflowId === undefined || productCount === 0;
-
-  async function exportWith(format: ExportFormat, options: Options = {}): Promise<InvokeError | null> {
-    if (bundleWorkflowId === undefined) return null;
-    setExporting(format.format);
-    try {
-      return await exportAs(bundleWorkflowId, format, onlyApproved, options);
-    } finally {
-      setExporting(null);
-    }
-  }
-  const onExport = async (format: ExportFormat, options: Options = {}) => {
-    const error = await exportWith(format, options);
-    if (error) failed(error);
-  };
+  const { exporting, exportWith, onExport } = useExportDownload(bundleWorkflowId, onlyApproved);
 
   const agentFeed = useAgentFeedExport((options) => void onExport(AGENT_FEED, options));
   const checked = useCheckedExport({
