@@ -65,6 +65,7 @@ describe('another user’s ids', () => {
     ],
     ['view-compressed-image', () => ({ bundle_workflow_products_image_id: ids.image_id })],
     ['estimate-cost', () => ({ bundle_id: ids.bundle_id, workflow_id: ids.workflow_id })],
+    ['check-export', () => ({ bundle_workflow_id: ids.bundle_workflow_id })],
     ['set-spending-cap', () => ({ bundle_id: ids.bundle_id, spending_cap_usd: 1 })],
   ];
 

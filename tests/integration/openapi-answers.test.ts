@@ -48,6 +48,7 @@ function requestOf(name: FunctionName): { body: unknown; headers?: Record<string
     'view-bundle-log': run,
     'view-compressed-image': { bundle_workflow_products_image_id: NONE },
     'export-bundle': { ...run, format: 'csv' },
+    'check-export': run,
     'view-product-history': { bundle_workflow_product_id: ids.product },
     'new-workflow': { name: 'Answers', model: 'offline', language: 'en' },
     'update-workflow': { workflow_id: NONE, name: 'x' },

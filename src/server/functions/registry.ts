@@ -1,6 +1,7 @@
 // Every server function by name. Each handler is thin: the route has already checked the session
 // and validated the body; the handler calls one domain function and returns the response shape.
 import type { FunctionName } from '../../common/contract/functions';
+import { checkExportFunction } from './check-export';
 import { compressImagesFunction } from './compress-images';
 import { connectStoreFunction } from './connect-store';
 import { createApiKeyFunction } from './create-api-key';
@@ -73,6 +74,7 @@ export const functionRegistry: FunctionRegistry = {
   'set-spending-cap': setSpendingCapFunction,
   'set-bundle-currency': setBundleCurrencyFunction,
   'export-bundle': exportBundleFunction,
+  'check-export': checkExportFunction,
   'set-product-review': setProductReviewFunction,
   'set-locked-fields': setLockedFieldsFunction,
   'view-product-history': viewProductHistoryFunction,

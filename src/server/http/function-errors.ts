@@ -31,6 +31,7 @@ export const FUNCTION_ERRORS: Record<FunctionName, readonly FunctionErrorType[]>
   'view-bundle-log': ['unknown_bundle'],
   'view-compressed-image': ['unknown_bundle', 'not_created'],
   'export-bundle': ['unknown_bundle'],
+  'check-export': ['unknown_bundle'],
   'view-product-history': ['unknown_bundle'],
   'new-workflow': [],
   'update-workflow': ['unknown_workflow'],

@@ -11,6 +11,7 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'view-bundle-log': 'read',
   'view-compressed-image': 'read',
   'export-bundle': 'read',
+  'check-export': 'read',
   'view-product-history': 'read',
   'new-workflow': 'write',
   'update-workflow': 'write',

@@ -2,7 +2,18 @@
 // prefix, the store's main feed (a Merchant Center products export) to take ids from and a switch per
 // conversational attribute (item_group_title, question_and_answer); and the product base
 // of the WooCommerce redirects. The server checks every value again and answers a 400 naming the field.
-import { Button, Checkbox, FileButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import type { FunctionRequest } from '../../common/contract/functions';
@@ -54,6 +65,8 @@ type ExportOptionsModalProps = {
   /** The format whose options to ask for; null while closed. */
   format: FormatWithOptions | null;
   storeScheme: MerchantIdScheme | null;
+  /** check-export's warning about items without SKU, GTIN or MPN, shown before the feed downloads. */
+  merchantWarning?: string | null;
   onClose: () => void;
   onExport: (options: ExportOptions) => void;
 };
@@ -131,7 +144,14 @@ export function ExportOptionsModal(props: ExportOptionsModalProps) {
     >
       <Stack>
         {format === 'merchant' ? (
-          <MerchantFeedFields options={options} />
+          <>
+            {props.merchantWarning && (
+              <Alert color="yellow" title="Products without identifiers" role="alert">
+                {props.merchantWarning}
+              </Alert>
+            )}
+            <MerchantFeedFields options={options} />
+          </>
         ) : (
           <TextInput
             label="Product base"

@@ -146,4 +146,21 @@ export const fileFunctions = {
      */
     response: z.instanceof(Uint8Array),
   },
+  'check-export': {
+    request: z.object({ bundle_workflow_id: id }),
+    response: z.object({
+      /** The currency jsonld and agent-feed use where a price names none (the bundle's or a connected store's). */
+      currency: z.string().nullable(),
+      /** Products have prices and no currency is known: jsonld and agent-feed answer 400 without `currency`. */
+      currency_needed: z.boolean(),
+      merchant: z.object({
+        /** The supplemental feed's items: each sellable product or variant. */
+        items: z.number().int(),
+        /** Items with no SKU, GTIN (barcode) or MPN. */
+        without_identifiers: z.number().int(),
+        /** What to tell the user before the feed downloads; null when every item has an identifier. */
+        warning: z.string().nullable(),
+      }),
+    }),
+  },
 } as const;

@@ -26,7 +26,21 @@ export async function offerCurrency(
       await db.update(bundles).set({ currency: asked }).where(eq(bundles.id, bundle.id));
     return asked;
   }
-  if (bundle.currency) return bundle.currency;
+  const known = await knownCurrency(db, bundle, bundleWorkflowId);
+  if (known.currency) return known.currency;
+  if (known.unplaced) throw new AppError('bad_input', CURRENCY_NEEDED);
+  return null;
+}
+
+/**
+ * The currency an export would use without being told one (the bundle's, else a connected store's), and
+ * whether some price would be left without one: export-checks asks for it before the export does.
+ */
+export async function knownCurrency(
+  db: Queryable,
+  bundle: Bundle,
+  bundleWorkflowId: number,
+): Promise<{ currency: string | null; unplaced: boolean }> {
   const [found] = await rawRows(
     db,
     computedRow({ store_currency: z.string().nullable(), unplaced: z.boolean() }),
@@ -42,7 +56,6 @@ export async function offerCurrency(
           and p.store_copy->'offer'->>'price' is not null
           and p.store_copy->'offer'->>'currency' is null) as unplaced`,
   );
-  if (found?.store_currency) return found.store_currency;
-  if (found?.unplaced) throw new AppError('bad_input', CURRENCY_NEEDED);
-  return null;
+  const currency = bundle.currency ?? found?.store_currency ?? null;
+  return { currency, unplaced: currency === null && found?.unplaced === true };
 }
