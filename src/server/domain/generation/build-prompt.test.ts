@@ -13,6 +13,7 @@ describe('buildMessages', () => {
     heading: 'Oslo Oak Dining Chair',
     description: 'Solid oak.',
     fact_sheet: 'Material: solid oak',
+    questions_and_answers: '',
     alt_texts: ['Oslo Oak Dining Chair'],
   };
 
