@@ -121,3 +121,14 @@ export function mapCopyTexts(
     );
   }) as unknown as AiCopy;
 }
+
+/** The copy as the model answers it: a question-and-answer field as its list, not its JSON text. */
+export function copyAsAnswered(
+  copy: AiCopy,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): Record<string, unknown> {
+  const values = copy as unknown as Record<string, unknown>;
+  return shapeOf(aiFields(registry), (field) =>
+    field.pairs ? readQaPairs(values[field.name]) : values[field.name],
+  );
+}
