@@ -67,7 +67,10 @@ function expectPairs(file: string, run: RunBody) {
       problem.field.startsWith('questions_and_answers'),
     );
     if (NO_PHRASEBOOK.has(file) && pairs.length < 3) {
-      expect(onPairs.map((problem) => problem.code), where).toEqual(['qa_count']);
+      expect(
+        onPairs.map((problem) => problem.code),
+        where,
+      ).toEqual(['qa_count']);
     } else {
       expect(pairs.length, `${where} ${product.questions_and_answers}`).toBeGreaterThanOrEqual(3);
       expect(onPairs, where).toEqual([]);

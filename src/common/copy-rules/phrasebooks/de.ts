@@ -117,7 +117,7 @@ export const DE: Phrasebook = {
     size: (name) => `Welche Größe hat ${name}?`,
     choice: (name, option) => `Welche Auswahl bei ${capitalise(option)} gibt es für ${name}?`,
     range: (name) => `Zu welcher Kollektion gehört ${name}?`,
-    useCase: (name) => `Wofür eignet sich ${name}?`,
+    purpose: (name) => `Wofür eignet sich ${name}?`,
     details: (name) => `Wo finde ich alle Details zu ${name}?`,
     detailsAnswer: 'Alle Details und das Datenblatt stehen auf dieser Produktseite.',
     order: (name) => `Wie bestelle ich ${name}?`,

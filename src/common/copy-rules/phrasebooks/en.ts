@@ -91,7 +91,7 @@ export const EN: Phrasebook = {
     size: (name) => `What size is the ${name}?`,
     choice: (name, option) => `Which ${option.toLowerCase()} options does the ${name} come in?`,
     range: (name) => `Which range is the ${name} part of?`,
-    useCase: (name) => `What is the ${name} suited to?`,
+    purpose: (name) => `What is the ${name} suited to?`,
     details: (name) => `Where can I find all the details of the ${name}?`,
     detailsAnswer: 'Every detail and the fact sheet are on this product page.',
     order: (name) => `How do I order the ${name}?`,

@@ -110,7 +110,7 @@ export const ES: Phrasebook = {
     size: (name) => `¿Qué talla tiene ${name}?`,
     choice: (name, option) => `¿Qué opciones de ${option.toLowerCase()} hay para ${name}?`,
     range: (name) => `¿De qué colección forma parte ${name}?`,
-    useCase: (name) => `¿Para qué sirve ${name}?`,
+    purpose: (name) => `¿Para qué sirve ${name}?`,
     details: (name) => `¿Dónde encuentro todos los detalles de ${name}?`,
     detailsAnswer: 'Todos los detalles y la ficha técnica están en esta página de producto.',
     order: (name) => `¿Cómo pido ${name}?`,

@@ -100,7 +100,7 @@ export const FR: Phrasebook = {
     size: (name) => `Quelle est la taille de ${name} ?`,
     choice: (name, option) => `Quels choix de ${option.toLowerCase()} pour ${name} ?`,
     range: (name) => `De quelle collection fait partie ${name} ?`,
-    useCase: (name) => `À quoi sert ${name} ?`,
+    purpose: (name) => `À quoi sert ${name} ?`,
     details: (name) => `Où trouver tous les détails de ${name} ?`,
     detailsAnswer: 'Tous les détails et la fiche technique figurent sur cette page produit.',
     order: (name) => `Comment commander ${name} ?`,

@@ -114,7 +114,7 @@ export const IT: Phrasebook = {
     size: (name) => `Che taglia ha ${name}?`,
     choice: (name, option) => `Quali scelte di ${option.toLowerCase()} ci sono per ${name}?`,
     range: (name) => `Di quale collezione fa parte ${name}?`,
-    useCase: (name) => `A cosa serve ${name}?`,
+    purpose: (name) => `A cosa serve ${name}?`,
     details: (name) => `Dove trovo tutti i dettagli di ${name}?`,
     detailsAnswer: 'Tutti i dettagli e la scheda tecnica sono su questa pagina prodotto.',
     order: (name) => `Come ordino ${name}?`,

@@ -47,7 +47,7 @@ export const NEUTRAL: Phrasebook = {
     size: none,
     choice: (_name, option) => `${capitalise(option)}?`,
     range: none,
-    useCase: none,
+    purpose: none,
     details: none,
     detailsAnswer: '',
     order: none,

@@ -100,7 +100,7 @@ export const NL: Phrasebook = {
     size: (name) => `Welke maat heeft ${name}?`,
     choice: (name, option) => `Welke keuze in ${option.toLowerCase()} is er voor ${name}?`,
     range: (name) => `Bij welke collectie hoort ${name}?`,
-    useCase: (name) => `Waarvoor is ${name} geschikt?`,
+    purpose: (name) => `Waarvoor is ${name} geschikt?`,
     details: (name) => `Waar vind ik alle details van ${name}?`,
     detailsAnswer: 'Alle details en het productblad staan op deze productpagina.',
     order: (name) => `Hoe bestel ik ${name}?`,

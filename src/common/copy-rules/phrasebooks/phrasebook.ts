@@ -77,7 +77,7 @@ export type QaWords = {
   /** The values a product sold in variants comes in, for one option ("Which sizes can I choose?"). */
   choice: (name: string, optionName: string) => string;
   range: (name: string) => string;
-  useCase: (name: string) => string;
+  purpose: (name: string) => string;
   details: (name: string) => string;
   detailsAnswer: string;
   order: (name: string) => string;

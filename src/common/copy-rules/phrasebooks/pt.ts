@@ -112,7 +112,7 @@ export const PT: Phrasebook = {
     size: (name) => `Qual é o tamanho de ${name}?`,
     choice: (name, option) => `Que opções de ${option.toLowerCase()} existem para ${name}?`,
     range: (name) => `De que coleção faz parte ${name}?`,
-    useCase: (name) => `Para que serve ${name}?`,
+    purpose: (name) => `Para que serve ${name}?`,
     details: (name) => `Onde encontro todos os detalhes de ${name}?`,
     detailsAnswer: 'Todos os detalhes e a ficha técnica estão nesta página de produto.',
     order: (name) => `Como encomendo ${name}?`,

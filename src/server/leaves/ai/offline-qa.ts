@@ -42,8 +42,8 @@ function factPairs(facts: Facts, range: readonly VariantRange[]): QaPair[] {
   const productRange = singleFact(facts, 'range');
   if (productRange !== '')
     pairs.push({ question: words.range(name), answer: book.partOfRange(productRange) });
-  const useCase = singleFact(facts, 'use_case');
-  if (useCase !== '') pairs.push({ question: words.useCase(name), answer: book.suitedTo(useCase) });
+  const suited = singleFact(facts, 'use_case');
+  if (suited !== '') pairs.push({ question: words.purpose(name), answer: book.suitedTo(suited) });
   return pairs;
 }
 
