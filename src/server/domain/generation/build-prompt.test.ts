@@ -71,7 +71,11 @@ describe('buildMessages', () => {
     });
 
     expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(messages[2]).toEqual({ role: 'assistant', content: JSON.stringify(parentCopy) });
+    // The pairs go back as the list the model answered, not as the field's JSON text.
+    expect(messages[2]).toEqual({
+      role: 'assistant',
+      content: JSON.stringify({ ...parentCopy, questions_and_answers: [] }),
+    });
     expect(messages[3]).toEqual({
       role: 'user',
       content: DEFAULT_PROMPT_TEMPLATES.repair,
