@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkCopy } from '../../src/server/domain/generation/check-copy';
-import type { CopyFields } from '../../src/server/leaves/ai/copy-writer';
 import { parseCopy } from '../../src/server/leaves/ai/parse-answer';
 import {
   type FakeOpenAI,
