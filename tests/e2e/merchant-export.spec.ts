@@ -82,9 +82,11 @@ test('Merchant feed with the main feed uploaded: the zip holds the main feed ids
     .filter(Boolean)
     .map((line) => line.split('\t'));
   expect(header![0]).toBe('id');
-  // No copy field holds questions and answers yet: the feed has no column for them.
+  // Each product's questions and answers, in Google's "question":"answer" form.
   expect(header).toContain('item_group_title');
-  expect(header).not.toContain('question_and_answer');
+  const qaAt = header!.indexOf('question_and_answer');
+  expect(qaAt).toBeGreaterThan(0);
+  for (const row of rows) expect(row[qaAt], row[0]).toMatch(/^"(?:[^"]|"")+":"(?:[^"]|"")+"/);
   // Every item of the main feed, each once, and nothing else: the ids are the main feed's own.
   expect(rows.map((row) => row[0]).sort()).toEqual(MAIN_FEED_ITEMS.map(([id]) => id).sort());
   const titleAt = header!.indexOf('title');

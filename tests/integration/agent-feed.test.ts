@@ -267,8 +267,19 @@ describe('the Merchant supplemental feed’s conversational attributes', () => {
       quoteChar: '\u0000',
       skipEmptyLines: true,
     });
-    // No product has questions and answers yet (no copy field holds them): no column for them.
-    expect(rows.meta.fields).toEqual(['id', 'title', 'description', 'item_group_title']);
+    expect(rows.meta.fields).toEqual([
+      'id',
+      'title',
+      'description',
+      'item_group_title',
+      'question_and_answer',
+    ]);
+    // Every product's questions and answers, the built-in writer's 3 to 5, in Google's "question":"answer" form.
+    for (const row of rows.data) {
+      const pairs = row.question_and_answer!.match(/"(?:[^"]|"")*":"(?:[^"]|"")*"/g) ?? [];
+      expect(pairs.length, `${row.id}: ${row.question_and_answer}`).toBeGreaterThanOrEqual(3);
+      expect(pairs.length, row.id).toBeLessThanOrEqual(5);
+    }
     const ids = new Set(items.map((item) => item.id));
     for (const row of rows.data) expect(ids.has(row.id!), row.id).toBe(true);
     const top = rows.data.filter((row) => items.find((item) => item.id === row.id)!.size !== '');

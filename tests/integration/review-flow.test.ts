@@ -331,3 +331,28 @@ describe("the stored check follows a person's edits", () => {
     expect(mended.data.product.problems).toEqual([]);
   });
 });
+
+describe('editing the questions and answers', () => {
+  it('saves a pair list as the field, and refuses text that is no pair list, naming the field', async () => {
+    const product = await current(products[1]!.id);
+    const pairs = [
+      { question: 'What is it?', answer: 'A cushion.' },
+      { question: 'How do I order it?', answer: 'From our online shop.' },
+      { question: 'Where are the details?', answer: 'On this page.' },
+    ];
+    const saved = await t.call('update-product-copy', {
+      bundle_workflow_product_id: product.id,
+      fields: { questions_and_answers: JSON.stringify(pairs) },
+    });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+    expect(JSON.parse(saved.data.product.questions_and_answers!)).toEqual(pairs);
+
+    const refused = await t.call('update-product-copy', {
+      bundle_workflow_product_id: product.id,
+      fields: { questions_and_answers: 'Q: What is it? A: A cushion.' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toContain('questions_and_answers must be a JSON list');
+    expect((await current(product.id)).questions_and_answers).toBe(saved.data.product.questions_and_answers);
+  });
+});

@@ -2,6 +2,7 @@
 // models do: on first answers, a share of products (picked by a hash of the name, so runs repeat) get English
 // template sentences instead, or an invented claim in the asked language. Repairs comply.
 import { phrasebookFor } from '../../src/common/copy-rules/phrasebooks';
+import { fakeQaPairs } from './fake-qa';
 
 export type LanguageQuirks = { lapseShare: number };
 export type LanguageLapse = 'english' | 'claim' | null;
@@ -54,6 +55,7 @@ export function answerInLanguage(
     ' ',
   );
   answer.fact_sheet = context.brand ? `${book.factLabels.brand}: ${context.brand}` : context.name;
+  answer.questions_and_answers = fakeQaPairs({ name, brand: context.brand }, language);
   answer.alt_texts = Array.from({ length: context.imageCount }, (_, i) =>
     i === 0 ? cut(name, 125) : `${cut(name, 90)}, ${book.altViews[(i - 1) % book.altViews.length] ?? i + 1}`,
   );

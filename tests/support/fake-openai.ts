@@ -19,6 +19,7 @@ import { breakText, isTextBreak, TEXT_BREAKS, type TextBreak } from './fake-copy
 import { answerInLanguage, askedLanguage, type LanguageQuirks, languageLapseFor } from './fake-language';
 import { createFakeBatchApi, type FakeBatchApi, type FakeBatchOptions } from './fake-openai-batch';
 import { createPromptCache, type PromptCacheOptions } from './fake-prompt-cache';
+import { fakeQaPairs, type InventedAnswerQuirk, inventAnswer } from './fake-qa';
 
 export type FailMode =
   | 'none'
@@ -151,6 +152,8 @@ export type CopyQuirks = {
   textBreak?: TextBreak;
   /** Answer in the language the prompt asks for, with some first answers in English or with a claim (fake-language.ts). */
   language?: LanguageQuirks;
+  /** Add a question and answer the product data cannot back, to first answers or to repairs too (fake-qa.ts). */
+  inventedAnswer?: InventedAnswerQuirk;
 };
 export type CopyLapse = 'about_nothing' | 'invented_guarantee' | 'sibling_meta' | TextBreak;
 export const COPY_LAPSES: readonly CopyLapse[] = [
@@ -815,9 +818,28 @@ const COPY_FIELDS_SCHEMA: JsonSchema = {
       key,
       { type: 'string' },
     ]),
+    [
+      'questions_and_answers',
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { question: { type: 'string' }, answer: { type: 'string' } },
+          required: ['question', 'answer'],
+        },
+      },
+    ],
     ['alt_texts', { type: 'array', items: { type: 'string' } }],
   ]),
-  required: ['page_title', 'meta_description', 'heading', 'description', 'fact_sheet', 'alt_texts'],
+  required: [
+    'page_title',
+    'meta_description',
+    'heading',
+    'description',
+    'fact_sheet',
+    'questions_and_answers',
+    'alt_texts',
+  ],
 };
 
 const asksForCopyFields = (messages: ChatMessage[]) =>
@@ -842,6 +864,9 @@ function answerContent(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): str
   if (quirks?.language && asked && isRecord(answer)) {
     const lapse = isRepair(body.messages) ? null : languageLapseFor(context.name, quirks.language.lapseShare);
     answerInLanguage(answer, context, asked, lapse);
+  }
+  if (quirks?.inventedAnswer && isRecord(answer)) {
+    inventAnswer(answer, context, asked, quirks.inventedAnswer, isRepair(body.messages));
   }
   if (quirks?.textBreak && isRecord(answer) && !isRepair(body.messages)) {
     breakText(answer, quirks.textBreak, context);
@@ -959,6 +984,7 @@ function fillSchema(schema: JsonSchema, context: ProductContext, key: string): u
       );
     }
     case 'array': {
+      if (key === 'questions_and_answers') return fakeQaPairs(context);
       const count = key === 'alt_texts' ? context.imageCount : 1;
       return Array.from({ length: count }, (_, index) =>
         key === 'alt_texts' ? altText(context, index) : fillSchema(schema.items ?? {}, context, key),

@@ -48,6 +48,11 @@ const copy = (care: string) =>
     heading: 'Wool Throw',
     description: 'A soft wool throw.',
     fact_sheet: 'Material: wool',
+    questions_and_answers: JSON.stringify([
+      { question: 'What is the Wool Throw?', answer: 'A soft wool throw.' },
+      { question: 'Which brand is the Wool Throw from?', answer: 'Brand: Nordic Home.' },
+      { question: 'What is it made of?', answer: 'Material: wool.' },
+    ]),
     alt_texts: ['Wool Throw'],
     care_notes: care,
   }) as CopyFields;

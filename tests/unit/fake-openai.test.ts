@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkCopy } from '../../src/server/domain/generation/check-copy';
-import type { CopyFields } from '../../src/server/leaves/ai/copy-writer';
+import { parseCopy } from '../../src/server/leaves/ai/parse-answer';
 import {
   type FakeOpenAI,
   type FakeOpenAIOptions,
@@ -313,7 +313,9 @@ describe('fake OpenAI compliant copy', () => {
     const body = z
       .object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })) })
       .parse(await response.json());
-    const copy = JSON.parse(body.choices[0]!.message.content) as CopyFields;
+    // Read as the app reads an answer: the pairs list becomes the field's text.
+    const copy = parseCopy(body.choices[0]!.message.content, null, 'stop', undefined);
+    expect(JSON.parse(copy.questions_and_answers).length).toBeGreaterThanOrEqual(3);
     expect(copy.fact_sheet).toContain('Color: Blue, Green, Red');
     expect(copy.fact_sheet).toContain('Size: Large, Medium, Small');
     expect(`${copy.description}\n${copy.fact_sheet}`).not.toMatch(/option\s?\d/i);

@@ -7,7 +7,15 @@ import type { FieldLimits } from '../copy-rules/seo-checks';
 export type JsonSchemaEntry = {
   readonly type: 'string' | 'array';
   readonly description?: string;
-  readonly items?: { readonly type: 'string'; readonly description?: string };
+  readonly items?: { readonly type: 'string'; readonly description?: string } | JsonSchemaObject;
+};
+
+/** An object in the model's answer (a question and its answer): strict mode wants every property required. */
+export type JsonSchemaObject = {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, { readonly type: 'string'; readonly description?: string }>>;
+  readonly required: readonly string[];
+  readonly additionalProperties: false;
 };
 
 export type CopyFieldSpec = {
@@ -24,6 +32,12 @@ export type CopyFieldSpec = {
   readonly ai?: { readonly schema: JsonSchemaEntry; readonly rule: string; readonly estimateChars: number };
   /** May not be empty once written. */
   readonly required?: boolean;
+  /**
+   * The field holds the product's questions and answers: its text is the JSON of [{ question, answer }], with
+   * `min` to `max` pairs, each question and answer checked as copy (and grounded as a pair). The feeds carry it
+   * where theirs has a place (Merchant Center's question_and_answer, the agent feed).
+   */
+  readonly pairs?: { readonly min: number; readonly max: number };
   /** Characters (and pixels) the check holds it to and cuts it to; per image for a per_image field. */
   readonly limit?: FieldLimits;
   /**
@@ -41,11 +55,6 @@ export type CopyFieldSpec = {
     readonly csv?: { readonly column: string; readonly kind: 'key' | 'text' } | { readonly appendTo: string };
     readonly storeBody?: 'facts';
     readonly fillEmptyWith?: 'description';
-    /**
-     * The field holding the product's questions and answers, as [{ question, answer }] (or that as JSON
-     * text): the feeds carry it where theirs has a place (Merchant Center's question_and_answer).
-     */
-    readonly qaPairs?: true;
   };
   /** The review screen: its label, and how the editor shows it (a text field; per-image fields have their own). */
   readonly review: {
@@ -82,7 +91,7 @@ export const fieldWithStoreBody = (registry: CopyFieldRegistry, role: 'facts') =
 
 /** The field holding questions and answers, if the registry has one. */
 export const fieldWithQaPairs = (registry: CopyFieldRegistry) =>
-  registry.find((field) => field.exports.qaPairs === true);
+  registry.find((field) => field.pairs !== undefined);
 
 /** "a, b and c": the names as a sentence lists them. */
 export function listInWords(words: readonly string[]): string {

@@ -10,6 +10,9 @@ import type { CopyFieldSpec } from './field-spec';
 // the contract imports this file, so it cannot be imported back).
 const EDIT_MAX = 20_000;
 
+// How many questions and answers a product gets: enough for a shopping agent, few enough to all be answered.
+const QA_PAIRS = { min: 3, max: 5 } as const;
+
 export const COPY_FIELD_REGISTRY = [
   {
     name: 'page_title',
@@ -97,6 +100,31 @@ export const COPY_FIELD_REGISTRY = [
       hint: 'One fact per line, such as Material: Wool',
       rows: { min: 2, max: 8 },
     },
+  },
+  {
+    // Held as the JSON text of [{ question, answer }] (qa-pairs.ts); the feeds read it, the csv file does not.
+    name: 'questions_and_answers',
+    column: 'questions_and_answers',
+    key: 'questionsAndAnswers',
+    holds: 'text',
+    ai: {
+      schema: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { question: { type: 'string' }, answer: { type: 'string' } },
+          required: ['question', 'answer'],
+          additionalProperties: false,
+        },
+        description: `${QA_PAIRS.min} to ${QA_PAIRS.max} questions a shopper asks, each with its answer.`,
+      },
+      rule: `${QA_PAIRS.min} to ${QA_PAIRS.max} questions a shopper would ask about this product, each with its answer, both in the copy's language; ask only what the product data answers (its attributes, options, materials, dimensions, brand, what its description states) and answer only with what it says, never guessing a yes or a no.`,
+      estimateChars: 700,
+    },
+    pairs: QA_PAIRS,
+    edit: { maxLength: EDIT_MAX },
+    exports: {},
+    review: { label: 'Questions and answers' },
   },
   {
     // Written by the server from the product's URL, never by the model.

@@ -9,6 +9,7 @@ import {
   generatedTextFields,
   type JsonSchemaEntry,
 } from './field-spec';
+import { qaPairsText, readQaPairs } from './qa-pairs';
 import {
   type AiCopy,
   COPY_FIELD_REGISTRY,
@@ -53,14 +54,21 @@ export function editableShape(
 export function aiAnswerSchema(registry: CopyFieldRegistry = COPY_FIELD_REGISTRY): z.ZodType<AiCopy> {
   let schema = answerSchemas.get(registry);
   if (!schema) {
-    schema = z.object(
-      shapeOf(aiFields(registry), (field) =>
-        field.holds === 'per_image' ? z.array(z.string()) : z.string(),
-      ),
-    ) as unknown as z.ZodType<AiCopy>;
+    schema = z.object(shapeOf(aiFields(registry), answerEntry)) as unknown as z.ZodType<AiCopy>;
     answerSchemas.set(registry, schema);
   }
   return schema;
+}
+
+// A question-and-answer list, kept as its JSON text (the field's value everywhere after the answer); a model
+// without structured output may have written that text itself.
+const PAIR_LIST = z
+  .union([z.array(z.object({ question: z.string(), answer: z.string() })), z.string()])
+  .transform((value) => qaPairsText(readQaPairs(value)));
+
+function answerEntry(field: CopyFieldSpec): z.ZodType {
+  if (field.holds === 'per_image') return z.array(z.string());
+  return field.pairs ? PAIR_LIST : z.string();
 }
 
 // Every answer is parsed with its registry's schema: built once per registry.
@@ -105,6 +113,22 @@ export function mapCopyTexts(
   const values = copy as unknown as Record<string, string | string[]>;
   return shapeOf(aiFields(registry), (field) => {
     const value = values[field.name] ?? '';
-    return Array.isArray(value) ? value.map(change) : change(value);
+    if (Array.isArray(value)) return value.map(change);
+    if (!field.pairs) return change(value);
+    const pairs = readQaPairs(value);
+    return qaPairsText(
+      pairs.map((pair) => ({ question: change(pair.question), answer: change(pair.answer) })),
+    );
   }) as unknown as AiCopy;
+}
+
+/** The copy as the model answers it: a question-and-answer field as its list, not its JSON text. */
+export function copyAsAnswered(
+  copy: AiCopy,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): Record<string, unknown> {
+  const values = copy as unknown as Record<string, unknown>;
+  return shapeOf(aiFields(registry), (field) =>
+    field.pairs ? readQaPairs(values[field.name]) : values[field.name],
+  );
 }

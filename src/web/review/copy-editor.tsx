@@ -10,6 +10,7 @@ import { checkAltText, checkLimits } from '../../common/copy-rules/seo-checks';
 import { type Copy, reviewFields, storeCopyOf, TEXT_FIELDS, type TextField } from './copy-fields';
 import { CopyInput, type CopyInputSpec } from './copy-input';
 import { LockSwitch, StoreValue } from './field-extras';
+import { QaEditor } from './qa-editor';
 
 /** Each text field's input, from the registry: its label, its limit with the check, its hint and rows. */
 const FIELD_INPUTS = Object.fromEntries(
@@ -24,6 +25,11 @@ const FIELD_INPUTS = Object.fromEntries(
     return [field.name, spec];
   }),
 ) as Record<TextField, CopyInputSpec>;
+
+// The fields holding questions and answers, with how many pairs each takes: edited pair by pair.
+const PAIR_COUNTS: Partial<Record<string, { min: number; max: number }>> = Object.fromEntries(
+  COPY_FIELD_REGISTRY.flatMap((field) => ('pairs' in field ? [[field.name, field.pairs]] : [])),
+);
 
 // The fields shown beside the store's current value (the store copy has only these).
 const WITH_STORE_VALUE = new Set(
@@ -49,14 +55,23 @@ export function CopyEditor({
     <>
       {TEXT_FIELDS.map((field) => (
         <Stack key={field} gap={4}>
-          <CopyInput
-            {...FIELD_INPUTS[field]}
-            value={draft.fields[field]}
-            onChange={(event) => {
-              const { value } = event.currentTarget;
-              setDraft((was) => ({ ...was, fields: { ...was.fields, [field]: value } }));
-            }}
-          />
+          {PAIR_COUNTS[field] ? (
+            <QaEditor
+              label={FIELD_INPUTS[field].label}
+              value={draft.fields[field]}
+              limits={PAIR_COUNTS[field]}
+              onChange={(value) => setDraft((was) => ({ ...was, fields: { ...was.fields, [field]: value } }))}
+            />
+          ) : (
+            <CopyInput
+              {...FIELD_INPUTS[field]}
+              value={draft.fields[field]}
+              onChange={(event) => {
+                const { value } = event.currentTarget;
+                setDraft((was) => ({ ...was, fields: { ...was.fields, [field]: value } }));
+              }}
+            />
+          )}
           <Group gap="md" wrap="wrap" align="flex-start">
             <LockSwitch field={field} product={product} onChange={onLock} />
             {WITH_STORE_VALUE.has(field) && (

@@ -3,6 +3,7 @@
 import type { BundleWorkflowProduct, CopyFieldName } from '../../common/contract/entities';
 import type { EditableCopyFields, ProductVersion } from '../../common/contract/functions';
 import { type CopyFieldRegistry, textFields } from '../../common/copy-fields/field-spec';
+import { readQaPairs } from '../../common/copy-fields/qa-pairs';
 import { COPY_FIELD_REGISTRY, type TextFieldName } from '../../common/copy-fields/registry';
 
 /** Compiles only when every one of T is a field edit-product-copy takes. */
@@ -55,9 +56,17 @@ export function isSameCopy(a: Copy, b: Copy): boolean {
   return changedFields(a, b).length === 0;
 }
 
-/** The field's text in a copy; alt texts joined one per line. */
+const PAIR_FIELDS = new Set<string>(
+  COPY_FIELD_REGISTRY.filter((field) => 'pairs' in field).map((field) => field.name),
+);
+
+/** The field's text in a copy; alt texts joined one per line, questions and answers as "Q: … / A: …" lines. */
 export function fieldText(copy: Copy, field: CopyFieldName): string {
-  return field === 'alt_texts' ? copy.altTexts.join('\n') : copy.fields[field];
+  if (field === 'alt_texts') return copy.altTexts.join('\n');
+  if (!PAIR_FIELDS.has(field)) return copy.fields[field];
+  return readQaPairs(copy.fields[field])
+    .map((pair) => `Q: ${pair.question}\nA: ${pair.answer}`)
+    .join('\n');
 }
 
 /** The store's own copy for the product, shown beside the new copy. */

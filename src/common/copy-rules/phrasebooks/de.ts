@@ -108,4 +108,18 @@ export const DE: Phrasebook = {
     'schräg von vorn',
   ],
   altBy: (brand) => ` von ${brand}`,
+  qa: {
+    whatIs: (name) => `Was ist ${name}?`,
+    brand: (name) => `Von welcher Marke ist ${name}?`,
+    material: (name) => `Aus welchem Material ist ${name}?`,
+    dimensions: (name) => `Welche Maße hat ${name}?`,
+    colour: (name) => `Welche Farbe hat ${name}?`,
+    size: (name) => `Welche Größe hat ${name}?`,
+    choice: (name, option) => `Welche Auswahl bei ${capitalise(option)} gibt es für ${name}?`,
+    range: (name) => `Zu welcher Kollektion gehört ${name}?`,
+    purpose: (name) => `Wofür eignet sich ${name}?`,
+    details: (name) => `Wo finde ich alle Details zu ${name}?`,
+    detailsAnswer: 'Alle Details und das Datenblatt stehen auf dieser Produktseite.',
+    order: (name) => `Wie bestelle ich ${name}?`,
+  },
 };

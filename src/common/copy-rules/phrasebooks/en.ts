@@ -82,4 +82,18 @@ export const EN: Phrasebook = {
     'at an angle',
   ],
   altBy: (brand) => ` by ${brand}`,
+  qa: {
+    whatIs: (name) => `What is the ${name}?`,
+    brand: (name) => `Which brand is the ${name} from?`,
+    material: (name) => `What is the ${name} made of?`,
+    dimensions: (name) => `What are the dimensions of the ${name}?`,
+    colour: (name) => `What colour is the ${name}?`,
+    size: (name) => `What size is the ${name}?`,
+    choice: (name, option) => `Which ${option.toLowerCase()} options does the ${name} come in?`,
+    range: (name) => `Which range is the ${name} part of?`,
+    purpose: (name) => `What is the ${name} suited to?`,
+    details: (name) => `Where can I find all the details of the ${name}?`,
+    detailsAnswer: 'Every detail and the fact sheet are on this product page.',
+    order: (name) => `How do I order the ${name}?`,
+  },
 };

@@ -101,4 +101,18 @@ export const ES: Phrasebook = {
     'en ángulo',
   ],
   altBy: (brand) => `, de ${brand}`,
+  qa: {
+    whatIs: (name) => `¿Qué es ${name}?`,
+    brand: (name) => `¿De qué marca es ${name}?`,
+    material: (name) => `¿De qué material es ${name}?`,
+    dimensions: (name) => `¿Cuáles son las medidas de ${name}?`,
+    colour: (name) => `¿De qué color es ${name}?`,
+    size: (name) => `¿Qué talla tiene ${name}?`,
+    choice: (name, option) => `¿Qué opciones de ${option.toLowerCase()} hay para ${name}?`,
+    range: (name) => `¿De qué colección forma parte ${name}?`,
+    purpose: (name) => `¿Para qué sirve ${name}?`,
+    details: (name) => `¿Dónde encuentro todos los detalles de ${name}?`,
+    detailsAnswer: 'Todos los detalles y la ficha técnica están en esta página de producto.',
+    order: (name) => `¿Cómo pido ${name}?`,
+  },
 };

@@ -91,4 +91,18 @@ export const FR: Phrasebook = {
     'de biais',
   ],
   altBy: (brand) => ` signé ${brand}`,
+  qa: {
+    whatIs: (name) => `Qu’est-ce que ${name} ?`,
+    brand: (name) => `De quelle marque est ${name} ?`,
+    material: (name) => `En quelle matière est ${name} ?`,
+    dimensions: (name) => `Quelles sont les dimensions de ${name} ?`,
+    colour: (name) => `De quelle couleur est ${name} ?`,
+    size: (name) => `Quelle est la taille de ${name} ?`,
+    choice: (name, option) => `Quels choix de ${option.toLowerCase()} pour ${name} ?`,
+    range: (name) => `De quelle collection fait partie ${name} ?`,
+    purpose: (name) => `À quoi sert ${name} ?`,
+    details: (name) => `Où trouver tous les détails de ${name} ?`,
+    detailsAnswer: 'Tous les détails et la fiche technique figurent sur cette page produit.',
+    order: (name) => `Comment commander ${name} ?`,
+  },
 };

@@ -105,4 +105,18 @@ export const IT: Phrasebook = {
     'di sbieco',
   ],
   altBy: (brand) => ` di ${brand}`,
+  qa: {
+    whatIs: (name) => `Che cos’è ${name}?`,
+    brand: (name) => `Di che marca è ${name}?`,
+    material: (name) => `Di che materiale è ${name}?`,
+    dimensions: (name) => `Quali sono le dimensioni di ${name}?`,
+    colour: (name) => `Di che colore è ${name}?`,
+    size: (name) => `Che taglia ha ${name}?`,
+    choice: (name, option) => `Quali scelte di ${option.toLowerCase()} ci sono per ${name}?`,
+    range: (name) => `Di quale collezione fa parte ${name}?`,
+    purpose: (name) => `A cosa serve ${name}?`,
+    details: (name) => `Dove trovo tutti i dettagli di ${name}?`,
+    detailsAnswer: 'Tutti i dettagli e la scheda tecnica sono su questa pagina prodotto.',
+    order: (name) => `Come ordino ${name}?`,
+  },
 };

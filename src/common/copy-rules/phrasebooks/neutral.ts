@@ -37,4 +37,19 @@ export const NEUTRAL: Phrasebook = {
   altViews: [],
   altSettings: [],
   altBy: (brand) => ` – ${brand}`,
+  // No words of its own: only a store option's own name asks for its values ("Größe?").
+  qa: {
+    whatIs: none,
+    brand: none,
+    material: none,
+    dimensions: none,
+    colour: none,
+    size: none,
+    choice: (_name, option) => `${capitalise(option)}?`,
+    range: none,
+    purpose: none,
+    details: none,
+    detailsAnswer: '',
+    order: none,
+  },
 };

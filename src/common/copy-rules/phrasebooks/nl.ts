@@ -91,4 +91,18 @@ export const NL: Phrasebook = {
     'schuin van voren',
   ],
   altBy: (brand) => ` van ${brand}`,
+  qa: {
+    whatIs: (name) => `Wat is ${name}?`,
+    brand: (name) => `Van welk merk is ${name}?`,
+    material: (name) => `Van welk materiaal is ${name}?`,
+    dimensions: (name) => `Wat zijn de afmetingen van ${name}?`,
+    colour: (name) => `Welke kleur heeft ${name}?`,
+    size: (name) => `Welke maat heeft ${name}?`,
+    choice: (name, option) => `Welke keuze in ${option.toLowerCase()} is er voor ${name}?`,
+    range: (name) => `Bij welke collectie hoort ${name}?`,
+    purpose: (name) => `Waarvoor is ${name} geschikt?`,
+    details: (name) => `Waar vind ik alle details van ${name}?`,
+    detailsAnswer: 'Alle details en het productblad staan op deze productpagina.',
+    order: (name) => `Hoe bestel ik ${name}?`,
+  },
 };

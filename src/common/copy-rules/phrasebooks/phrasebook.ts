@@ -58,6 +58,29 @@ export type Phrasebook = {
   altSettings: readonly string[];
   /** The brand in an alt text: " by Acme". */
   altBy: (brand: string) => string;
+  /** The questions and answers' words: a question is asked only when the product's data answers it. */
+  qa: QaWords;
+};
+
+/**
+ * The built-in writer's questions, each about one fact (its answer is the book's sentence for that fact, or
+ * "Label: value."), and the two a page always answers: where the details are and how to order. A question
+ * that is '' (the neutral book's) is not asked.
+ */
+export type QaWords = {
+  whatIs: (name: string) => string;
+  brand: (name: string) => string;
+  material: (name: string) => string;
+  dimensions: (name: string) => string;
+  colour: (name: string) => string;
+  size: (name: string) => string;
+  /** The values a product sold in variants comes in, for one option ("Which sizes can I choose?"). */
+  choice: (name: string, optionName: string) => string;
+  range: (name: string) => string;
+  purpose: (name: string) => string;
+  details: (name: string) => string;
+  detailsAnswer: string;
+  order: (name: string) => string;
 };
 
 export type FactKey = 'brand' | 'colour' | 'dimensions' | 'size' | 'material' | 'range' | 'use_case';

@@ -103,4 +103,18 @@ export const PT: Phrasebook = {
     'em ângulo',
   ],
   altBy: (brand) => `, da marca ${brand}`,
+  qa: {
+    whatIs: (name) => `O que é ${name}?`,
+    brand: (name) => `De que marca é ${name}?`,
+    material: (name) => `De que material é ${name}?`,
+    dimensions: (name) => `Quais são as dimensões de ${name}?`,
+    colour: (name) => `De que cor é ${name}?`,
+    size: (name) => `Qual é o tamanho de ${name}?`,
+    choice: (name, option) => `Que opções de ${option.toLowerCase()} existem para ${name}?`,
+    range: (name) => `De que coleção faz parte ${name}?`,
+    purpose: (name) => `Para que serve ${name}?`,
+    details: (name) => `Onde encontro todos os detalhes de ${name}?`,
+    detailsAnswer: 'Todos os detalhes e a ficha técnica estão nesta página de produto.',
+    order: (name) => `Como encomendo ${name}?`,
+  },
 };

@@ -86,18 +86,8 @@ describe('Merchant feed rows', () => {
   });
 });
 
-// The registry with a field holding questions and answers, as the Q&A copy field will be.
-const WITH_QA: CopyFieldRegistry = [
-  ...COPY_FIELD_REGISTRY,
-  {
-    name: 'questions_and_answers',
-    column: 'questions_and_answers',
-    key: 'questionsAndAnswers',
-    holds: 'text',
-    exports: { qaPairs: true },
-    review: { label: 'Questions and answers' },
-  },
-];
+// The registry as it was before a field held questions and answers.
+const WITHOUT_QA: CopyFieldRegistry = COPY_FIELD_REGISTRY.filter((field) => !('pairs' in field));
 
 describe('Merchant conversational attributes', () => {
   const attributes = ['item_group_title', 'question_and_answer'] as const;
@@ -146,12 +136,13 @@ describe('Merchant conversational attributes', () => {
     const withQa = { ...variable, questions_and_answers: JSON.stringify(pairs) } as BundleWorkflowProduct;
     const out = merchantGroupRows(
       { parent: withQa, members: [withQa, red, blue] },
-      { idOf, generative: false, attributes, registry: WITH_QA },
+      { idOf, generative: false, attributes },
     );
     expect(out.rows[0]![4]).toBe('"What is it made of?":"Cotton.", "Is the ""M"" a medium?":"Yes: medium."');
-    expect(qaValue(red, WITH_QA)).toBe('');
-    // Without a field holding them (the registry today), there are none.
-    expect(qaPairsOf(withQa)).toEqual([]);
+    expect(qaValue(red)).toBe('');
+    expect(qaPairsOf(withQa)).toHaveLength(2);
+    // Without a field holding them, there are none.
+    expect(qaPairsOf(withQa, WITHOUT_QA)).toEqual([]);
   });
 });
 

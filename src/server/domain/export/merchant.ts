@@ -156,7 +156,10 @@ export function groupTitle(group: ProductGroup, options: Map<number, { value: st
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Google's text-feed form: "question":"answer" pairs joined by ", ", a quote inside doubled. */
-export function qaValue(product: BundleWorkflowProduct, registry: CopyFieldRegistry): string {
+export function qaValue(
+  product: BundleWorkflowProduct,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): string {
   const quoted = (text: string) => `"${plain(text).replace(/"/g, '""')}"`;
   return qaPairsOf(product, registry)
     .map((pair) => `${quoted(pair.question)}:${quoted(pair.answer)}`)

@@ -1,26 +1,12 @@
 // A product's questions and answers, read from the copy field the registry marks as holding them
-// (exports.qaPairs). Read here only, so that every feed takes the same pairs and a product without the field,
+// (its `pairs`). Read here only, so that every feed takes the same pairs and a product without the field,
 // or with none written yet, simply has none.
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import { type CopyFieldRegistry, fieldWithQaPairs } from '../../../common/copy-fields/field-spec';
+import { type QaPair, readQaPairs } from '../../../common/copy-fields/qa-pairs';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 
-export type QaPair = { question: string; answer: string };
-
-const isPair = (value: unknown): value is QaPair =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as QaPair).question === 'string' &&
-  typeof (value as QaPair).answer === 'string';
-
-function parsed(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
-  }
-}
+export type { QaPair };
 
 /** Whether any field holds questions and answers: without one, no feed has a column for them. */
 export const hasQaField = (registry: CopyFieldRegistry = COPY_FIELD_REGISTRY) =>
@@ -33,10 +19,7 @@ export function qaPairsOf(
 ): QaPair[] {
   const field = fieldWithQaPairs(registry);
   if (!field) return [];
-  const value = parsed((product as Record<string, unknown>)[field.name]);
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter(isPair)
+  return readQaPairs((product as Record<string, unknown>)[field.name])
     .map((pair) => ({ question: pair.question.trim(), answer: pair.answer.trim() }))
     .filter((pair) => pair.question !== '' && pair.answer !== '');
 }

@@ -1,7 +1,7 @@
 // The copy checks on a product's own texts: broken text (common/copy-rules/broken-text.ts: an artefact, a
 // field that stops mid-phrase, one that opens with the store's own label), a variant not named, one variant
 // singled out in a product's own copy, and an alt text repeated within the product.
-import { aiFields, type CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
 import {
   endsMidPhrase,
   findArtefact,
@@ -11,6 +11,7 @@ import {
 import { namesValue } from '../../../common/copy-rules/copy-rules';
 import { describeRange, singledOutValues, type VariantRange } from '../../../common/copy-rules/variant-range';
 import type { CopyFields, ProductFacts } from '../../leaves/ai/copy-writer';
+import { baseFieldName, fieldTexts } from './copy-field-texts';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
 type TextProblem = {
@@ -29,14 +30,9 @@ const ENDINGS: Partial<Record<string, 'sentences' | 'title'>> = {
 };
 const OPENING_FIELDS = new Set(['meta_description', 'description', 'heading']);
 
-/** Every field's texts, an image's alt text named alt_texts[i]. */
+/** Every field's texts, an image's alt text named alt_texts[i], each with its field's name. */
 function textsOf(copy: CopyFields, registry: CopyFieldRegistry): [CopyField, string, string][] {
-  return aiFields(registry).flatMap((field): [CopyField, string, string][] => {
-    const value = (copy as unknown as Record<string, unknown>)[field.name];
-    if (Array.isArray(value))
-      return value.map((text, i) => [`${field.name}[${i}]` as CopyField, String(text), field.name]);
-    return [[field.name as CopyField, String(value ?? ''), field.name]];
-  });
+  return fieldTexts(copy, registry).map(([field, text]) => [field, text, baseFieldName(field)]);
 }
 
 export function brokenTextProblems(

@@ -13,6 +13,7 @@ describe('buildMessages', () => {
     heading: 'Oslo Oak Dining Chair',
     description: 'Solid oak.',
     fact_sheet: 'Material: solid oak',
+    questions_and_answers: '',
     alt_texts: ['Oslo Oak Dining Chair'],
   };
 
@@ -70,7 +71,11 @@ describe('buildMessages', () => {
     });
 
     expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(messages[2]).toEqual({ role: 'assistant', content: JSON.stringify(parentCopy) });
+    // The pairs go back as the list the model answered, not as the field's JSON text.
+    expect(messages[2]).toEqual({
+      role: 'assistant',
+      content: JSON.stringify({ ...parentCopy, questions_and_answers: [] }),
+    });
     expect(messages[3]).toEqual({
       role: 'user',
       content: DEFAULT_PROMPT_TEMPLATES.repair,

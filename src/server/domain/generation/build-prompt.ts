@@ -4,6 +4,7 @@
 // for all of them; what is the product's own (its data, a variant's values and siblings) comes last, in the user
 // message, so that a provider's prompt cache serves the shared part.
 
+import { copyAsAnswered } from '../../../common/copy-fields/shapes';
 import { describeRange } from '../../../common/copy-rules/variant-range';
 import { primaryLanguage } from '../../../common/languages/detect-language';
 import type { PromptTemplates } from '../../db/schema';
@@ -55,7 +56,7 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
     templatedMessage('user', variables.variant_rules ? `${user}\n\n{{variant_rules}}` : user, variables),
   ];
   if (input.repair) {
-    messages.push({ role: 'assistant', content: JSON.stringify(input.repair.previous) });
+    messages.push({ role: 'assistant', content: JSON.stringify(copyAsAnswered(input.repair.previous)) });
     messages.push(templatedMessage('user', templates.repair, { problems: input.repair.problems.join('; ') }));
   }
   return messages;

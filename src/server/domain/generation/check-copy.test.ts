@@ -20,6 +20,11 @@ const goodCopy = (): CopyFields => ({
   heading: 'Yellow Wool Jumper',
   description: 'A knitted jumper in a soft wool blend.',
   fact_sheet: 'Brand: partners-demo\nDimensions: 5 kg',
+  questions_and_answers: JSON.stringify([
+    { question: 'What is the Yellow Wool Jumper?', answer: 'A knitted jumper in a soft wool blend.' },
+    { question: 'Which brand is it from?', answer: 'Brand: partners-demo.' },
+    { question: 'How heavy is it?', answer: 'Dimensions: 5 kg.' },
+  ]),
   alt_texts: ['Yellow Wool Jumper, image 1 of 2', 'Yellow Wool Jumper, image 2 of 2'],
 });
 

@@ -23,7 +23,7 @@ import {
   singledOutProblems,
   variantUnnamedProblems,
 } from './broken-text-problems';
-import { fieldTexts, itemName, listOf, textOf } from './copy-field-texts';
+import { fieldTexts, itemName, listOf, pairPartName, pairsOf, textOf } from './copy-field-texts';
 import { nounMode, ungroundedProblems } from './grounding-problems';
 import { languageProblems } from './language-problems';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
@@ -38,6 +38,8 @@ export type CopyProblemKind =
   | 'too_wide'
   | 'alt_text_count'
   | 'ungrounded'
+  | 'invented_answer'
+  | 'qa_count'
   | 'duplicate'
   | 'variant_unnamed'
   | 'variant_singled_out'
@@ -154,6 +156,32 @@ function presenceAndLimitProblems(
     });
   }
   for (const problem of lengthProblems) if (problem) problems.push(problem);
+  return [...problems, ...pairCountProblems(copy, registry)];
+}
+
+/** A question-and-answer field with too few or too many pairs, or a pair missing its question or answer. */
+function pairCountProblems(copy: CopyFields, registry: CopyFieldRegistry): CopyProblem[] {
+  const problems: CopyProblem[] = [];
+  for (const field of aiFields(registry)) {
+    if (!field.pairs) continue;
+    const pairs = pairsOf(copy, field);
+    const { min, max } = field.pairs;
+    if (pairs.length < min || pairs.length > max) {
+      const name = field.name as CopyField;
+      problems.push({
+        field: name,
+        kind: 'qa_count',
+        message: COPY_PROBLEM_MESSAGES.qaCount(name, pairs.length, min, max),
+      });
+    }
+    pairs.forEach((pair, index) => {
+      for (const part of ['question', 'answer'] as const) {
+        const name = pairPartName(field, index, part);
+        if (pair[part].trim() === '')
+          problems.push({ field: name, kind: 'empty', message: COPY_PROBLEM_MESSAGES.empty(name) });
+      }
+    });
+  }
   return problems;
 }
 

@@ -7,7 +7,11 @@ import type { CopyFields } from '../../leaves/ai/copy-writer';
 const named = (language: string) => `${languageName(language)} (${language})`;
 
 /** A field of the copy, or one image's text of a per-image field. */
-export type CopyField = keyof CopyFields | `alt_texts[${number}]`;
+export type CopyField =
+  | keyof CopyFields
+  | `alt_texts[${number}]`
+  | `questions_and_answers[${number}]`
+  | `questions_and_answers[${number}].${'question' | 'answer'}`;
 
 /**
  * The exact texts of problem messages. Lengths are counted in Unicode code points, as a reader sees them.
@@ -28,6 +32,10 @@ export const COPY_PROBLEM_MESSAGES = {
     `${field} is about ${width} px wide; Google cuts ${name} near ${maxPx} px, so it must be narrower.`,
   altTextCount: (count: number, imageCount: number) =>
     `alt_texts has ${count} ${count === 1 ? 'entry' : 'entries'}; it must have ${imageCount}, one per image.`,
+  qaCount: (field: CopyField, count: number, min: number, max: number) =>
+    `${field} has ${count} ${count === 1 ? 'pair' : 'pairs'}; it must have ${min} to ${max} questions, each with its answer.`,
+  inventedAnswer: (field: CopyField, token: string) =>
+    `${field} answers with "${token}", which the product data does not say; ask and answer only what the product data states.`,
   ungrounded: (field: CopyField, token: string) =>
     `${field} mentions "${token}", which is not in the product data.`,
   duplicate: (field: CopyField, text: string) =>

@@ -15,6 +15,7 @@ import {
   fitCopyToLimits,
   isCutOnly,
 } from './check-copy';
+import { baseFieldName } from './copy-field-texts';
 import type { ProductContext } from './product-store';
 
 type TextField = Exclude<keyof CopyFields, 'alt_texts'>;
@@ -41,14 +42,11 @@ export async function settleRemainingProblems(
   const replaced = new Set<CopyField>();
   const next: CopyFields = { ...copy, alt_texts: [...copy.alt_texts] };
   for (const problem of problems.filter(needsNewText)) {
-    const field = problem.field;
-    if (field.startsWith('alt_texts')) {
-      next.alt_texts = fallback.alt_texts;
-      replaced.add('alt_texts');
-    } else {
-      next[field as TextField] = fallback[field as TextField];
-      replaced.add(field);
-    }
+    // An alt text or a question and answer takes the built-in writer's whole list.
+    const field = baseFieldName(problem.field) as keyof CopyFields;
+    if (field === 'alt_texts') next.alt_texts = fallback.alt_texts;
+    else next[field as TextField] = fallback[field as TextField];
+    replaced.add(field);
   }
   const mended = withVoiceRules(next, rules);
   const { copy: fitted, cutFields } = fitCopyToLimits(mended);

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import type { ParsedFunctionRequest } from '../../../common/contract/functions';
 import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
+import { isQaPairsText } from '../../../common/copy-fields/qa-pairs';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { keyedOf } from '../../../common/copy-fields/shapes';
 import { countCharacters, SEO_LIMITS } from '../../../common/copy-rules/copy-rules';
@@ -86,9 +87,18 @@ export async function updateProductCopy(
 }
 
 /** Every field past its limits in one message, or an edit that changes nothing, refused before any write. */
+/** A questions-and-answers field takes the JSON of [{ question, answer }] (or '' for none), nothing else. */
+function checkPairs(field: string, value: string): string | null {
+  if (!PAIR_FIELDS.has(field) || isQaPairsText(value)) return null;
+  return `${field} must be a JSON list of { "question", "answer" } objects, each holding text.`;
+}
+
+const PAIR_FIELDS = new Set(EDITABLE.filter((field) => field.pairs).map((field) => field.name));
+
 function refuseOutOfLimits(fields: CopyEdit['fields'], altTexts: NonNullable<CopyEdit['alt_texts']>) {
   const problems = [
     ...Object.entries(fields).map(([field, value]) => checkLimit(field, field, value ?? '')),
+    ...Object.entries(fields).map(([field, value]) => checkPairs(field, value ?? '')),
     ...altTexts.map((a, i) => checkLimit(`alt_texts[${i}]`, 'alt_text', a.alt_text)),
   ].filter((problem): problem is string => problem !== null);
   if (problems.length > 0) throw new AppError('bad_input', problems.join(' '));

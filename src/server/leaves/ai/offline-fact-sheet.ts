@@ -27,7 +27,7 @@ const MEASURE = /\d\s*(?:cm|mm|m|in|inch|inches|ft|kg|g|lb|oz|"|″)\b|\d\s*[x×
  * Whether a value belongs under its label: dimensions state a measure, a colour does not ("Dimensions:
  * Blue" is an option in the wrong column, and is left out rather than printed as a fact).
  */
-function fitsLabel(key: string, text: string): boolean {
+export function fitsLabel(key: string, text: string): boolean {
   if (LINK.test(text)) return false;
   if (key === 'dimensions') return /\d/.test(text);
   if (key === 'colour') return !MEASURE.test(text);

@@ -2,6 +2,9 @@
 // builds every field from the product's own input and fits the same limits as the AI writers. It never
 // states a number or material the input lacks: it only reuses the input's own sentences and values, adds
 // generic phrases that are true of any product page, and drops any keyword phrase that would claim more.
+import { fieldWithQaPairs } from '../../../common/copy-fields/field-spec';
+import { qaPairsText } from '../../../common/copy-fields/qa-pairs';
+import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { mapCopyTexts } from '../../../common/copy-fields/shapes';
 import { removeBannedPhrases, restoreProtectedTerms } from '../../../common/copy-rules/copy-rules';
 import type { AiRequest } from './ai-request';
@@ -17,8 +20,12 @@ import {
   writeMetaDescription,
   writePageTitle,
 } from './offline-fields';
+import { writeQaPairs } from './offline-qa';
 import { countTokens } from './tokens';
 export const OFFLINE_MODEL = 'offline';
+
+// The registry's count of pairs, which the check holds the copy to.
+const QA_COUNT = fieldWithQaPairs(COPY_FIELD_REGISTRY)?.pairs ?? { min: 0, max: 0 };
 
 /** The prompt as templated in the log; `{{facts}}` is the JSON of every fact the writer used. */
 export const OFFLINE_PROMPT_TEMPLATE =
@@ -34,6 +41,7 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
     heading: writeHeading(facts, input.parent !== undefined),
     description: writeDescription(facts, input, keywords),
     fact_sheet: writeFactSheet(input.product, input.product.fact_sheet, input.range, facts.book),
+    questions_and_answers: qaPairsText(writeQaPairs(facts, input.range ?? [], QA_COUNT)),
     alt_texts: writeAltTexts(facts, input.imageCount),
   };
   if (input.parent?.copy) copy = setApartFromParent(copy, facts, input.parent.copy);

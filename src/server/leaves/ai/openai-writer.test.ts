@@ -45,7 +45,12 @@ describe('OpenAIWriter', () => {
     expect(result.model).toBe('gpt-4o-mini');
     expect(result.usage.prompt_tokens).toBeGreaterThan(0);
     expect(result.usage.completion_tokens).toBeGreaterThan(0);
-    expect(JSON.parse(result.content)).toEqual(result.copy);
+    // The pairs come as a list and are kept as its JSON text.
+    const answered = JSON.parse(result.content);
+    expect({ ...answered, questions_and_answers: JSON.stringify(answered.questions_and_answers) }).toEqual(
+      result.copy,
+    );
+    expect(JSON.parse(result.copy.questions_and_answers).length).toBeGreaterThanOrEqual(3);
 
     // The fake's default copy already fits Google's limits, so later pipeline tests start from valid copy.
     expect(result.copy.page_title.length).toBeLessThanOrEqual(SEO_LIMITS.pageTitleMax);
@@ -105,9 +110,21 @@ describe('OpenAIWriter', () => {
     const schema = body.response_format.json_schema.schema;
     expect(schema.additionalProperties).toBe(false);
     expect([...schema.required].sort()).toEqual(
-      ['alt_texts', 'description', 'fact_sheet', 'heading', 'meta_description', 'page_title'].sort(),
+      [
+        'alt_texts',
+        'description',
+        'fact_sheet',
+        'heading',
+        'meta_description',
+        'page_title',
+        'questions_and_answers',
+      ].sort(),
     );
     expect(schema.properties.alt_texts).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(schema.properties.questions_and_answers).toMatchObject({
+      type: 'array',
+      items: { type: 'object', required: ['question', 'answer'], additionalProperties: false },
+    });
   });
 
   it('classifies a 429 with retry-after in seconds as rate_limited', async () => {

@@ -203,9 +203,10 @@ export class OpenAIWriter implements CopyWriter {
 
 /** For an endpoint that takes no response_format: the fields and their rules are in the prompt already. */
 export function answerAsJson(registry: CopyFieldRegistry = COPY_FIELD_REGISTRY): string {
-  const keys = aiFields(registry).map((field) =>
-    field.holds === 'per_image' ? `${field.name} (a list)` : field.name,
-  );
+  const keys = aiFields(registry).map((field) => {
+    if (field.holds === 'per_image') return `${field.name} (a list)`;
+    return field.pairs ? `${field.name} (a list of { "question", "answer" } objects)` : field.name;
+  });
   return `Answer with one JSON object only, with the keys ${listInWords(keys)}, and no other text.`;
 }
 
