@@ -23,7 +23,16 @@ import type { RunActions } from './run-context';
 
 const noop = () => {};
 
-export function RunProducts({ run, products }: { run: RunIds; products: BundleWorkflowProduct[] }) {
+export function RunProducts({
+  run,
+  products,
+  mainLanguage = null,
+}: {
+  run: RunIds;
+  products: BundleWorkflowProduct[];
+  /** The language the run's first copy is in (the workflow's first, else the bundle's). */
+  mainLanguage?: string | null;
+}) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [filter, setFilter] = useState<ProductFilter>('all');
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -96,7 +105,12 @@ export function RunProducts({ run, products }: { run: RunIds; products: BundleWo
           onOpenReview={openReview}
         />
       )}
-      <ReviewDrawer product={reviewed} run={actions} onClose={() => setReviewId(null)} />
+      <ReviewDrawer
+        product={reviewed}
+        run={actions}
+        mainLanguage={mainLanguage}
+        onClose={() => setReviewId(null)}
+      />
     </>
   );
 }
