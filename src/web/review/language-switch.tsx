@@ -88,11 +88,14 @@ export function TranslationView({
           <Text size="sm" fw={600}>
             Alt texts
           </Text>
-          {translation.alt_texts.map((alt, index) => (
-            <Text key={`${index}-${alt}`} size="sm">
-              {`Image ${index + 1}: ${alt}`}
-            </Text>
-          ))}
+          {/* Alt texts are in image order and never reordered: "Image n" is their identity. */}
+          {translation.alt_texts
+            .map((alt, index) => `Image ${index + 1}: ${alt}`)
+            .map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
         </Stack>
       )}
       <Text size="xs" c="dimmed">

@@ -74,6 +74,20 @@ export function handleOf(urlSuggestion: string): string {
 
 export type PushInput = ParsedFunctionRequest<'preview-push'>;
 
+/** The images of these run products, in position order. */
+function imagesOf(db: Queryable, bundleWorkflowProductIds: number[]) {
+  return (
+    db
+      .select()
+      .from(bundleWorkflowProductImages)
+      // One array parameter, not one per product: a big run's query is not built id by id.
+      .where(
+        sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(bundleWorkflowProductIds)}::int[])`,
+      )
+      .orderBy(asc(bundleWorkflowProductImages.position))
+  );
+}
+
 /** The run's linked products and our values for them; a variant whose copy is its parent's is left to it. */
 export async function plannedProducts(
   db: Queryable,
@@ -95,14 +109,10 @@ export async function plannedProducts(
       ),
     )
     .orderBy(asc(bundleWorkflowProducts.id));
-  const images = await db
-    .select()
-    .from(bundleWorkflowProductImages)
-    // One array parameter, not one per product: a big run's query is not built id by id.
-    .where(
-      sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(rows.map((row) => row.product.id))}::int[])`,
-    )
-    .orderBy(asc(bundleWorkflowProductImages.position));
+  const images = await imagesOf(
+    db,
+    rows.map((row) => row.product.id),
+  );
   const planned: PlannedProduct[] = [];
   const platform = PLATFORMS[store.platform];
   // The field the store files list in the product's body (the fact sheet), as the export's writers do.
