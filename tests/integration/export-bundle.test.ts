@@ -114,6 +114,7 @@ describe('export-bundle', () => {
       csv: 'text/csv',
       json: 'application/json',
       shopify: 'text/csv',
+      'shopify-translations': 'text/csv',
       woocommerce: 'text/csv',
       merchant: 'application/zip',
       redirects: 'text/csv',

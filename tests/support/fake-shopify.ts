@@ -21,6 +21,11 @@ import {
   validate,
 } from 'graphql';
 import { BULK_SCHEMA, createFakeBulk, type FakeBulk, type GeneratedBulkFile } from './fake-shopify-bulk';
+import {
+  createFakeTranslations,
+  type FakeTranslations,
+  TRANSLATIONS_SCHEMA,
+} from './fake-shopify-translations';
 import { refusalsOf } from './shopify-admin-schema';
 
 export type FakeShopifyVariant = {
@@ -73,6 +78,9 @@ export type FakeShopifyOptions = {
   answersApiVersion?: string;
   /** Every bulk query answers this file, made as it is sent; productsCount counts its products. */
   bulkFile?: GeneratedBulkFile;
+  /** The shop's primary locale (default en) and the others it has published (default none). */
+  primaryLocale?: string;
+  locales?: string[];
 };
 
 export type FakeShopify = {
@@ -83,6 +91,8 @@ export type FakeShopify = {
   products: FakeShopifyProduct[];
   /** The store's URL redirects (made by productUpdate with redirectNewHandle: true). */
   redirects: FakeShopifyRedirect[];
+  /** Registered translations: product id → locale → key → value and digest (fake-shopify-translations.ts). */
+  translations: FakeTranslations;
   /** Every GraphQL operation received, in order, with the cost it was charged (0 when throttled). */
   calls: { query: string; variables: Record<string, unknown>; cost: number; throttled: boolean }[];
   /** Answer THROTTLED to every query for this long, whatever the bucket holds. */
@@ -118,6 +128,7 @@ const SCHEMA = buildSchema(`
     nodes(ids: [ID!]!): [Node]!
     currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
     urlRedirects(first: Int!, query: String): UrlRedirectConnection!
+    translatableResource(resourceId: ID!): TranslatableResource
   }
   type UrlRedirect implements Node { id: ID! path: String! target: String! }
   type UrlRedirectConnection { nodes: [UrlRedirect!]! pageInfo: PageInfo! }
@@ -164,8 +175,13 @@ const SCHEMA = buildSchema(`
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
     urlRedirectDelete(id: ID!): UrlRedirectDeletePayload
     bulkOperationRunQuery(query: String!, groupObjects: Boolean = false): BulkOperationRunQueryPayload
+    translationsRegister(resourceId: ID!, translations: [TranslationInput!]!): TranslationsRegisterPayload
+    translationsRemove(
+      resourceId: ID!, translationKeys: [String!]!, locales: [String!]!, marketIds: [ID!]
+    ): TranslationsRemovePayload
   }
   ${BULK_SCHEMA}
+  ${TRANSLATIONS_SCHEMA}
 `);
 
 /** ProductUpdateInput as the schema above declares it: graphql checks the variables against it before a resolver runs. */
@@ -337,6 +353,11 @@ export async function startFakeShopify(
       page(product.media.map(mediaView), first, after),
   });
   const findProduct = (id: string) => products.find((product) => product.id === numericId(id));
+  const translated = createFakeTranslations({
+    products,
+    primaryLocale: options.primaryLocale ?? 'en',
+    locales: options.locales ?? [],
+  });
 
   const root = {
     shop: () => ({
@@ -362,6 +383,7 @@ export async function startFakeShopify(
       return product ? productView(product) : null;
     },
     ...bulk.root,
+    ...translated.root,
     product: ({ id }: { id: string }) => {
       const product = findProduct(id);
       return product ? productView(product) : null;
@@ -566,6 +588,7 @@ export async function startFakeShopify(
     apiVersion: FAKE_SHOPIFY_API_VERSION,
     products,
     redirects,
+    translations: translated.translations,
     calls,
     bulk,
     holdAfter: (count) => {

@@ -28,6 +28,13 @@ const VARIABLES: Partial<Record<DocumentName, Record<string, unknown>>> = {
   FILE_UPDATE: { files: [{ id: 'gid://shopify/MediaImage/1', alt: 'A photo of the chair' }] },
   FIND_REDIRECT: { query: 'path:"/products/old-handle"' },
   DELETE_REDIRECT: { id: 'gid://shopify/UrlRedirect/1' },
+  PRODUCT_TRANSLATIONS: { id: 'gid://shopify/Product/1', locale: 'en' },
+  TRANSLATABLE_DIGESTS: { id: 'gid://shopify/Product/1' },
+  REGISTER_TRANSLATIONS: {
+    id: 'gid://shopify/Product/1',
+    translations: [{ key: 'title', value: 'Chair', locale: 'en', translatableContentDigest: 'ab12' }],
+  },
+  REMOVE_TRANSLATIONS: { id: 'gid://shopify/Product/1', keys: ['title', 'meta_title'], locales: ['en'] },
 };
 
 // The bulk query is sent inside RUN_BULK_QUERY's variables, and checked there.

@@ -5,6 +5,7 @@ import { PageHeading } from '../ui/page-heading';
 import { SpendingCapInput } from '../ui/spending-cap-input';
 import { usePageTitle } from '../ui/use-page-title';
 import { BundleBriefFields } from './bundle-brief-fields';
+import { LanguageField } from './language-field';
 import { ProductImport } from './product-import';
 import { ProductListField } from './product-list-field';
 import { SampleStoreButtons } from './sample-store-buttons';
@@ -98,26 +99,29 @@ function RunFields({ bundle }: { bundle: NewBundleForm }) {
   const { form, list, customFields } = bundle;
   const { workflowId } = form.values;
   const { productList } = list;
+  const request =
+    productList.raw_csv === '' || workflowId === null
+      ? null
+      : {
+          workflow_id: workflowId,
+          columns: productList.columns,
+          raw_csv: productList.raw_csv,
+          custom_fields: customFields,
+        };
   return (
     <>
       <WorkflowSelect value={workflowId} onChange={bundle.setWorkflowId} />
+      <LanguageField
+        request={request}
+        value={form.values.language}
+        onChange={(language) => form.setFieldValue('language', language)}
+      />
       <SpendingCapInput
         value={form.values.spendingCap}
         onChange={(value) => form.setFieldValue('spendingCap', value)}
         description="Optional. The run pauses when this bundle has cost this much; you can raise the cap to go on."
       />
-      <CostEstimate
-        request={
-          productList.raw_csv === '' || workflowId === null
-            ? null
-            : {
-                workflow_id: workflowId,
-                columns: productList.columns,
-                raw_csv: productList.raw_csv,
-                custom_fields: customFields,
-              }
-        }
-      />
+      <CostEstimate request={request} />
     </>
   );
 }

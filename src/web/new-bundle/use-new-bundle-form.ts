@@ -29,6 +29,8 @@ export type NewBundleValues = {
   fillEmptyOnly: boolean;
   /** ISO 4217, asked when the store's file has prices: neither Shopify's nor WooCommerce's file names one. */
   currency: string;
+  /** The catalogue's language as the user chose it (BCP 47), or '' for the one detected from the products. */
+  language: string;
 };
 
 const INITIAL_VALUES: NewBundleValues = {
@@ -43,6 +45,7 @@ const INITIAL_VALUES: NewBundleValues = {
   spendingCap: '',
   fillEmptyOnly: false,
   currency: '',
+  language: '',
 };
 
 /**
@@ -148,7 +151,7 @@ export function useNewBundleForm() {
       toneOfVoice: store.toneOfVoice,
     });
 
-  const create = ({ bundleName, spendingCap, fillEmptyOnly, currency }: NewBundleValues) => {
+  const create = ({ bundleName, spendingCap, fillEmptyOnly, currency, language }: NewBundleValues) => {
     if (isCreating) return;
     // SPEC §5: both the name and the list are needed.
     if (!bundleName.trim() || !productList.raw_csv.trim()) {
@@ -166,6 +169,7 @@ export function useNewBundleForm() {
             }
           : { columns: productList.columns, raw_csv: productList.raw_csv }),
         custom_fields: customFields,
+        ...(language ? { language } : {}),
         workflow_id: workflowId ?? undefined,
         spending_cap_usd: typeof spendingCap === 'number' && spendingCap > 0 ? spendingCap : undefined,
       },

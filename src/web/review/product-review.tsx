@@ -2,6 +2,7 @@
 // copy, locks, approve/reject, regeneration (asking first when it would overwrite edits) and the kept versions.
 // The draft and its saving, with the 409 conflict when the product changed meanwhile, are use-copy-draft.ts.
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { BundleWorkflowProduct } from '../../common/contract/entities';
 import type { RunIds } from '../api/use-regenerate-products';
 import { productName } from '../lib/product-name';
@@ -9,6 +10,7 @@ import { ConflictNotice } from './conflict-notice';
 import { CopyEditor } from './copy-editor';
 import { copyOfVersion } from './copy-fields';
 import { HistoryPanel } from './history-panel';
+import { LanguageSwitch, MAIN_COPY, TranslationView } from './language-switch';
 import { RegenerateConfirm } from './regenerate-confirm';
 import { ReviewBadge } from './review-badge';
 import { SerpPreview } from './serp-preview';
@@ -16,15 +18,60 @@ import { type ProductReviewState, useProductReview } from './use-product-review'
 
 type ReviewProps = { product: BundleWorkflowProduct; state: ProductReviewState };
 
-export function ProductReview({ product, run }: { product: BundleWorkflowProduct; run: RunIds }) {
+export function ProductReview({
+  product,
+  run,
+  mainLanguage = null,
+}: {
+  product: BundleWorkflowProduct;
+  run: RunIds;
+  /** The language of the editable copy, which the language switch names beside the translations'. */
+  mainLanguage?: string | null;
+}) {
   const state = useProductReview(product, run);
+  const [language, setLanguage] = useState(MAIN_COPY);
+  const translation = language === MAIN_COPY ? undefined : product.translations?.[language];
   const { copy, current, lastGenerated, editedFields } = state;
-  const { draft } = copy;
-  const { fields } = draft;
   const name = productName(product.product_details);
   return (
     <Stack gap="md" aria-label={`Review ${name}`} role="group">
       <ReviewHeader product={product} state={state} name={name} />
+      <LanguageSwitch product={product} mainLanguage={mainLanguage} value={language} onChange={setLanguage} />
+      {translation ? (
+        <TranslationView product={product} language={language} translation={translation} />
+      ) : (
+        <MainCopy product={product} state={state} />
+      )}
+      <Stack gap="xs">
+        <Title order={4} size="h5">
+          History
+        </Title>
+        <HistoryPanel product={product} run={run} onRestored={copy.startFrom} />
+      </Stack>
+      {lastGenerated && (
+        <RegenerateConfirm
+          opened={state.confirming}
+          generated={copyOfVersion(lastGenerated)}
+          current={current}
+          editedFields={editedFields}
+          onCancel={() => state.setConfirming(false)}
+          onConfirm={({ keepEdits }) => {
+            state.setConfirming(false);
+            state.rewrite.regenerate([product.id], keepEdits ? editedFields : undefined);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The first language's copy: its problems, a conflict with a newer save, the SERP preview and the editor. */
+function MainCopy({ product, state }: ReviewProps) {
+  const { copy, current } = state;
+  const { draft } = copy;
+  const { fields } = draft;
+  return (
+    <>
       {product.problems && product.problems.length > 0 && (
         <Alert color="orange" variant="light" title="Flagged by the copy checks">
           {product.problems.map((problem) => problem.message).join(' ')}
@@ -46,26 +93,7 @@ export function ProductReview({ product, run }: { product: BundleWorkflowProduct
         currentUrl={product.product_details.url}
       />
       <EditorSection product={product} state={state} />
-      <Stack gap="xs">
-        <Title order={4} size="h5">
-          History
-        </Title>
-        <HistoryPanel product={product} run={run} onRestored={copy.startFrom} />
-      </Stack>
-      {lastGenerated && (
-        <RegenerateConfirm
-          opened={state.confirming}
-          generated={copyOfVersion(lastGenerated)}
-          current={current}
-          editedFields={editedFields}
-          onCancel={() => state.setConfirming(false)}
-          onConfirm={({ keepEdits }) => {
-            state.setConfirming(false);
-            state.rewrite.regenerate([product.id], keepEdits ? editedFields : undefined);
-          }}
-        />
-      )}
-    </Stack>
+    </>
   );
 }
 

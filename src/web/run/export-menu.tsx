@@ -33,6 +33,12 @@ const FORMATS: readonly ExportFormat[] = [
   { format: 'csv', label: `CSV (${CSV_EXPORT_FILE_NAME})`, fallbackFileName: CSV_EXPORT_FILE_NAME },
   { format: 'json', label: 'JSON', fallbackFileName: 'generated.json' },
   { format: 'shopify', label: 'Shopify product CSV', fallbackFileName: 'shopify-products.csv' },
+  // The run's further languages, for Shopify's Translate & Adapt import (its products need their store ids).
+  {
+    format: 'shopify-translations',
+    label: 'Shopify translations CSV',
+    fallbackFileName: 'shopify-translations.csv',
+  },
   { format: 'woocommerce', label: 'WooCommerce product CSV', fallbackFileName: 'woocommerce-products.csv' },
   // A zip: the supplemental feed (ids in the main feed's scheme) and the report of the products without one.
   { format: 'merchant', label: 'Google Merchant Center feed', fallbackFileName: 'merchant-feed.zip' },

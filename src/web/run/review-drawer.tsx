@@ -13,10 +13,13 @@ const ProductReview = lazyNamed(() => import('../review/product-review'), 'Produ
 export function ReviewDrawer({
   product,
   run,
+  mainLanguage,
   onClose,
 }: {
   product: BundleWorkflowProduct | undefined;
   run: RunActions;
+  /** The language the run's first copy is in, which the review's language switch names. */
+  mainLanguage: string | null;
   onClose: () => void;
 }) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -32,7 +35,7 @@ export function ReviewDrawer({
       {/* A new key per product, so that one product's draft never shows on another. */}
       {product && (
         <PartLoading>
-          <ProductReview key={product.id} product={product} run={run} />
+          <ProductReview key={product.id} product={product} run={run} mainLanguage={mainLanguage} />
         </PartLoading>
       )}
     </Drawer>

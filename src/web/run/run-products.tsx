@@ -23,7 +23,33 @@ import type { RunActions } from './run-context';
 
 const noop = () => {};
 
-export function RunProducts({ run, products }: { run: RunIds; products: BundleWorkflowProduct[] }) {
+/**
+ * A settled run stops polling; while a Review panel is open the run is asked again anyway (an unchanged run is
+ * a bodiless 304), so that the editor sees the product change under it, from another tab, say.
+ */
+function useRunPolledWhileReviewing(isReviewing: boolean, run: RunIds) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isReviewing) return;
+    const timer = setInterval(
+      () =>
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bundleRun(run.bundleId, run.workflowId) }),
+      BUNDLE_POLL_INTERVAL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [isReviewing, queryClient, run.bundleId, run.workflowId]);
+}
+
+export function RunProducts({
+  run,
+  products,
+  mainLanguage = null,
+}: {
+  run: RunIds;
+  products: BundleWorkflowProduct[];
+  /** The language the run's first copy is in (the workflow's first, else the bundle's). */
+  mainLanguage?: string | null;
+}) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [filter, setFilter] = useState<ProductFilter>('all');
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -56,18 +82,7 @@ export function RunProducts({ run, products }: { run: RunIds; products: BundleWo
     () => ({ ...run, toggleLog: noop, openReview, toggleSelected, goToProduct: noop, measureElement: noop }),
     [run, openReview, toggleSelected],
   );
-  // A settled run stops polling; while a Review panel is open the run is asked again anyway (an unchanged
-  // run is a bodiless 304), so that the editor sees the product change under it, from another tab, say.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (reviewId === null) return;
-    const timer = setInterval(
-      () =>
-        void queryClient.invalidateQueries({ queryKey: queryKeys.bundleRun(run.bundleId, run.workflowId) }),
-      BUNDLE_POLL_INTERVAL_MS,
-    );
-    return () => clearInterval(timer);
-  }, [reviewId, queryClient, run.bundleId, run.workflowId]);
+  useRunPolledWhileReviewing(reviewId !== null, run);
   // The open product is read from the run on every poll, so the panel sees the product change under it.
   const reviewed = reviewId === null ? undefined : products.find((product) => product.id === reviewId);
 
@@ -96,7 +111,12 @@ export function RunProducts({ run, products }: { run: RunIds; products: BundleWo
           onOpenReview={openReview}
         />
       )}
-      <ReviewDrawer product={reviewed} run={actions} onClose={() => setReviewId(null)} />
+      <ReviewDrawer
+        product={reviewed}
+        run={actions}
+        mainLanguage={mainLanguage}
+        onClose={() => setReviewId(null)}
+      />
     </>
   );
 }

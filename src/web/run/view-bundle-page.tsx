@@ -93,7 +93,17 @@ function BundleRunView({ bundleId, workflowId }: { bundleId: number; workflowId:
         </Alert>
       )}
       {run.data?.store_import && <ImportStatus storeImport={run.data.store_import} />}
-      {run.data && !hasNoProductsYet(run.data.store_import) && <RunSections run={run.data} ids={view.ids} />}
+      {run.data && !hasNoProductsYet(run.data.store_import) && (
+        <RunSections
+          run={run.data}
+          ids={view.ids}
+          mainLanguage={
+            workflows?.find((workflow) => workflow.id === workflowId)?.languages[0] ??
+            run.data.language?.language ??
+            null
+          }
+        />
+      )}
     </Stack>
   );
 }
@@ -130,7 +140,15 @@ function BundleHeading({ view, bundleId }: { view: RunView; bundleId: number }) 
 }
 
 /** A run with products: its progress, spending cap, products, images and search data. */
-function RunSections({ run, ids }: { run: NonNullable<RunView['run']['data']>; ids: RunView['ids'] }) {
+function RunSections({
+  run,
+  ids,
+  mainLanguage,
+}: {
+  run: NonNullable<RunView['run']['data']>;
+  ids: RunView['ids'];
+  mainLanguage: string | null;
+}) {
   return (
     <>
       <RunHeader
@@ -146,7 +164,7 @@ function RunSections({ run, ids }: { run: NonNullable<RunView['run']['data']>; i
         cap={run.spending_cap_usd}
         pausedReason={run.paused_reason}
       />
-      <RunProducts run={ids} products={run.products} />
+      <RunProducts run={ids} products={run.products} mainLanguage={mainLanguage} />
       <CompressImagesSection run={ids} products={run.products} />
       <SearchDataSection bundleId={ids.bundleId} />
     </>

@@ -11,11 +11,20 @@ import { formatCost } from '../lib/format-cost';
 
 const tokens = (count: number) => count.toLocaleString('en-US');
 
-export function CostEstimate({ request }: { request: FunctionRequest<'estimate-cost'> | null }) {
-  // Typing in the list would otherwise ask for an estimate on every keystroke.
+/**
+ * The estimate for `request`, asked once it has stayed the same a moment (typing in the list would otherwise
+ * ask on every keystroke); every part of a screen that reads it shares the one answer. `debounced` is the
+ * request the answer is for.
+ */
+export function useEstimate(request: FunctionRequest<'estimate-cost'> | null) {
   const [debounced] = useDebouncedValue(request, 600);
   const queryKey = debounced ? queryKeys.costEstimate(debounced) : ['estimate-cost'];
   const estimate = useFunctionQuery('estimate-cost', debounced, { queryKey, staleTime: 60_000 });
+  return { estimate, debounced };
+}
+
+export function CostEstimate({ request }: { request: FunctionRequest<'estimate-cost'> | null }) {
+  const { estimate, debounced } = useEstimate(request);
 
   if (request === null) return null;
   if (estimate.isPending || debounced !== request) {

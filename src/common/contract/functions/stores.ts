@@ -24,7 +24,8 @@ export const storeSchema = z.object({
 export type StoreView = z.infer<typeof storeSchema>;
 
 /** The copy a push can write: the body, the SEO title and description, alt texts, WooCommerce's short
- * description, and the handle (slug) only when asked to. */
+ * description, the handle (slug) only when asked to, and, only when asked to, the run's further languages
+ * (`translations`: heading, body, SEO title and description in each, where the store keeps translations). */
 export const PUSH_FIELDS = [
   'description',
   'short_description',
@@ -32,6 +33,7 @@ export const PUSH_FIELDS = [
   'seo_description',
   'alt_texts',
   'handle',
+  'translations',
 ] as const;
 export type PushField = (typeof PUSH_FIELDS)[number];
 
@@ -40,7 +42,10 @@ export const PUSH_CONFLICTS = ['changed_in_store', 'deleted_in_store', 'already_
 
 export const pushChangeSchema = z.object({
   bundle_workflow_product_id: id,
-  /** A PushField, or alt_text:<the store's image id> for one image's alt text. */
+  /**
+   * A PushField, alt_text:<the store's image id> for one image's alt text, or translation:<language>:<field>
+   * for one field of a further language (heading, description, seo_title, seo_description).
+   */
   field: z.string(),
   /** The store's value now. */
   before: z.string(),

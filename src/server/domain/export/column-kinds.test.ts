@@ -5,6 +5,7 @@ import { MERCHANT_REPORT_HEADERS, merchantHeaders } from './merchant';
 import { REDIRECT_HEADERS, REDIRECTION_PLUGIN_HEADERS } from './redirects';
 import { EXPORT_HEADERS } from './rows';
 import { shopifyExportHeaders } from './shopify';
+import { SHOPIFY_TRANSLATION_HEADERS } from './shopify-translations';
 import { WOOCOMMERCE_HEADERS } from './woocommerce';
 
 describe('column kinds', () => {
@@ -12,6 +13,7 @@ describe('column kinds', () => {
     const files: [keyof typeof COLUMN_KINDS, readonly string[]][] = [
       ['csv', EXPORT_HEADERS],
       ['shopify', shopifyExportHeaders(true)],
+      ['shopify-translations', SHOPIFY_TRANSLATION_HEADERS],
       ['woocommerce', WOOCOMMERCE_HEADERS],
       ['merchant', [...merchantHeaders(true), ...merchantHeaders(false)]],
       ['merchant-report', MERCHANT_REPORT_HEADERS],

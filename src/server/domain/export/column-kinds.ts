@@ -94,8 +94,22 @@ export const COLUMN_KINDS = {
   'agent-feed-report': { product_id: 'key', name: 'text', handle: 'text', sku: 'key', reason: 'text' },
   redirects: { 'Redirect from': 'text', 'Redirect to': 'text' },
   'woocommerce-redirects': { source: 'text', target: 'text', regex: 'key', code: 'key' },
+  // Each content cell is written for its row's field by the builder (shopify-translations.ts): HTML for
+  // body_html, escaped text for the others.
+  'shopify-translations': {
+    Type: 'key',
+    Identification: 'key',
+    Field: 'key',
+    Locale: 'key',
+    Market: 'key',
+    Status: 'key',
+    'Default content': 'html',
+    'Translated content': 'html',
+  },
   // A push to a connected store (stores/push-plan.ts) writes the same fields as the files, through the API.
   push: {
+    // A translation's heading is the product title in that language, printed as the store prints names.
+    heading: 'name',
     description: 'html',
     short_description: 'html',
     seo_title: 'name',

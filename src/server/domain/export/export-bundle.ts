@@ -19,6 +19,7 @@ import { merchantIdOf } from './merchant-ids';
 import { offerCurrency } from './offer-currency';
 import { groupOptions } from './product-keys';
 import { pushedHandles } from './pushed-handles';
+import { storeProductIds } from './store-product-ids';
 import { type ExportWriter, exportWriter } from './writers';
 
 // Large enough that a 50,000-product run is 50 queries, small enough that a page stays a few MB.
@@ -49,6 +50,10 @@ export async function exportBundle(
     generative: isMerchant && (await workflowModel(db, run.workflowId)) !== OFFLINE_MODEL,
     merchantAttributes: input.merchant_attributes,
     productBase: input.product_base,
+    storeProductIds:
+      input.format === 'shopify-translations'
+        ? await storeProductIds(db, ownerId, input.bundle_workflow_id)
+        : undefined,
     handleChanges: input.format.endsWith('redirects')
       ? await pushedHandles(db, ownerId, input.bundle_workflow_id)
       : undefined,

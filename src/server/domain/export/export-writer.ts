@@ -43,6 +43,8 @@ export type ExportOptions = {
   handleChanges?: HandleChanges;
   /** woocommerce-redirects: the store's product base. */
   productBase?: string;
+  /** shopify-translations: the store's id of each product linked to a Shopify store, by product id. */
+  storeProductIds?: ReadonlyMap<number, string>;
   /** agent-feed: the seller, the shop's address and the feed's metadata. */
   agentFeed?: AgentFeedOptions;
 };

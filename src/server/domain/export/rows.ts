@@ -2,7 +2,7 @@
 // (formula neutralising, Shopify body HTML and handles) that the server's export writers share. Pure, so the
 // rules are unit-tested.
 import Papa from 'papaparse';
-import type { BundleWorkflowProduct, ImageDetail } from '../../../common/contract/entities';
+import type { BundleWorkflowProduct, ImageDetail, Translation } from '../../../common/contract/entities';
 import {
   type CopyFieldRegistry,
   type CopyFieldSpec,
@@ -214,6 +214,16 @@ export function productBodyHtml(
 ): string {
   if (isStoreDescription(product)) return product.description ?? '';
   return toShopifyBodyHtml(product.description, copyText(product, fieldWithStoreBody(registry, 'facts')));
+}
+
+/** A translation's body as the store files and the push write it: its description and its own fact sheet. */
+export function translationBodyHtml(
+  translation: Translation,
+  registry: CopyFieldRegistry = COPY_FIELD_REGISTRY,
+): string {
+  const facts = fieldWithStoreBody(registry, 'facts');
+  const sheet = facts ? (translation as Record<string, unknown>)[facts.name] : null;
+  return toShopifyBodyHtml(translation.description, typeof sheet === 'string' ? sheet : null);
 }
 
 /** A percent-encoded path segment, decoded; one with a broken escape ("%E0%A4%A") is kept as it is. */

@@ -28,6 +28,7 @@ import {
   unparseCsvRows,
 } from './rows';
 import { shopifyExportHeaders, shopifyGroupRows } from './shopify';
+import { SHOPIFY_TRANSLATION_HEADERS, shopifyTranslationRows } from './shopify-translations';
 import { WOOCOMMERCE_HEADERS, woocommerceRow } from './woocommerce';
 
 export type ExportFormat = FunctionRequest<'export-bundle'>['format'];
@@ -70,6 +71,7 @@ const FORMAT_WRITERS: Record<ExportFormat, (options: ExportOptions) => ExportWri
   csv: () => generatedCsvWriter(),
   json: () => generatedJsonWriter(),
   shopify: shopifyWriter,
+  'shopify-translations': shopifyTranslationsWriter,
   woocommerce: woocommerceWriter,
   merchant: (options) => merchantWriter(options),
   redirects: redirectsWriter,
@@ -126,6 +128,21 @@ function shopifyWriter({ hasVariants }: ExportOptions): ExportWriter {
     ...storeCsvFile('shopify-products', true, headers),
     pieces: (members) =>
       members.length > 0 ? storeCsv('shopify', headers, shopifyGroupRows(asGroup(members), hasVariants)) : [],
+  };
+}
+
+/** Grouped, so that a product's translations are read from the product, never from a variant. */
+function shopifyTranslationsWriter({ storeProductIds = new Map() }: ExportOptions): ExportWriter {
+  return {
+    ...storeCsvFile('shopify-translations', true, SHOPIFY_TRANSLATION_HEADERS),
+    pieces: (members) =>
+      members.length > 0
+        ? storeCsv(
+            'shopify-translations',
+            SHOPIFY_TRANSLATION_HEADERS,
+            shopifyTranslationRows(asGroup(members), storeProductIds),
+          )
+        : [],
   };
 }
 

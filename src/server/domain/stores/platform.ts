@@ -102,12 +102,16 @@ export interface StoreClient {
   countProducts(): Promise<number | null>;
   /** The whole catalogue, as the store's own export would have it: held, or (too big to hold) in chunks. */
   readCatalogue(read: CatalogueRead): Promise<PulledCatalogue | ChunkedCatalogue>;
-  /** The live values of the fields a push writes, by storeKey; null for a product gone from the store. */
-  readLive(refs: RemoteRef[]): Promise<Map<string, LiveProduct | null>>;
+  /**
+   * The live values of the fields a push writes, by storeKey; null for a product gone from the store. With
+   * `languages`, also each translated field (push-translations.ts) the store has content for: its translation
+   * in each language, '' where it has none.
+   */
+  readLive(refs: RemoteRef[], languages?: readonly string[]): Promise<Map<string, LiveProduct | null>>;
   /** Writes a chunk of products; each product's failure is its own. */
   write(products: ProductWrite[]): Promise<WriteResult[]>;
   /** Refuses a push the store's credentials cannot carry out, before anything is written. */
-  checkPush(input: { write_handles?: boolean }): Promise<void>;
+  checkPush(input: { write_handles?: boolean; fields?: readonly PushField[] }): Promise<void>;
   /** Fields this store has nowhere to show, which a push leaves out (never journaled); null when none. */
   leftOut?(): Promise<LeftOut | null>;
 }

@@ -5,6 +5,7 @@
 // checks: a product whose clock moved since then is `changed_in_store`.
 import type { storePushItems } from '../../db/schema';
 import { holds, type LiveProduct, type ProductWrite, type StorePlatform, storeKey } from './platform';
+import { parseTranslationField } from './push-translations';
 
 /** A journal row, with the clock store_products holds for its product (null when the link is gone). */
 export type Item = typeof storePushItems.$inferSelect & { clock: string | null };
@@ -19,6 +20,7 @@ export type Outcome = {
 export type PlannedWrite = { product: ProductWrite; items: Item[] };
 
 const GONE = 'deleted_in_store: the product is no longer in the store';
+const NO_FIELD = 'deleted_in_store: the store holds no text of this field to translate';
 
 /** Why `item` is not written (an outcome), or null to write it. */
 function check(platform: StorePlatform, item: Item, now: LiveProduct | null | undefined, isUndo: boolean) {
@@ -29,7 +31,11 @@ function check(platform: StorePlatform, item: Item, now: LiveProduct | null | un
     status: 'skipped',
     error: `changed_in_store: the store's value changed since the ${since}`,
   });
-  if (!now || current === undefined) return { id: item.id, status: 'skipped', error: GONE } as Outcome;
+  if (!now || current === undefined) {
+    // A translation of a field the store holds no text of has nothing to translate (an empty SEO title).
+    const error = now && parseTranslationField(item.field) ? NO_FIELD : GONE;
+    return { id: item.id, status: 'skipped', error } as Outcome;
+  }
   if (refusal) return { id: item.id, status: 'failed', error: refusal } as Outcome;
   if (holds(platform, now, item.field, item.after))
     return { id: item.id, status: 'written', error: null } as Outcome;

@@ -25,6 +25,7 @@ import {
   storeKey,
 } from './platform';
 import { PLATFORMS } from './platforms';
+import { languagesOf, translationValues } from './push-translations';
 import type { StoreAccess } from './store-access';
 import { asBadInput, storeClient } from './store-connection';
 
@@ -73,6 +74,20 @@ export function handleOf(urlSuggestion: string): string {
 
 export type PushInput = ParsedFunctionRequest<'preview-push'>;
 
+/** The images of these run products, in position order. */
+function imagesOf(db: Queryable, bundleWorkflowProductIds: number[]) {
+  return (
+    db
+      .select()
+      .from(bundleWorkflowProductImages)
+      // One array parameter, not one per product: a big run's query is not built id by id.
+      .where(
+        sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(bundleWorkflowProductIds)}::int[])`,
+      )
+      .orderBy(asc(bundleWorkflowProductImages.position))
+  );
+}
+
 /** The run's linked products and our values for them; a variant whose copy is its parent's is left to it. */
 export async function plannedProducts(
   db: Queryable,
@@ -94,14 +109,10 @@ export async function plannedProducts(
       ),
     )
     .orderBy(asc(bundleWorkflowProducts.id));
-  const images = await db
-    .select()
-    .from(bundleWorkflowProductImages)
-    // One array parameter, not one per product: a big run's query is not built id by id.
-    .where(
-      sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(rows.map((row) => row.product.id))}::int[])`,
-    )
-    .orderBy(asc(bundleWorkflowProductImages.position));
+  const images = await imagesOf(
+    db,
+    rows.map((row) => row.product.id),
+  );
   const planned: PlannedProduct[] = [];
   const platform = PLATFORMS[store.platform];
   // The field the store files list in the product's body (the fact sheet), as the export's writers do.
@@ -139,6 +150,11 @@ export async function plannedProducts(
         const remoteId = link.remoteImageIds[image.position];
         if (remoteId) set('alt_texts', image.altText, `alt_text:${remoteId}`);
       }
+    }
+    if (fields.has('translations')) {
+      const write = (field: string, text: string) => writeCell('push', field, text);
+      for (const [key, text] of translationValues(platform, product.translations, write))
+        values.set(key, text);
     }
     planned.push({
       bundleWorkflowProductId: product.id,
@@ -194,20 +210,31 @@ async function leaveOut(client: StoreClient, planned: PlannedProduct[]): Promise
   return dropped === 0 ? [] : [leftOut.note];
 }
 
+/** The languages of the translations the plan writes, which a live read must read too. */
+const plannedLanguages = (planned: PlannedProduct[]) =>
+  languagesOf(planned.flatMap((product) => [...product.values.keys()]));
+
 /**
  * The products as the store held them at their clock, from store_products.remote_values; the store is read
- * only for those without (a platform whose import does not keep them).
+ * only for those without (a platform whose import does not keep them), and for the translations a push
+ * writes, which no import keeps: those values are the store's now.
  */
 async function storedOrLive(
   client: StoreClient,
   planned: PlannedProduct[],
 ): Promise<Map<string, LiveProduct | null>> {
-  const unknown = planned.filter((product) => !product.stored);
-  const live = unknown.length > 0 ? await client.readLive(unknown) : new Map<string, LiveProduct | null>();
+  const languages = plannedLanguages(planned);
+  const unknown = planned.filter((product) => !product.stored || languages.length > 0);
+  const live =
+    unknown.length > 0 ? await client.readLive(unknown, languages) : new Map<string, LiveProduct | null>();
   for (const product of planned) {
     if (!product.stored) continue;
     const key = storeKey(product.remoteProductId, product.remoteVariantId);
-    live.set(key, liveFromStored(product.stored, product.remoteUpdatedAt));
+    const stored = liveFromStored(product.stored, product.remoteUpdatedAt);
+    for (const [field, value] of live.get(key)?.values ?? []) {
+      if (field.startsWith('translation:')) stored.values.set(field, value);
+    }
+    live.set(key, stored);
   }
   return live;
 }
@@ -235,7 +262,9 @@ export async function previewPush(
   const planned = await plannedProducts(db, store, input);
   try {
     await client.checkPush(input);
-    const live = stored ? await storedOrLive(client, planned) : await client.readLive(planned);
+    const live = stored
+      ? await storedOrLive(client, planned)
+      : await client.readLive(planned, plannedLanguages(planned));
     const notes = await leaveOut(client, planned);
     return {
       changes: compareWithLive(PLATFORMS[store.platform], planned, live),

@@ -20,6 +20,7 @@ import { type StoreClient, type StorePlatform, storedValuesOf, storeKey, type Wr
 import { PLATFORMS } from './platforms';
 import { type Item, type Outcome, type PlannedWrite, planWrites } from './push-checks';
 import { chunksOf } from './push-chunks';
+import { languagesOf, parseTranslationField } from './push-translations';
 import type { StoreAccess } from './store-access';
 import { isRetriedLater, type JobAttempt, StoreApiError } from './store-api-error';
 import { storeClient } from './store-connection';
@@ -155,7 +156,7 @@ async function pushChunk(
     remoteProductId: items[0]!.remoteProductId,
     remoteVariantId: items[0]!.remoteVariantId,
   }));
-  const live = await client.readLive(refs);
+  const live = await client.readLive(refs, languagesOf(groups.flat().map((item) => item.field)));
   const { outcomes, writes } = planWrites(platform, groups, live, isUndo);
   await markRead(db, writes);
   const results = await client.write(writes.map((write) => write.product));
@@ -212,9 +213,12 @@ async function writtenUpdatedAt(
     if (!updatedAt) return [];
     const stored = storedValuesOf(write.product.live);
     // What the store keeps of ours (Yoast sanitises its meta), as a read at that clock would give it.
+    // Translations are not kept: a push reads the store's every time (push-plan.ts storedOrLive).
     const keeps = write.product.live.keeps;
+    for (const field of Object.keys(stored.values))
+      if (parseTranslationField(field)) delete stored.values[field];
     for (const { field, after } of write.product.writes)
-      stored.values[field] = keeps?.(field, after) ?? after;
+      if (!parseTranslationField(field)) stored.values[field] = keeps?.(field, after) ?? after;
     return [{ bundleWorkflowProductId: write.items[0]!.bundleWorkflowProductId, updatedAt, stored }];
   });
 }

@@ -131,3 +131,18 @@ export const redirectsAnswer = z.object({
   urlRedirects: z.object({ nodes: z.array(z.object({ id: z.string(), path: z.string() })) }),
 });
 export const deleteRedirectAnswer = z.object({ urlRedirectDelete: z.object({ userErrors }) });
+
+const translatableResource = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ translatableResource: z.object(shape).nullable() });
+export const productTranslationsAnswer = translatableResource({
+  translatableContent: z.array(
+    z.object({ key: z.string(), value: z.string().nullable(), digest: z.string().nullable() }),
+  ),
+  translations: z.array(z.object({ key: z.string(), value: z.string().nullable(), locale: z.string() })),
+});
+export const translatableDigestsAnswer = translatableResource({
+  translatableContent: z.array(z.object({ key: z.string(), digest: z.string().nullable() })),
+});
+const translationErrors = z.object({ userErrors });
+export const registerTranslationsAnswer = z.object({ translationsRegister: translationErrors.nullable() });
+export const removeTranslationsAnswer = z.object({ translationsRemove: translationErrors.nullable() });

@@ -1,5 +1,6 @@
 // The one read that proves a Shopify store's credentials: `shop { name }` with the app's access scopes, and
-// the scopes a push with write_handles needs besides, checked before anything is written.
+// the scopes a push with write_handles or translations needs besides, checked before anything is written.
+import type { PushField } from '../../../../common/contract/functions';
 import { AppError } from '../../../leaves/app-error/app-error';
 import type { ProvedStore } from '../platform';
 import { StoreApiError } from '../store-api-error';
@@ -14,6 +15,9 @@ export const SHOPIFY_SCOPES = ['read_products', 'write_products', 'write_files']
  * Shopify scopes a push with `write_handles` needs besides: the redirect a new handle leaves is found with
  * `urlRedirects` and removed on undo with `urlRedirectDelete` (online store navigation).
  */
+/** Scopes a push of translations needs: translatableResource reads with the first, translationsRegister writes with the second. */
+export const SHOPIFY_TRANSLATION_SCOPES = ['read_translations', 'write_translations'] as const;
+
 export const SHOPIFY_HANDLE_SCOPES = [
   'read_online_store_navigation',
   'write_online_store_navigation',
@@ -55,14 +59,24 @@ export async function proveShopify(connection: ShopifyConnection): Promise<Prove
  */
 export async function checkShopifyPush(
   connection: ShopifyConnection,
-  input: { write_handles?: boolean },
+  input: { write_handles?: boolean; fields?: readonly PushField[] },
 ): Promise<void> {
-  if (!input.write_handles) return;
-  const missing = await missingShopifyScopes(connection, SHOPIFY_HANDLE_SCOPES);
-  if (missing.length > 0) {
-    throw new AppError(
-      'bad_input',
-      `write_handles needs the Shopify scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the app ${SHOPIFY_HANDLE_SCOPES.join(' and ')}, or push without write_handles.`,
-    );
+  if (input.write_handles) {
+    const missing = await missingShopifyScopes(connection, SHOPIFY_HANDLE_SCOPES);
+    if (missing.length > 0) {
+      throw new AppError(
+        'bad_input',
+        `write_handles needs the Shopify scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the app ${SHOPIFY_HANDLE_SCOPES.join(' and ')}, or push without write_handles.`,
+      );
+    }
+  }
+  if (input.fields?.includes('translations')) {
+    const missing = await missingShopifyScopes(connection, SHOPIFY_TRANSLATION_SCOPES);
+    if (missing.length > 0) {
+      throw new AppError(
+        'bad_input',
+        `fields: translations needs the Shopify scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: give the app ${SHOPIFY_TRANSLATION_SCOPES.join(' and ')}, or push without translations.`,
+      );
+    }
   }
 }

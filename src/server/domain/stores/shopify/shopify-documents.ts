@@ -84,3 +84,34 @@ export const FILE_UPDATE = `mutation Alt($files: [FileUpdateInput!]!) {
 export const FIND_REDIRECT = `query Redirect($query: String!) { urlRedirects(first: 50, query: $query) { nodes { id path } } }`;
 
 export const DELETE_REDIRECT = `mutation Delete($id: ID!) { urlRedirectDelete(id: $id) { deletedUrlRedirectId userErrors { field message } } }`;
+
+/**
+ * A product's translatable content (key, value, digest) and its translations in one locale: what a push of
+ * translations compares. One locale a call, since `translations` takes one and a document is a constant.
+ */
+export const PRODUCT_TRANSLATIONS = `query Translations($id: ID!, $locale: String!) {
+  translatableResource(resourceId: $id) {
+    resourceId
+    translatableContent { key value digest locale }
+    translations(locale: $locale) { key value locale }
+  }
+}`;
+
+/** The digests a translation is registered against, read right before writing (the content may just have changed). */
+export const TRANSLATABLE_DIGESTS = `query Digests($id: ID!) {
+  translatableResource(resourceId: $id) { resourceId translatableContent { key digest } }
+}`;
+
+export const REGISTER_TRANSLATIONS = `mutation Register($id: ID!, $translations: [TranslationInput!]!) {
+  translationsRegister(resourceId: $id, translations: $translations) {
+    translations { key locale value }
+    userErrors { field message code }
+  }
+}`;
+
+export const REMOVE_TRANSLATIONS = `mutation Remove($id: ID!, $keys: [String!]!, $locales: [String!]!) {
+  translationsRemove(resourceId: $id, translationKeys: $keys, locales: $locales) {
+    translations { key locale }
+    userErrors { field message code }
+  }
+}`;

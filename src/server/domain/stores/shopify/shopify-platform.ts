@@ -23,6 +23,7 @@ const PRODUCT_FIELDS: readonly PushField[] = [
   'seo_description',
   'alt_texts',
   'handle',
+  'translations',
 ];
 
 async function readCatalogue(connection: ShopifyConnection, threshold: number, read: CatalogueRead) {
@@ -46,7 +47,7 @@ function open(url: URL, credentials: unknown, access: PlatformAccess): StoreClie
     prove: () => proveShopify(connection),
     countProducts: () => countShopifyProducts(connection),
     readCatalogue: (read) => readCatalogue(connection, threshold, read),
-    readLive: (refs) => readShopifyLive(connection, refs),
+    readLive: (refs, languages) => readShopifyLive(connection, refs, languages),
     write: (products) => writeShopifyProducts(connection, products),
     checkPush: (input) => checkShopifyPush(connection, input),
   };

@@ -1,9 +1,11 @@
 // Writes one product's changed fields to a Shopify store: `productUpdate` with descriptionHtml, seo and, only
 // when asked, handle with redirectNewHandle (never productSet, which drops what it is not given); alt texts
-// with `fileUpdate`. Each product's failure is its own.
+// with `fileUpdate`; translations with `translationsRegister` (shopify-translations.ts). Each product's failure
+// is its own.
 
 import type { z } from 'zod';
 import type { ProductWrite, WriteResult } from '../platform';
+import { parseTranslationField } from '../push-translations';
 import {
   deleteRedirectAnswer,
   fileUpdateAnswer,
@@ -13,6 +15,7 @@ import {
 } from './shopify-answers';
 import { type ShopifyConnection, shopifyGraphql } from './shopify-api';
 import { DELETE_REDIRECT, FILE_UPDATE, FIND_REDIRECT, PRODUCT_UPDATE } from './shopify-documents';
+import { writeShopifyTranslations } from './shopify-translations';
 
 export async function writeShopifyProducts(
   connection: ShopifyConnection,
@@ -70,6 +73,12 @@ async function writeShopifyProduct(
     if (handle !== undefined && !product.removeRedirectId && oldHandle) {
       redirectId = await findRedirect(connection, `/products/${oldHandle}`);
     }
+  }
+  // Translations last: each is registered against the content just written (shopify-translations.ts).
+  const translations = product.writes.filter((write) => parseTranslationField(write.field));
+  if (translations.length > 0) {
+    const error = await writeShopifyTranslations(connection, product.remoteProductId, translations);
+    if (error) return { error, redirectId };
   }
   return { error: null, redirectId, updatedAt };
 }

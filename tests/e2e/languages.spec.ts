@@ -1,0 +1,95 @@
+// A catalogue in its own language, in the browser: a French store's file shows "French" on the New bundle
+// screen before Create, with a select to write in another language; after a run of a workflow writing French
+// and English, the Review panel switches between the two, each language's copy shown in its own words.
+import { expect, type Page, test } from '@playwright/test';
+import { fixturePath } from '../support/fixture-path';
+import { expectNoAxeViolations } from './axe';
+import { chooseWorkflow, screenshot, signInNewUser } from './helpers';
+
+test.setTimeout(180_000);
+
+const FRENCH_FILE = fixturePath('shopify-parispousse-fr-excerpt.csv');
+const WORKFLOW = 'French and English';
+
+/** A workflow writing French, then English, made with the signed-in session's own token. */
+async function newBilingualWorkflow(page: Page): Promise<void> {
+  const status = await page.evaluate(async (name) => {
+    const token = window.localStorage.getItem(`copyloom.${window.location.host}.auth-token`);
+    const response = await fetch('/functions/v1/new-workflow', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, model: 'offline', languages: ['fr', 'en'] }),
+    });
+    return response.status;
+  }, WORKFLOW);
+  expect(status).toBe(200);
+}
+
+type RunProduct = { page_title: string | null; translations?: Record<string, { meta_description: string }> };
+
+/** The run's products as view-bundle-workflow answers them, for the bundle open on the page. */
+async function runProducts(page: Page): Promise<RunProduct[]> {
+  const [, bundleId, workflowId] = /\/view-bundle\/(\d+)\/(\d+)$/.exec(page.url())!;
+  return page.evaluate(
+    async ({ bundle_id, workflow_id }) => {
+      const token = window.localStorage.getItem(`copyloom.${window.location.host}.auth-token`);
+      const response = await fetch('/functions/v1/view-bundle-workflow', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bundle_id, workflow_id }),
+      });
+      return (await response.json()).products;
+    },
+    { bundle_id: Number(bundleId), workflow_id: Number(workflowId) },
+  );
+}
+
+test('a French file shows French before Create; the review switches between French and English', async ({
+  page,
+  request,
+}) => {
+  await signInNewUser(page, request, 'languages');
+  await newBilingualWorkflow(page);
+  await page.getByRole('link', { name: 'New', exact: true }).click();
+  await page.getByLabel('Bundle Name').fill('ParisPousse');
+  await page.getByLabel('Product file (CSV or TSV)').setInputFiles(FRENCH_FILE);
+  await chooseWorkflow(page, WORKFLOW);
+
+  const status = page.getByRole('status', { name: 'Catalogue language' });
+  await expect(status).toContainText('Language of the products: French', { timeout: 30_000 });
+  const choice = page.getByRole('combobox', { name: 'Write the copy in' });
+  await expect(choice).toHaveValue('French (detected)');
+  await screenshot(page, 'languages-01-new-bundle');
+  await expectNoAxeViolations(page, 'languages-01-new-bundle');
+
+  const sent = page.waitForRequest((req) => req.url().endsWith('/functions/v1/new-bundle'));
+  await page.getByRole('button', { name: 'Create' }).click();
+  // Left as detected, the request names no language: the server decides it from the products, as shown.
+  expect((await sent).postDataJSON().language).toBeUndefined();
+  await expect(page).toHaveURL(/\/view-bundle\/\d+\/\d+$/);
+  await expect(page.getByLabel(/^(\d+) of \1 products done$/)).toBeVisible({ timeout: 90_000 });
+
+  await page.getByRole('button', { name: 'Review', exact: true }).first().click();
+  const panel = page.getByRole('dialog', { name: /^Review: / });
+  const languages = panel.getByRole('radiogroup', { name: 'Language' });
+  await expect(languages.getByRole('radio', { name: 'French' })).toBeChecked();
+  const title = await panel.getByRole('textbox', { name: 'Page Title' }).inputValue();
+  expect(title).not.toBe('');
+
+  await languages.getByText('English', { exact: true }).click();
+  await expect(languages.getByRole('radio', { name: 'English' })).toBeChecked();
+  const english = panel.getByRole('region', { name: 'Copy in English' });
+  await expect(english).toBeVisible();
+  await expect(english).toHaveAttribute('lang', 'en');
+  // The French editor is not shown over the English copy, and the English is its own text.
+  await expect(panel.getByRole('textbox', { name: 'Page Title' })).toHaveCount(0);
+  await expect(english.getByText('Page Title', { exact: true })).toBeVisible();
+  const product = (await runProducts(page)).find((p) => p.page_title === title);
+  await expect(english).toContainText(product!.translations!.en!.meta_description);
+  await screenshot(page, 'languages-02-review-english');
+  await expectNoAxeViolations(page, 'languages-02-review-english');
+
+  await languages.getByText('French', { exact: true }).click();
+  await expect(panel.getByRole('textbox', { name: 'Page Title' })).toHaveValue(title);
+  await expect(english).toHaveCount(0);
+});
