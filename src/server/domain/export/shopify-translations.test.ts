@@ -8,6 +8,7 @@ const english: Translation = {
   heading: 'Nordmann fir',
   description: 'A piece of forest in your living room.',
   fact_sheet: '',
+  questions_and_answers: '',
   alt_texts: [],
   problems: [],
 };
