@@ -2,6 +2,7 @@
 // in English, by the built-in writer and by a provider. Every product has both, each with its own check; each
 // translation's prompt asks for its language; a batch workflow and a malformed language list are refused.
 import { describe, expect, it } from 'vitest';
+import { findWrongLanguage } from '../../src/common/copy-rules/wrong-language';
 import { chatBodies } from '../support/chat-request';
 import { type RunBody, runStoreExport, setupFakeOpenAIApp } from '../support/pipeline';
 
@@ -26,6 +27,11 @@ function expectEveryProductInBoth(run: RunBody) {
     expect(english, `product ${product.id} has English copy`).toBeDefined();
     for (const field of ['page_title', 'meta_description', 'heading', 'description'] as const) {
       expect(english?.[field].trim(), `product ${product.id} en ${field}`).not.toBe('');
+      // Read on its own, not through the stored problems: no sentence of the English copy is the store's French.
+      expect(
+        findWrongLanguage(english?.[field] ?? '', 'en', ''),
+        `product ${product.id} en ${field}`,
+      ).toBeNull();
     }
     // An alt text for each image the first language's copy wrote one for, none of them empty.
     const written = (product.image_details ?? []).filter((image) => image.alt_text !== null);

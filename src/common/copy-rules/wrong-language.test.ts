@@ -33,8 +33,16 @@ describe('wrong-language check', () => {
     });
   });
 
-  it('never flags English copy, and reads a long field in another language', () => {
+  it("reads a long field, or one sentence, in another language, the store's own sentences included", () => {
     expect(findWrongLanguage('Order the chair from our shop today.', 'en', '')).toBeNull();
+    // A run's further language: English copy of a French product quoting the store's French sentence.
+    const french = 'Les cartes cadeaux sont envoyées par email, avec votre message, dans la journée.';
+    expect(findWrongLanguage(`A gift card for every occasion. ${french}`, 'en', french)).toEqual({
+      readsAs: 'fr',
+    });
+    expect(
+      findWrongLanguage('A gift card from the Paris shop, sent with your own message.', 'en', french),
+    ).toBeNull();
     const german =
       'Dieser Kapuzenpullover aus Berlin ist weich und warm, und er passt zu jeder Jahreszeit in der Stadt und auf dem Land.';
     expect(findWrongLanguage(german, 'fr', 'Sweat')).toEqual({ readsAs: 'de' });

@@ -4,6 +4,7 @@
 // in copy of another language (words the product's own data uses do not count, nor protected terms), and a
 // long field whose language the detector reads, with confidence, as another one.
 import { detectLanguage, primaryLanguage } from '../languages/detect-language';
+import { functionWordHits, functionWordLanguage } from '../languages/function-words';
 
 // Words that give English away: function words and the words of English shop templates. Short words that are
 // also words of the languages stores write in ("in", "a", "an", "on", "or", "die", "also") are left out.
@@ -72,12 +73,32 @@ export function findWrongLanguage(
   keep: readonly string[] = [],
 ): WrongLanguage | null {
   const primary = primaryLanguage(language);
-  if (primary === '' || primary === 'en') return null;
+  if (primary === '') return null;
+  const foreign = foreignSentence(text, primary);
+  if (foreign) return { readsAs: foreign };
+  if (primary === 'en') return null;
   const allowed = new Set([...wordsOf(ownText), ...keep.flatMap(wordsOf), ...(OWN_WORDS[primary] ?? [])]);
   const english = new Set(ENGLISH_WORDS.filter((word) => !allowed.has(word)));
   const found = [...new Set(wordsOf(text).filter((word) => english.has(word)))];
   if (found.length > 0) return { englishWords: found };
   return readsAsAnother(text, primary, ownText);
+}
+
+/**
+ * In English copy, the language of a sentence that uses another language's function words and no English one:
+ * a store's French sentence quoted in the English copy of a run's further language, whatever the product's
+ * own data is written in. Only for English: the other languages' function words overlap too much in short
+ * sentences (Dutch "de" and "en" are French and Spanish words too) to judge one sentence by them; their copy
+ * has the English-word check and the detector.
+ */
+function foreignSentence(text: string, primary: string): string | null {
+  if (primary !== 'en') return null;
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const english = functionWordHits(sentence).find((entry) => entry.language === 'en')?.hits ?? 0;
+    const language = functionWordLanguage(sentence);
+    if (english === 0 && language !== null && language !== 'en') return language;
+  }
+  return null;
 }
 
 /** A long text the detector is sure is in another language than `primary` and than the product's own data. */

@@ -127,12 +127,17 @@ const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
 const MIN_HITS = 3;
 const MIN_LEAD = 2;
 
-/** The language whose function words the text uses most, clearly ahead of the next; null when none is. */
-export function functionWordLanguage(text: string): string | null {
+/** How many of each language's function words the text uses, most first. */
+export function functionWordHits(text: string): { language: string; hits: number }[] {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const scores = Object.entries(FUNCTION_WORDS)
+  return Object.entries(FUNCTION_WORDS)
     .map(([language, list]) => ({ language, hits: words.filter((word) => list.includes(word)).length }))
     .sort((a, b) => b.hits - a.hits);
+}
+
+/** The language whose function words the text uses most, clearly ahead of the next; null when none is. */
+export function functionWordLanguage(text: string): string | null {
+  const scores = functionWordHits(text);
   const [best, next] = scores;
   if (!best || best.hits < MIN_HITS || best.hits < MIN_LEAD * (next?.hits ?? 0)) return null;
   return best.language;

@@ -11,6 +11,7 @@ import {
 import { htmlToText } from '../../../common/copy-rules/html-to-text';
 import { type Phrasebook, phrasebookFor } from '../../../common/copy-rules/phrasebooks';
 import { singledOutValues } from '../../../common/copy-rules/variant-range';
+import { clearLanguageOf } from '../../../common/languages/clear-language';
 import {
   isPlaceholderOptionName,
   plainValue,
@@ -127,18 +128,17 @@ export function readFacts(input: WriteCopyInput): Facts {
   // The store's own headings and questions are labels of its page, not sentences about the product.
   const labels = new Set(storeLabels(product.description ?? '', name).map(sentenceKey));
   const notLabel = (sentence: string) => !labels.has(sentenceKey(sentence));
-  let sentences = splitSentences(product.description ?? '')
-    .filter(ownsRange)
-    .filter(notLabel);
+  const description = inCopyLanguage(product.description ?? '', book);
+  let sentences = splitSentences(description).filter(ownsRange).filter(notLabel);
   // A variant row often carries no description of its own; its parent's sentences describe it too, as long
   // as they claim nothing this variant's data lacks.
   if (sentences.length === 0 && input.parent) {
     const grounded = collectGroundedKeys(product);
-    sentences = splitSentences(input.parent.product.description ?? '').filter(
+    sentences = splitSentences(inCopyLanguage(input.parent.product.description ?? '', book)).filter(
       (sentence) => findUngroundedTokens(sentence, grounded).length === 0,
     );
   }
-  const bullets = splitBullets(product.description ?? '').filter(ownsRange);
+  const bullets = splitBullets(description).filter(ownsRange);
   return {
     name,
     brand: containsPhrase(name, brand) ? '' : brand,
@@ -148,6 +148,17 @@ export function readFacts(input: WriteCopyInput): Facts {
     product,
     book,
   };
+}
+
+/**
+ * The store's description when it is in the copy's language (or its language is not clear), else nothing: the
+ * built-in writer cannot translate, and a French store's sentences in English copy (a run's further language)
+ * are a field an English reader cannot use. The copy is then written from the product's facts alone.
+ */
+function inCopyLanguage(description: string, book: Phrasebook): string {
+  if (book.language === '' || description === '') return description;
+  const language = clearLanguageOf(htmlToText(description));
+  return language === null || language === book.language ? description : '';
 }
 
 /** "Blue, Large" for titles. */
