@@ -6,8 +6,12 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/artifacts',
-  fullyParallel: false,
-  workers: 1,
+  // Three journeys at a time, from any file: a journey mostly waits (on polling, on the fake provider's
+  // latency), so three share a 2-core machine well. They share one server, each as its own user from its own
+  // client address (helpers.ts), so none sees another's data or rate limits. The one journey that writes to
+  // the fake Shopify store is alone in its file.
+  fullyParallel: true,
+  workers: 3,
   retries: 0,
   // Each journey also runs axe scans (tests/e2e/axe.ts), a few seconds apiece on a loaded machine.
   timeout: 120_000,

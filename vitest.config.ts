@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * the worker, the database killed mid-run, app and worker processes side by side, batch mode through a
  * SIGKILL, a store push and a store import each through a SIGKILL of the worker, and both again through a
  * SIGKILL of the database, and a 50,000-product Shopify bulk import in a heap-capped worker.
- * `npm test` runs them; CI leaves them out of its embedded pass (SLOW_PROOFS=off) and runs them in its
+ * `npm test` runs them; CI leaves them out of its embedded pass (TEST_TIER=ordinary) and runs them in its
  * PostgreSQL-server pass, so each runs once per CI run.
  */
 const SLOW_PROOFS = [
@@ -42,6 +42,8 @@ const DATABASE_PROOFS = [
   'tests/integration/run-actions.test.ts',
 ];
 const databaseTierOnly = process.env.TEST_TIER === 'database';
+/** `TEST_TIER=ordinary`, CI's first pass on the embedded server: everything but the database proofs. */
+const ordinaryTierOnly = process.env.TEST_TIER === 'ordinary';
 
 /**
  * The proofs that one tenant's load leaves another's requests at their usual speed: each compares timings
@@ -106,6 +108,7 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             ...(skipSlowProofs ? SLOW_PROOFS : []),
+            ...(ordinaryTierOnly ? DATABASE_PROOFS : []),
             ...(databaseTierOnly ? [] : TIMING_PROOFS),
           ],
           sequence: { groupOrder: 1 },
@@ -118,6 +121,7 @@ export default defineConfig({
           ...integration,
           name: 'timing',
           include: databaseTierOnly ? [] : TIMING_PROOFS,
+          exclude: [...configDefaults.exclude, ...(ordinaryTierOnly ? DATABASE_PROOFS : [])],
           sequence: { groupOrder: 2 },
           maxWorkers: 1,
         },
