@@ -67,7 +67,7 @@ test('Merchant feed with the main feed uploaded: the zip holds the main feed ids
     merchant_id_scheme: 'from_feed',
     main_feed: { text: MAIN_FEED },
     // Each conversational attribute has its switch, on unless switched off.
-    merchant_attributes: ['item_group_title', 'question_and_answer'],
+    merchant_attributes: ['item_group_title', 'question_and_answer', 'size', 'color'],
   });
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('Apparel-feed-merchant-feed.zip');
@@ -92,6 +92,9 @@ test('Merchant feed with the main feed uploaded: the zip holds the main feed ids
   const titleAt = header!.indexOf('title');
   const titleOf = (id: string) => rows.find((row) => row[0] === id)?.[titleAt] ?? '';
   expect(titleOf('shopify_US_7002_9012')).toMatch(/Medium/);
+  // The size column names each variant's own size, from its "Size" option.
+  const sizeAt = header!.indexOf('size');
+  expect(rows.find((row) => row[0] === 'shopify_US_7002_9012')?.[sizeAt]).toBe('Medium');
   expect(titleOf('shopify_US_7002_9013')).toMatch(/Large/);
 
   // The 17 products the main feed lacks are in the report, not the feed.

@@ -256,7 +256,7 @@ describe('the Merchant supplemental feed’s conversational attributes', () => {
     const { response, bytes } = await exportStoreFile(t, bundle, 'merchant', {
       merchant_id_scheme: 'from_feed',
       main_feed: { text: mainFeed },
-      merchant_attributes: ['item_group_title', 'question_and_answer'],
+      merchant_attributes: ['item_group_title', 'question_and_answer', 'size'],
     });
     expect(response.status).toBe(200);
     const files = unzipTexts(bytes);
@@ -273,7 +273,11 @@ describe('the Merchant supplemental feed’s conversational attributes', () => {
       'description',
       'item_group_title',
       'question_and_answer',
+      'size',
     ]);
+    // Each item's size is the one the main feed gives it, read from its "Size" option.
+    for (const row of rows.data)
+      expect(row.size, row.id).toBe(items.find((item) => item.id === row.id)!.size);
     // Every product's questions and answers, the built-in writer's 3 to 5, in Google's "question":"answer" form.
     for (const row of rows.data) {
       const pairs = row.question_and_answer!.match(/"(?:[^"]|"")*":"(?:[^"]|"")*"/g) ?? [];

@@ -29,6 +29,8 @@ type MerchantAttribute = NonNullable<Request['merchant_attributes']>[number];
 const ATTRIBUTE_LABELS: Record<MerchantAttribute, string> = {
   item_group_title: 'Product title on each variant (item_group_title)',
   question_and_answer: 'Questions and answers, where a product has them (question_and_answer)',
+  size: "Each variant's size, by its size option in any language (size)",
+  color: "Each variant's colour, by its colour option in any language (color)",
 };
 /** The formats that ask for options first. */
 export type FormatWithOptions = 'merchant' | 'woocommerce-redirects';

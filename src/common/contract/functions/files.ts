@@ -10,7 +10,8 @@ export const MERCHANT_ID_SCHEMES = ['shopify', 'woocommerce', 'sku', 'from_feed'
  * The Merchant Center conversational attributes the supplemental feed may carry: item_group_title (the
  * product's title, no variant values) and question_and_answer (its questions and answers, where it has some).
  */
-export const MERCHANT_ATTRIBUTES = ['item_group_title', 'question_and_answer'] as const;
+/** Columns the supplemental feed may add: the conversational ones, and a variant's size and color by its options. */
+export const MERCHANT_ATTRIBUTES = ['item_group_title', 'question_and_answer', 'size', 'color'] as const;
 
 export const EXPORT_FORMATS = [
   'csv',

@@ -78,6 +78,8 @@ export const COLUMN_KINDS = {
     structured_description: 'text',
     item_group_title: 'text',
     question_and_answer: 'text',
+    size: 'text',
+    color: 'text',
   },
   'merchant-report': { product_id: 'key', name: 'text', handle: 'text', sku: 'key', reason: 'text' },
   // The agent feed's JSON (agent-feed.ts): the protocol reads titles, plain descriptions, alt texts, options

@@ -119,6 +119,54 @@ describe('Merchant conversational attributes', () => {
     ]);
   });
 
+  it("size and color: each variant's values by its options, whatever language names them", async () => {
+    const idOf = await merchantIdOf({ merchant_id_scheme: 'sku' }, groupOptions);
+    const named = (names: [string, string]) => {
+      const rename = (member: BundleWorkflowProduct) =>
+        ({
+          ...member,
+          product_details: { ...member.product_details, option1_name: names[0], option2_name: names[1] },
+        }) as BundleWorkflowProduct;
+      return {
+        parent: variable,
+        members: [
+          variable,
+          rename(red),
+          rename({
+            ...blue,
+            product_details: { ...blue.product_details, sku: 'tee-blue' },
+          } as BundleWorkflowProduct),
+        ],
+      };
+    };
+    for (const names of [
+      ['Color', 'Size'],
+      ['Couleur', 'Taille'],
+      ['Цвет', 'Размер'],
+      ['Farbe', 'Größe'],
+    ] as const) {
+      const out = merchantGroupRows(named([...names]), {
+        idOf,
+        generative: false,
+        attributes: ['size', 'color'],
+      });
+      expect(
+        out.rows.map((row) => row.slice(3)),
+        names.join(),
+      ).toEqual([
+        ['M', 'Red'],
+        ['L', 'Blue'],
+      ]);
+    }
+    expect(merchantHeaders(false, ['color', 'size'])).toEqual([
+      'id',
+      'title',
+      'description',
+      'size',
+      'color',
+    ]);
+  });
+
   it('a product without variants has no item_group_title', async () => {
     const idOf = await merchantIdOf({ merchant_id_scheme: 'sku' }, groupOptions);
     const lone = product(9, { product_name: 'Mug', sku: 'mug' });

@@ -9,6 +9,7 @@ import type { BundleWorkflowProduct } from '../../../common/contract/entities';
 import { MERCHANT_ATTRIBUTES } from '../../../common/contract/functions/files';
 import type { CopyFieldRegistry } from '../../../common/copy-fields/field-spec';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
+import { optionPropertyOf } from '../../../common/store-files/option-names';
 import type { MerchantIdOf } from './merchant-ids';
 import {
   groupOptions,
@@ -105,10 +106,12 @@ export function merchantGroupRows(
     const title = copyCell(variantTitle(heading, values));
     const description = copyCell(truncateText(plain(describe(member)), DESCRIPTION_MAX));
     const extra = MERCHANT_ATTRIBUTES.filter((attribute) => attributes.includes(attribute)).map(
-      (attribute) =>
-        attribute === 'item_group_title'
-          ? groupTitle(group, options)
-          : copyCell(qaValue(qaPairsOf(member, registry).length > 0 ? member : group.parent, registry)),
+      (attribute) => {
+        if (attribute === 'item_group_title') return groupTitle(group, options);
+        if (attribute === 'question_and_answer')
+          return copyCell(qaValue(qaPairsOf(member, registry).length > 0 ? member : group.parent, registry));
+        return copyCell(optionValueOf(options.get(member.id) ?? [], attribute));
+      },
     );
     out.rows.push([
       ...(generative
@@ -118,6 +121,16 @@ export function merchantGroupRows(
     ]);
   }
   return out;
+}
+
+/** A variant's size or color: the value of its option named so in any language ("Taille", "Цвет"), else ''. */
+export function optionValueOf(
+  options: readonly { name: string; value: string }[],
+  property: 'size' | 'color',
+) {
+  return plain(
+    options.find((option) => option.value && optionPropertyOf(option.name) === property)?.value ?? '',
+  );
 }
 
 /**
