@@ -17,7 +17,7 @@ import { digestOf } from '../support/fake-shopify-translations';
 import { fakeShopifyProductsOf } from '../support/fixture-shopify-store';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { postFunction, setupTestApp } from '../support/test-app';
-import { waitUntil } from '../support/wait-until';
+import { waitForPush } from '../support/wait-for-push';
 
 const TOKEN = 'shpat_translations_token_0123456789';
 const MERCHANTS_TITLE = 'Nordmann fir (the merchant’s own)';
@@ -60,19 +60,6 @@ beforeAll(async () => {
   worker = await startTestWorker(t.app, 2);
 });
 afterAll(() => worker?.stop());
-
-async function waitForPush(pushId: number): Promise<FunctionResponse<'view-push'>> {
-  let view: FunctionResponse<'view-push'> | undefined;
-  await waitUntil(
-    `push ${pushId} to finish`,
-    async () => {
-      view = (await t.call('view-push', { push_id: pushId })).data;
-      return view.state === 'done' || view.state === 'failed';
-    },
-    { timeoutMs: 60_000, intervalMs: 100 },
-  );
-  return view!;
-}
 
 /** The fake's translations as plain data, without the time each was registered. */
 const translationsNow = () =>
@@ -199,7 +186,7 @@ describe('translations to Shopify', () => {
       fields: [...fields],
     });
     expect(push.status, JSON.stringify(push.data)).toBe(200);
-    const pushed = await waitForPush(push.data.push_id);
+    const pushed = await waitForPush(t, push.data.push_id);
     expect(pushed).toMatchObject({ state: 'done', failed: 0 });
     // A store with no SEO title has none to translate: that product's English SEO fields wait for the next push.
     const noSeo = shopify.products.filter(
@@ -263,7 +250,7 @@ describe('translations to Shopify', () => {
     );
 
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
-    const undone = await waitForPush(undo.data.push_id);
+    const undone = await waitForPush(t, undo.data.push_id);
     expect(undone).toMatchObject({ kind: 'undo', state: 'done', failed: 0, skipped: 0, done: pushed.done });
     expect(translationsNow()).toEqual(originalTranslations);
     expect(withoutClock(shopify.products)).toEqual(originalProducts);

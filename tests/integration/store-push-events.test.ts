@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionResponse } from '../../src/common/contract/functions';
 import {
   SHOPIFY_HANDLE_SCOPES,
   SHOPIFY_SCOPES,
@@ -17,6 +16,7 @@ import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue } from '../support/store-catalogues';
 import { setupTestApp } from '../support/test-app';
+import { waitForPush } from '../support/wait-for-push';
 import { waitUntil } from '../support/wait-until';
 import { webhookEventBody } from '../support/webhook-event';
 
@@ -76,15 +76,6 @@ async function importAll(fake: FakeShopify) {
   return { bundleWorkflowId: imported.data.bundle_workflow_id, storeId: connected.data.store.id, run };
 }
 
-async function waitForPush(pushId: number): Promise<FunctionResponse<'view-push'>> {
-  let view: FunctionResponse<'view-push'> | undefined;
-  await waitUntil(`push ${pushId} to finish`, async () => {
-    view = (await t.call('view-push', { push_id: pushId })).data;
-    return view.state === 'done' || view.state === 'failed';
-  });
-  return view!;
-}
-
 describe('pushes and the wave around them', () => {
   it('refuses write_handles before writing anything when the token lacks the navigation scopes', async () => {
     const { bundleWorkflowId, storeId, run } = await importAll(narrow);
@@ -127,7 +118,7 @@ describe('pushes and the wave around them', () => {
       fields: ['seo_title'],
     });
     expect(push.status).toBe(200);
-    const pushed = await waitForPush(push.data.push_id);
+    const pushed = await waitForPush(t, push.data.push_id);
     expect(pushed).toMatchObject({ state: 'done', done: 1, failed: 0 });
 
     const db = t.app.database.db;
@@ -140,7 +131,7 @@ describe('pushes and the wave around them', () => {
     expect(await dated()).toEqual([ring.id]);
 
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
-    expect((await waitForPush(undo.data.push_id)).state).toBe('done');
+    expect((await waitForPush(t, undo.data.push_id)).state).toBe('done');
     // The store shows the old copy again: the report no longer dates the ring's copy from the push.
     expect(await dated()).toEqual([]);
     await waitUntil('the receiver got both push.completed', () => received.length >= 2, {

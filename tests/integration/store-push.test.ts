@@ -17,7 +17,7 @@ import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue, wooCommerceCatalogue } from '../support/store-catalogues';
 import { productInputOf, wooBatchBody } from '../support/store-requests';
 import { postFunction, setupTestApp } from '../support/test-app';
-import { waitUntil } from '../support/wait-until';
+import { waitForPush } from '../support/wait-for-push';
 
 const TOKEN = 'shpat_push_test_token_0123456789';
 let shopify: FakeShopify;
@@ -79,19 +79,6 @@ async function importAndWrite(platform: 'shopify' | 'woocommerce'): Promise<Impo
   };
 }
 
-async function waitForPush(pushId: number): Promise<FunctionResponse<'view-push'>> {
-  let view: FunctionResponse<'view-push'> | undefined;
-  await waitUntil(
-    `push ${pushId} to finish`,
-    async () => {
-      view = (await t.call('view-push', { push_id: pushId })).data;
-      return view.state === 'done' || view.state === 'failed';
-    },
-    { timeoutMs: 30_000, intervalMs: 100 },
-  );
-  return view!;
-}
-
 /** The fake's products without the clock the store moves itself, for before/after comparisons. */
 const withoutClock = <T>(products: T[]): unknown =>
   JSON.parse(
@@ -129,7 +116,7 @@ describe('push to Shopify', () => {
     expect(ringChanges.get('alt_text:gid://shopify/MediaImage/9101')?.before).toBe('Aurora ring in silver');
 
     const push = await t.call('push-to-store', { bundle_workflow_id: bundleWorkflowId, store_id: storeId });
-    const pushed = await waitForPush(push.data.push_id);
+    const pushed = await waitForPush(t, push.data.push_id);
     expect(pushed).toMatchObject({ state: 'done', failed: 0 });
     expect(pushed.done).toBe(changes.filter((c) => !c.conflict).length);
 
@@ -153,7 +140,7 @@ describe('push to Shopify', () => {
     expect(again.data.changes.filter((c) => c.conflict !== 'already_ours')).toEqual([]);
 
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
-    const undone = await waitForPush(undo.data.push_id);
+    const undone = await waitForPush(t, undo.data.push_id);
     expect(undone).toMatchObject({ kind: 'undo', state: 'done', failed: 0, skipped: 0, done: pushed.done });
     expect(withoutClock(shopify.products)).toEqual(withoutClock(original));
   });
@@ -168,7 +155,7 @@ describe('push to Shopify', () => {
     live.seo.title = 'Edited by the merchant';
     live.updatedAt = new Date(Date.parse(live.updatedAt) + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const push = await t.call('push-to-store', { bundle_workflow_id: bundleWorkflowId, store_id: storeId });
-    const result = await waitForPush(push.data.push_id);
+    const result = await waitForPush(t, push.data.push_id);
     expect(result.done).toBe(0);
     expect(result.skipped).toBe(preview.data.changes.length);
     expect(result.results.every((r) => r.error?.startsWith('changed_in_store'))).toBe(true);
@@ -201,7 +188,7 @@ describe('push to Shopify', () => {
       fields: ['seo_title'],
       write_handles: true,
     });
-    const result = await waitForPush(push.data.push_id);
+    const result = await waitForPush(t, push.data.push_id);
     expect(result).toMatchObject({ state: 'done', failed: 0 });
     const calls = shopify.calls.slice(callsBefore);
     expect(calls.some((call) => call.throttled)).toBe(true);
@@ -226,7 +213,7 @@ describe('push to Shopify', () => {
     );
 
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
-    expect((await waitForPush(undo.data.push_id)).failed).toBe(0);
+    expect((await waitForPush(t, undo.data.push_id)).failed).toBe(0);
     expect(shopify.redirects).toEqual(merchants);
     expect(
       shopify.products
@@ -288,7 +275,7 @@ describe('push to WooCommerce', () => {
     woo.rateLimitNext(2, 1);
     const push = await t.call('push-to-store', { bundle_workflow_id: bundleWorkflowId, store_id: storeId });
     woo.products.find((p) => p.id === 1001)!.description = beanieDescription.after;
-    const result = await waitForPush(push.data.push_id);
+    const result = await waitForPush(t, push.data.push_id);
     // Only what the store already held is skipped (the writer kept the store's own title).
     expect(result.results.filter((r) => r.status !== 'written' && r.error !== 'already_ours')).toEqual([]);
     expect(result).toMatchObject({ state: 'done', failed: 0 });
@@ -319,7 +306,7 @@ describe('push to WooCommerce', () => {
     // Undo: everything back, but an alt text that was empty, which WooCommerce's API cannot clear: that one
     // is reported, not silently left.
     const undo = await t.call('undo-push', { push_id: push.data.push_id });
-    const undone = await waitForPush(undo.data.push_id);
+    const undone = await waitForPush(t, undo.data.push_id);
     const failed = undone.results.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.field).sort()).toEqual(['alt_text:502', 'alt_text:601']);
     expect(failed.every((r) => /cannot clear/.test(r.error ?? ''))).toBe(true);

@@ -3,7 +3,6 @@
 // import whose store starts answering so ends failed with that message instead of holding a worker slot;
 // a wait past the ceiling but not absurd leaves the job to the queue's retry, which then finishes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionResponse } from '../../src/common/contract/functions';
 import type { RunningWorker } from '../../src/server/runner/start-worker';
 import { type FakeShopify, startFakeShopify } from '../support/fake-shopify';
 import { type FakeWooCommerce, startFakeWooCommerce } from '../support/fake-woocommerce';
@@ -11,6 +10,7 @@ import { startTestWorker, waitForRun } from '../support/pipeline';
 import { shopifyCatalogue, wooCommerceCatalogue } from '../support/store-catalogues';
 import { storeImportOf } from '../support/store-import';
 import { setupTestApp } from '../support/test-app';
+import { waitForPush } from '../support/wait-for-push';
 import { waitUntil } from '../support/wait-until';
 
 const TOKEN = 'shpat_store_waits_token_0123456789';
@@ -77,17 +77,6 @@ async function requestsOfPreview(request: { bundleWorkflowId: number; storeId: n
   return woo.requests.length - before;
 }
 
-async function waitForPush(pushId: number, timeoutMs: number): Promise<FunctionResponse<'view-push'>> {
-  return waitUntil(
-    `push ${pushId} to finish`,
-    async () => {
-      const view = (await t.call('view-push', { push_id: pushId })).data;
-      return view.state === 'done' || view.state === 'failed' ? view : null;
-    },
-    { timeoutMs, intervalMs: 100 },
-  );
-}
-
 async function jobAttemptsOf(pushId: number): Promise<number> {
   const { rows } = await t.app.database.pool.query<{ attempts: number }>(
     'select attempts from graphile_worker.jobs where key = $1',
@@ -127,7 +116,7 @@ describe('a job whose store asks for a wait past the ceiling', () => {
       const started = performance.now();
       const push = await t.call('push-to-store', { bundle_workflow_id: bundleWorkflowId, store_id: storeId });
       expect(push.status).toBe(200);
-      const view = await waitForPush(push.data.push_id, 30_000);
+      const view = await waitForPush(t, push.data.push_id, { timeoutMs: 30_000 });
       console.log(
         `push (Retry-After: ${ABSURD_WAIT_S}): ${view.state} in ${(performance.now() - started).toFixed(0)} ms`,
       );
@@ -155,7 +144,7 @@ describe('a job whose store asks for a wait past the ceiling', () => {
       () => woo.requests.length > requestsBefore + previewRequests,
     );
     stop();
-    const view = await waitForPush(push.data.push_id, 50_000);
+    const view = await waitForPush(t, push.data.push_id, { timeoutMs: 50_000 });
     const elapsedMs = performance.now() - started;
     console.log(`push (Retry-After: 120, then fine): ${view.state} in ${elapsedMs.toFixed(0)} ms`);
     expect(view).toMatchObject({ state: 'done', error: null, failed: 0 });

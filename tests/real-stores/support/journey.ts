@@ -1,14 +1,8 @@
 // The assertions of the push journey (push-flow.ts sets it up), the same for every real store: what differs is
 // the SEO plugin, so where SEO meta goes (or that none is written and the preview says so).
 import { expect } from 'vitest';
-import {
-  connectAndImport,
-  editInStore,
-  type FlowContext,
-  SEO_KEYS,
-  storedField,
-  waitForPush,
-} from './push-flow';
+import { waitForPush } from '../../support/wait-for-push';
+import { connectAndImport, editInStore, type FlowContext, SEO_KEYS, storedField } from './push-flow';
 import {
   copyOf,
   productPage,

@@ -9,7 +9,6 @@ import type { RunningWorker } from '../../../src/server/runner/start-worker';
 import { startTestWorker, waitForRun } from '../../support/pipeline';
 import { importedRows } from '../../support/store-import';
 import { setupTestApp, type TestAppFixture } from '../../support/test-app';
-import { waitUntil } from '../../support/wait-until';
 import {
   installMinimalTheme,
   metaOf,
@@ -120,19 +119,6 @@ export function storedField(item: WooItem, field: string, name: RealStoreName): 
     return item.images?.find((image) => image.id === id)?.alt ?? '';
   }
   throw new Error(`no stored value for ${field}`);
-}
-
-export async function waitForPush(t: TestAppFixture, pushId: number) {
-  let view: FunctionResponse<'view-push'> | undefined;
-  await waitUntil(
-    `push ${pushId} to finish`,
-    async () => {
-      view = (await t.call('view-push', { push_id: pushId })).data;
-      return view.state === 'done' || view.state === 'failed';
-    },
-    { timeoutMs: 60_000, intervalMs: 200 },
-  );
-  return view!;
 }
 
 /** Edits a product's description through the REST API, as the merchant would in wp-admin. */
