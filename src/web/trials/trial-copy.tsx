@@ -9,6 +9,7 @@ import {
   type TrialSampleProduct,
   type TrialWorkflow,
 } from './trial-figures';
+import { WorkflowColumnsHead } from './workflow-columns-head';
 
 const productLabel = (product: TrialSampleProduct) =>
   `${product.name || 'Unnamed product'} (${product.is_variant ? 'variant' : product.kind})`;
@@ -40,18 +41,7 @@ export function TrialCopy({
       <Table.ScrollContainer minWidth={720}>
         <Table withTableBorder captionSide="top" style={{ tableLayout: 'fixed' }}>
           <Table.Caption>Copy of {product.name || 'Unnamed product'}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w={150}>
-                Field
-              </Table.Th>
-              {workflows.map((workflow) => (
-                <Table.Th scope="col" key={workflow.workflow_id}>
-                  {workflow.name}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <WorkflowColumnsHead rowsAre="Field" width={150} workflows={workflows} />
           <Table.Tbody>
             {COMPARED_FIELDS.map((field) => (
               <Table.Tr key={field.name}>

@@ -2,22 +2,14 @@
 // of first answers that passed the checks, repairs, problems left, tokens, time), each row headed by its figure.
 import { Table } from '@mantine/core';
 import { comparisonRows, type TrialWorkflow } from './trial-figures';
+import { WorkflowColumnsHead } from './workflow-columns-head';
 
 export function TrialTable({ workflows }: { workflows: TrialWorkflow[] }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped withTableBorder captionSide="top">
         <Table.Caption>Workflows side by side</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Figure</Table.Th>
-            {workflows.map((workflow) => (
-              <Table.Th scope="col" key={workflow.workflow_id}>
-                {workflow.name}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <WorkflowColumnsHead rowsAre="Figure" workflows={workflows} />
         <Table.Tbody>
           {comparisonRows(workflows).map((row) => (
             <Table.Tr key={row.label}>
