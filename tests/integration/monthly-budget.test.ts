@@ -8,13 +8,16 @@ import { waitUntil } from '../support/wait-until';
 
 const t = setupFakeOpenAIApp({ apiKey: 'sk-budget', seed: 5 }, { env: { USER_MONTHLY_BUDGET_USD: '0.02' } });
 
+const PRODUCTS_PER_BUNDLE = 4;
+
 describe('USER_MONTHLY_BUDGET_USD', () => {
   it('pauses a user at $0.02 across two bundles, and the Account figure agrees', async () => {
     const user = await createTestUser(t.app);
     const call = <N extends FunctionName>(fn: N, body: FunctionRequest<N>) =>
       callFunction(t.app, fn, body, user.token);
-    // gpt-4o with short answers: a call costs under a fifth of a cent and reserves under a third of one, so
-    // $0.02 pays for some but not all of 16 products.
+    // gpt-4o with short answers: a product costs about a third of a cent (its questions and answers included)
+    // and a call reserves under a third of one, so $0.02 pays for the first bundle's 4 and some but not all of
+    // the second's: both bundles spend, and the second is paused.
     const workflow = await call('new-workflow', {
       name: 'Short gpt-4o',
       model: 'gpt-4o',
@@ -27,7 +30,7 @@ describe('USER_MONTHLY_BUDGET_USD', () => {
       const created = await call('new-bundle', {
         bundle_name: stem,
         columns: ['title', 'brand', 'description'],
-        raw_csv: vaseRows(stem, 8).join('\n'),
+        raw_csv: vaseRows(stem, PRODUCTS_PER_BUNDLE).join('\n'),
         workflow_id: workflowId,
       });
       expect(created.status).toBe(200);
@@ -74,7 +77,7 @@ describe('USER_MONTHLY_BUDGET_USD', () => {
     expect(spentOnBoth).toBeGreaterThan(0.02 - concurrency * worstCall);
     expect(runs.every((run) => run.totals.cost > 0)).toBe(true);
     expect(spentOnBoth).toBeLessThanOrEqual(0.02);
-    expect(runs.reduce((sum, run) => sum + run.totals.done, 0)).toBeLessThan(16);
+    expect(runs.reduce((sum, run) => sum + run.totals.done, 0)).toBeLessThan(2 * PRODUCTS_PER_BUNDLE);
     for (const run of paused) expect(run.paused_reason).toMatch(/monthly budget of \$0\.02/);
     const spend = await call('view-spend', {});
     expect(spend.data.monthly_budget_usd).toBe(0.02);
