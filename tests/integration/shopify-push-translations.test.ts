@@ -124,14 +124,20 @@ async function expectTranslationsFile(bundleWorkflowId: number, parents: RunProd
   }
 }
 
+/** The fake store at `origin`, connected with the test token. */
+async function connectShopify(origin: string) {
+  const connected = await t.call('connect-store', {
+    platform: 'shopify',
+    store_url: origin,
+    access_token: TOKEN,
+  });
+  expect(connected.status, JSON.stringify(connected.data)).toBe(200);
+  return connected;
+}
+
 describe('translations to Shopify', () => {
   it('pushes a run’s English with the digests of the French, journals the store’s, and undo restores it', async () => {
-    const connected = await t.call('connect-store', {
-      platform: 'shopify',
-      store_url: shopify.origin,
-      access_token: TOKEN,
-    });
-    expect(connected.status, JSON.stringify(connected.data)).toBe(200);
+    const connected = await connectShopify(shopify.origin);
     const storeId = connected.data.store.id;
     const workflow = await t.call('new-workflow', {
       name: 'French and English',
@@ -258,12 +264,7 @@ describe('translations to Shopify', () => {
 
   it('refuses a push of translations to a store whose token cannot write them, naming the scopes', async () => {
     {
-      const connected = await t.call('connect-store', {
-        platform: 'shopify',
-        store_url: bare.origin,
-        access_token: TOKEN,
-      });
-      expect(connected.status, JSON.stringify(connected.data)).toBe(200);
+      const connected = await connectShopify(bare.origin);
       const preview = await t.call('preview-push', {
         bundle_workflow_id: runIds.bundleWorkflowId,
         store_id: connected.data.store.id,
