@@ -34,7 +34,7 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
   'delete-bundle':
     'answers at once: marks the bundle deleted (every function then answers `unknown_bundle` for it) and queues a `purge-bundle` job that removes its rows in batches ([decision 009](docs/decisions/009-deleting-big-bundles.md))',
   'update-product-copy':
-    'save your edits (same length limits; `questions_and_answers` as the JSON text of `[{ \"question\", \"answer\" }]`, else 400), logged and kept as a version; the product goes back to `pending` review. Send `expected_updated_at` (the `updated_at` you loaded): if the product changed since, it answers 409 `conflict` and changes nothing',
+    'save your edits (same length limits; `questions_and_answers` as the JSON text of `[{ "question", "answer" }]`, else 400), logged and kept as a version; the product goes back to `pending` review. Send `expected_updated_at` (the `updated_at` you loaded): if the product changed since, it answers 409 `conflict` and changes nothing',
   'set-product-review': '`pending`, `approved` or `rejected` for one product or many',
   'set-locked-fields':
     'lock or unlock fields (`page_title` … `alt_texts`) on one product or many; regeneration never writes a locked field',

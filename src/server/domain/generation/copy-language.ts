@@ -7,6 +7,7 @@ import { clearLanguageOf } from '../../../common/languages/clear-language';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
 import type { CopyVoice, ProductFacts } from '../../leaves/ai/copy-writer';
+import { boundedMemo } from '../../leaves/memo/bounded-memo';
 
 /** What the language is decided from: the workflow's choice, the stored languages, and the product's text. */
 export type LanguageContext = {
@@ -46,8 +47,7 @@ export const detectedFromText: LanguageSource = (context) =>
 
 /** How many products' text the bundle's language is read from, and how many bundles are remembered. */
 const BUNDLE_SAMPLE = 40;
-const REMEMBERED_BUNDLES = 500;
-const bundleTextLanguages = new Map<number, string | null>();
+const bundleTextLanguages = boundedMemo<number, string | null>(500);
 
 /**
  * The language of a bundle's products read together (a gift card's one line says little; the store's other
@@ -63,7 +63,6 @@ export async function bundleTextLanguage(db: Queryable, bundleId: number): Promi
     .orderBy(products.position)
     .limit(BUNDLE_SAMPLE);
   const language = clearLanguageOf(rows.map((row) => textOf(row.details)).join('\n'));
-  if (bundleTextLanguages.size >= REMEMBERED_BUNDLES) bundleTextLanguages.clear();
   bundleTextLanguages.set(bundleId, language);
   return language;
 }

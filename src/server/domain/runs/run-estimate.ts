@@ -8,6 +8,7 @@ import type { RunEstimate } from '../../../common/contract/functions';
 import type { Queryable } from '../../db/client';
 import { computedRow, rawRows } from '../../db/raw-rows';
 import { bundles, bundleWorkflows, trials, workflows } from '../../db/schema';
+import { boundedMemo } from '../../leaves/memo/bounded-memo';
 import { liveBundleOf } from '../../leaves/ownership/conditions';
 import { userMonthlyBudget, userMonthSpend } from '../../leaves/spending-cap/monthly-budget';
 import { bundleSpendOf, formatUsd } from '../../leaves/spending-cap/spending-cap';
@@ -56,8 +57,7 @@ async function trialRunOf(db: Queryable, ownerId: string, trialId: number, workf
 }
 
 /** Estimates are tokenized afresh only when the run has doubled its finished products (or finished). */
-const cache = new Map<string, RunEstimate>();
-const CACHE_MAX = 500;
+const cache = boundedMemo<string, RunEstimate>(500);
 
 function stageOf(done: number, total: number, settled: number): string {
   if (settled === total) return 'settled';
@@ -79,10 +79,7 @@ export async function runEstimate(db: Queryable, ownerId: string, runId: number)
   const cached = cache.get(key);
   const spentOnRun = rows.reduce((sum, row) => sum + row.cost, 0);
   const estimate = cached ?? (await freshEstimate(db, ownerId, run, rows, done));
-  if (!cached) {
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, estimate);
-  }
+  if (!cached) cache.set(key, estimate);
   return { ...estimate, warning: await warningOf(db, run.bundle, estimate.cost_usd, spentOnRun) };
 }
 
