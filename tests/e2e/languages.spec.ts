@@ -4,6 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fixturePath } from '../support/fixture-path';
 import { expectNoAxeViolations } from './axe';
+import { callAsUser, openRun } from './call-as-user';
 import { chooseWorkflow, screenshot, signInNewUser } from './helpers';
 
 test.setTimeout(180_000);
@@ -13,35 +14,12 @@ const WORKFLOW = 'French and English';
 
 /** A workflow writing French, then English, made with the signed-in session's own token. */
 async function newBilingualWorkflow(page: Page): Promise<void> {
-  const status = await page.evaluate(async (name) => {
-    const token = window.localStorage.getItem(`copyloom.${window.location.host}.auth-token`);
-    const response = await fetch('/functions/v1/new-workflow', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name, model: 'offline', languages: ['fr', 'en'] }),
-    });
-    return response.status;
-  }, WORKFLOW);
-  expect(status).toBe(200);
-}
-
-type RunProduct = { page_title: string | null; translations?: Record<string, { meta_description: string }> };
-
-/** The run's products as view-bundle-workflow answers them, for the bundle open on the page. */
-async function runProducts(page: Page): Promise<RunProduct[]> {
-  const [, bundleId, workflowId] = /\/view-bundle\/(\d+)\/(\d+)$/.exec(page.url())!;
-  return page.evaluate(
-    async ({ bundle_id, workflow_id }) => {
-      const token = window.localStorage.getItem(`copyloom.${window.location.host}.auth-token`);
-      const response = await fetch('/functions/v1/view-bundle-workflow', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ bundle_id, workflow_id }),
-      });
-      return (await response.json()).products;
-    },
-    { bundle_id: Number(bundleId), workflow_id: Number(workflowId) },
-  );
+  const made = await callAsUser(page, 'new-workflow', {
+    name: WORKFLOW,
+    model: 'offline',
+    languages: ['fr', 'en'],
+  });
+  expect(made.status).toBe(200);
 }
 
 test('a French file shows French before Create; the review switches between French and English', async ({
@@ -84,7 +62,8 @@ test('a French file shows French before Create; the review switches between Fren
   // The French editor is not shown over the English copy, and the English is its own text.
   await expect(panel.getByRole('textbox', { name: 'Page Title' })).toHaveCount(0);
   await expect(english.getByText('Page Title', { exact: true })).toBeVisible();
-  const product = (await runProducts(page)).find((p) => p.page_title === title);
+  const run = await callAsUser(page, 'view-bundle-workflow', openRun(page));
+  const product = run.data.products.find((p) => p.page_title === title);
   await expect(english).toContainText(product!.translations!.en!.meta_description);
   await screenshot(page, 'languages-02-review-english');
   await expectNoAxeViolations(page, 'languages-02-review-english');

@@ -2,6 +2,7 @@
 // the keyboard, a pair is added and removed, the copy is saved and approved, and the saved copy holds the edit.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
+import { callAsUser } from './call-as-user';
 import { chooseWorkflow, OFFLINE_WRITER, signInNewUser } from './helpers';
 
 test.setTimeout(180_000);
@@ -23,19 +24,12 @@ async function createBundle(page: Page): Promise<{ bundleId: number; workflowId:
 
 /** The product's saved pairs and review state, as the server holds them. */
 async function savedCopy(page: Page, ids: { bundleId: number; workflowId: number }) {
-  return page.evaluate(async ({ bundleId, workflowId }) => {
-    const token = localStorage.getItem(`copyloom.${location.host}.auth-token`);
-    const response = await fetch('/functions/v1/view-bundle-workflow', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ bundle_id: bundleId, workflow_id: workflowId }),
-    });
-    const run = (await response.json()) as {
-      products: { questions_and_answers: string | null; review_state: string }[];
-    };
-    const product = run.products[0]!;
-    return { pairs: JSON.parse(product.questions_and_answers ?? '[]'), reviewState: product.review_state };
-  }, ids);
+  const run = await callAsUser(page, 'view-bundle-workflow', {
+    bundle_id: ids.bundleId,
+    workflow_id: ids.workflowId,
+  });
+  const product = run.data.products[0]!;
+  return { pairs: JSON.parse(product.questions_and_answers ?? '[]'), reviewState: product.review_state };
 }
 
 test('the Q&A is shown, one answer edited, a pair added and removed, approved, and the saved copy has the edit', async ({

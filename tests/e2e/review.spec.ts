@@ -4,9 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
-import type { FunctionName, FunctionRequest } from '../../src/common/contract/functions';
-import { type FunctionResult, readResult } from '../support/answers';
 import { expectNoAxeViolations } from './axe';
+import { callAsUser } from './call-as-user';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 test.setTimeout(180_000);
@@ -129,30 +128,6 @@ test('at 1440 px: edit, history with diff, restore, confirm before regenerating,
   expect(rows).toHaveLength(3);
   expect(rows.map((row) => row.page_title)).toContain('Kept through regeneration');
 });
-
-/** A server function called as the signed-in user, as another tab of theirs would; read with the contract. */
-async function callAsUser<N extends FunctionName>(
-  page: Page,
-  name: N,
-  body: FunctionRequest<N>,
-): Promise<FunctionResult<N>> {
-  const answer = await page.evaluate(
-    async ({ name, body }) => {
-      const token = localStorage.getItem(`copyloom.${location.host}.auth-token`);
-      const response = await fetch(`/functions/v1/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      const contentType = response.headers.get('content-type') ?? '';
-      return { status: response.status, contentType, text: await response.text() };
-    },
-    { name, body },
-  );
-  // The answer as the browser got it, parsed in the test with the function's response (or error) schema.
-  const { status, contentType, text } = answer;
-  return readResult(name, new Response(text, { status, headers: { 'content-type': contentType } }));
-}
 
 test('the editor follows a change made elsewhere while nothing is typed, and a stale save offers compare and reload', async ({
   page,

@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { FunctionResponse } from '../../src/common/contract/functions';
 import { parseAnswer } from '../support/answers';
 import { expectNoAxeViolations } from './axe';
+import { deleteOpenBundle } from './call-as-user';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 type TrialWorkflow = FunctionResponse<'view-trial'>['workflows'][number];
@@ -185,4 +186,5 @@ test('try three workflows on a sample → compare them side by side → start th
   expect(
     winnerRuns.filter((run) => run.totals.done >= 10).every((run) => run.estimate!.basis === 'run'),
   ).toBe(true);
+  await deleteOpenBundle(page);
 });
