@@ -46,10 +46,19 @@ describe('an estimate that learns', () => {
     // (a cap would stop it too, but a product it stops between its answer and its repair is written again).
     let worker = await startTestWorker(t.app, 1);
     try {
-      await waitUntil('10 products written', async () => (await view()).data.totals.done >= 10, {
-        timeoutMs: 60_000,
-        intervalMs: 20,
-      });
+      // Every poll reads the counts and the estimate from one snapshot: never measured on more than are done.
+      await waitUntil(
+        '10 products written',
+        async () => {
+          const { totals, estimate } = (await view()).data;
+          expect(estimate?.measured_products ?? 0).toBeLessThanOrEqual(totals.done);
+          return totals.done >= 10;
+        },
+        {
+          timeoutMs: 60_000,
+          intervalMs: 20,
+        },
+      );
       await worker.stop();
       const refined = (await view()).data;
       expect(refined.totals.done).toBeLessThan(refined.totals.total);

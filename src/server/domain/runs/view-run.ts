@@ -40,12 +40,25 @@ export async function viewRun(db: Database, request: RunViewRequest): Promise<Ru
 
   // Read before the view's statement takes its snapshot (see the cursor, in run-cursor.ts).
   const oldestWriter = await readOldestWriter(db);
+  // The estimate and the batches are read in the statement's snapshot too: read after it, the header could say
+  // "12 of 300 done" beside an estimate measured on 16 finished products.
+  return db.transaction((tx) => readRunView(tx, request, { limit, offset, oldestWriter }), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function readRunView(
+  tx: Queryable,
+  request: RunViewRequest,
+  { limit, offset, oldestWriter }: { limit: number; offset: number; oldestWriter: string },
+): Promise<RunView> {
   const run = sql`(select bundle_workflow_id from head)`;
   const products =
     request.since === undefined
       ? runProductsSql(run, sql``, sql`order by p.id limit ${limit} offset ${offset}`)
       : runProductsSql(run, changedSince(request.since), sql`order by p.id limit ${limit + 1}`);
-  const { rows } = await db.execute<{
+  const { rows } = await tx.execute<{
     head: RunHead | null;
     totals: TotalsRow | null;
     products: ProductRow[] | null;
@@ -56,9 +69,8 @@ export async function viewRun(db: Database, request: RunViewRequest): Promise<Ru
            (select row_to_json(t) from (${totalsSql(run)}) t) as totals,
            (select json_agg(page order by page.id) from page) as products`);
   const { head, totals, products: productRows } = rows[0]!;
-  if (!head || !totals) return missingRun(db, request);
-  head.paused_reason = await currentPauseReason(db, head, request.bundleId);
-  const estimate = await runEstimate(db, request.ownerId, head.bundle_workflow_id);
+  if (!head || !totals) return missingRun(tx, request);
+  head.paused_reason = await currentPauseReason(tx, head, request.bundleId);
   return {
     etag: etagOf(head, limit, offset),
     body: shapeAnswer(
@@ -66,9 +78,8 @@ export async function viewRun(db: Database, request: RunViewRequest): Promise<Ru
       { since: request.since !== undefined, limit, offset },
       {
         cursor: cursorOf(head, oldestWriter),
-        // Read just after the statement: a batch's change bumps the run row, so the next poll's ETag differs.
-        batches: await readRunBatches(db, head.bundle_workflow_id),
-        estimate,
+        batches: await readRunBatches(tx, head.bundle_workflow_id),
+        estimate: await runEstimate(tx, request.ownerId, head.bundle_workflow_id),
       },
     ),
   };
