@@ -34,10 +34,10 @@ export function openRun(page: Page): { bundle_id: number; workflow_id: number } 
 }
 
 /**
- * Deletes the bundle of the run open on the page, which ends its queued work: a long run a journey has seen
- * enough of would otherwise go on writing on the shared server, slowing the journeys beside it.
+ * Deletes a bundle (by default the one of the run open on the page), which ends its queued work: a long run a
+ * journey has seen enough of would otherwise go on writing on the shared server, slowing the journeys beside it.
  */
-export async function deleteOpenBundle(page: Page): Promise<void> {
-  const deleted = await callAsUser(page, 'delete-bundle', { bundle_id: openRun(page).bundle_id });
+export async function deleteBundle(page: Page, bundleId = openRun(page).bundle_id): Promise<void> {
+  const deleted = await callAsUser(page, 'delete-bundle', { bundle_id: bundleId });
   expect(deleted.status).toBe(200);
 }

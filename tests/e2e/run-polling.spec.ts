@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { functions } from '../../src/common/contract/functions';
 import { parseAnswer } from '../support/answers';
 import { expectNoAxeViolations } from './axe';
-import { deleteOpenBundle } from './call-as-user';
+import { deleteBundle } from './call-as-user';
 import { chooseWorkflow, signInNewUser } from './helpers';
 
 test('while a 300-product run moves, every poll after the first sends If-None-Match and since', async ({
@@ -65,5 +65,5 @@ test('while a 300-product run moves, every poll after the first sends If-None-Ma
   for (const poll of moving) expect(poll.products).toBeLessThan(300);
   const done = new Set(polls.map((poll) => poll.done).filter((n) => n !== undefined));
   expect(done.size).toBeGreaterThan(2);
-  await deleteOpenBundle(page);
+  await deleteBundle(page);
 });

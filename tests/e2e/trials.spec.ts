@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { FunctionResponse } from '../../src/common/contract/functions';
 import { parseAnswer } from '../support/answers';
 import { expectNoAxeViolations } from './axe';
-import { deleteOpenBundle } from './call-as-user';
+import { deleteBundle } from './call-as-user';
 import { chooseWorkflow, OFFLINE_WRITER, screenshot, signInNewUser } from './helpers';
 
 type TrialWorkflow = FunctionResponse<'view-trial'>['workflows'][number];
@@ -186,5 +186,16 @@ test('try three workflows on a sample → compare them side by side → start th
   expect(
     winnerRuns.filter((run) => run.totals.done >= 10).every((run) => run.estimate!.basis === 'run'),
   ).toBe(true);
-  await deleteOpenBundle(page);
+
+  // The trial is found again from its bundle: Compare workflows lists the bundle's earlier trials.
+  await page.getByRole('link', { name: 'Compare workflows' }).click();
+  const earlier = page.getByRole('region', { name: 'Earlier trials of this bundle' });
+  const listed = earlier.getByRole('link', {
+    name: new RegExp(`${escapeRegExp([OFFLINE_WRITER, TURBO, MINI].join(', '))}$`),
+  });
+  await expect(listed).toHaveCount(1);
+  await expectNoAxeViolations(page, 'new trial: the earlier trials listed');
+  await listed.click();
+  await expect(page).toHaveURL(new RegExp(`/trial/${trial.trial_id}$`));
+  await deleteBundle(page, trial.bundle_id);
 });

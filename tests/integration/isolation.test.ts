@@ -67,6 +67,7 @@ describe('another user’s ids', () => {
     ['estimate-cost', () => ({ bundle_id: ids.bundle_id, workflow_id: ids.workflow_id })],
     ['check-export', () => ({ bundle_workflow_id: ids.bundle_workflow_id })],
     ['set-spending-cap', () => ({ bundle_id: ids.bundle_id, spending_cap_usd: 1 })],
+    ['list-trials', () => ({ bundle_id: ids.bundle_id })],
   ];
 
   it.each(calls)('%s answers unknown_bundle for user B', async (name, body) => {

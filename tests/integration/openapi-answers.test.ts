@@ -87,6 +87,7 @@ function requestOf(name: FunctionName): { body: unknown; headers?: Record<string
     'undo-push': { push_id: NONE },
     'start-trial': { bundle_id: NONE, workflow_ids: [OFFLINE, OFFLINE + 1] },
     'view-trial': { trial_id: NONE },
+    'list-trials': { bundle_id: ids.bundle },
   };
   return {
     body: bodies[name],

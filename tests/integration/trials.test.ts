@@ -158,6 +158,18 @@ describe('a trial of three workflows', () => {
     expect(completed[0]!.data).toMatchObject({ trial_id: started.data.trial_id, bundle_id: bundleId });
     // The trial's runs send no run.completed of their own: only the bundle's one run did.
     expect(events.filter((e) => e.type === 'run.completed')).toHaveLength(1);
+
+    // Once complete, the bundle lists its trial, with the sample's size and the workflows in the order they were picked.
+    const trials = await t.call('list-trials', { bundle_id: bundleId });
+    expect(trials.data.trials).toEqual([
+      {
+        trial_id: started.data.trial_id,
+        created_at: trial.created_at,
+        completed_at: expect.any(String),
+        sample_size: 10,
+        workflows: trial.workflows.map((w) => ({ workflow_id: w.workflow_id, name: w.name })),
+      },
+    ]);
   });
 
   it('refuses one workflow, a repeated one, and a product of another bundle', async () => {

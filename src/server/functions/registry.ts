@@ -19,6 +19,7 @@ import { listApiKeysFunction } from './list-api-keys';
 import { listBundlesFunction } from './list-bundles';
 import { listModelsFunction } from './list-models';
 import { listStoresFunction } from './list-stores';
+import { listTrialsFunction } from './list-trials';
 import { listWebhooksFunction } from './list-webhooks';
 import { listWorkflowsFunction } from './list-workflows';
 import { newBundleFunction } from './new-bundle';
@@ -100,4 +101,5 @@ export const functionRegistry: FunctionRegistry = {
   'undo-push': undoPushFunction,
   'start-trial': startTrialFunction,
   'view-trial': viewTrialFunction,
+  'list-trials': listTrialsFunction,
 };

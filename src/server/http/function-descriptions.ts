@@ -46,6 +46,8 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
     'compare two to four workflows on a sample of a bundle before running one on all of it: the sample (`sample_size`, default 10, or the products `product_ids` names) covers the bundle (a parent with its variants when it has both, the shortest and longest inputs, each product type); each workflow writes it as an ordinary run through the job queue, but into the trial’s own hidden bundle, so the bundle’s copy is never touched; `spending_cap_usd` caps the trial’s calls, all workflows together; `trial.completed` is sent when every workflow has settled',
   'view-trial':
     'a trial, workflow by workflow: cost so far and per product, tokens, seconds, the share of first answers that passed the checks, repairs, problems left and the copy, each summed from the product’s own log lines (`view-bundle-log` on the workflow’s `bundle_workflow_id`); `cost_per_1000_usd` scales the finished products’ cost to 1,000 like them',
+  'list-trials':
+    'a bundle’s trials, newest first: when each started and finished, its sample’s size and the workflows it compared; `view-trial` reads one',
   'regenerate-products':
     'write chosen products again, or every failed one; locked fields keep their text, and `lock_fields` locks more first ("keep my edits"); `only_top: N` takes the run’s products among the bundle’s top N by missed clicks',
   'compress-images':

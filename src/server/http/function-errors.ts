@@ -47,6 +47,7 @@ export const FUNCTION_ERRORS: Record<FunctionName, readonly FunctionErrorType[]>
   'new-bundle-workflow': ['unknown_bundle', 'unknown_workflow'],
   'start-trial': ['unknown_bundle', 'unknown_workflow'],
   'view-trial': ['unknown_bundle'],
+  'list-trials': ['unknown_bundle'],
   'regenerate-products': ['unknown_bundle'],
   'compress-images': ['unknown_bundle'],
   // One job loop per user at a time.

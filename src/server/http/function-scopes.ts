@@ -26,6 +26,7 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'new-bundle-workflow': 'run',
   'start-trial': 'run',
   'view-trial': 'read',
+  'list-trials': 'read',
   'regenerate-products': 'run',
   'compress-images': 'run',
   'job-queue-event-loop': null,

@@ -16,4 +16,5 @@ export const queryKeys = {
     ['bundle-log', bundleWorkflowId, productId] as const,
   costEstimate: (request: FunctionRequest<'estimate-cost'>) => ['estimate-cost', request] as const,
   trial: (trialId: number) => ['trial', trialId] as const,
+  trials: (bundleId: number) => ['trials', bundleId] as const,
 };

@@ -10,6 +10,7 @@ import { PageHeading } from '../ui/page-heading';
 import { SpendingCapInput } from '../ui/spending-cap-input';
 import { usePageTitle } from '../ui/use-page-title';
 import { BackToBundle, TrialNotFound, useTrialBundle } from './bundle-link';
+import { EarlierTrials } from './earlier-trials';
 import { useNewTrial } from './use-new-trial';
 
 export function NewTrialPage() {
@@ -81,6 +82,7 @@ function NewTrialForm({ bundleId }: { bundleId: number }) {
           </Group>
         </Stack>
       </Paper>
+      <EarlierTrials bundleId={bundleId} />
     </Stack>
   );
 }

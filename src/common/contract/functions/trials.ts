@@ -96,4 +96,21 @@ export const trialFunctions = {
       workflows: z.array(trialWorkflowSchema),
     }),
   },
+  'list-trials': {
+    request: z.object({ bundle_id: id }),
+    response: z.object({
+      /** The bundle's trials, newest first. */
+      trials: z.array(
+        z.object({
+          trial_id: id,
+          created_at: z.string(),
+          /** Set once every workflow of the trial has settled. */
+          completed_at: z.string().nullable(),
+          sample_size: z.number(),
+          /** The workflows compared, in the order they were picked. */
+          workflows: z.array(z.object({ workflow_id: id, name: z.string() })),
+        }),
+      ),
+    }),
+  },
 } as const;

@@ -1,0 +1,5 @@
+import { listTrials } from '../domain/trials/list-trials';
+import type { FunctionHandler } from './types';
+
+export const listTrialsFunction: FunctionHandler<'list-trials'> = async (ctx, input) =>
+  listTrials(ctx.db, ctx.userId, input.bundle_id);
