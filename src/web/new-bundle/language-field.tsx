@@ -4,11 +4,12 @@
 // new-bundle sends as `language`.
 import { Select, Stack, Text } from '@mantine/core';
 import type { FunctionRequest } from '../../common/contract/functions';
+import { FALLBACK_LANGUAGE } from '../../common/contract/language';
 import { languageName } from '../../common/languages/detect-language';
 import { useEstimate } from '../ui/cost-estimate';
 
 /** Languages offered besides the detected ones: those with phrasebooks first, then other common store languages. */
-const CHOICES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'it', 'nl', 'pl', 'sv', 'da', 'ru', 'ja'];
+const CHOICES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'it', 'nl', 'ru', 'pl', 'sv', 'da', 'ja'];
 
 export function LanguageField({
   request,
@@ -32,7 +33,7 @@ export function LanguageField({
           ? 'Detecting the language of the products…'
           : detected
             ? `Language of the products: ${languageName(detected)}${confidenceNote(language.confidence)}.`
-            : 'The products say too little to tell their language: choose it below, or the copy follows each product’s own.'}
+            : `The products do not tell their language: each product’s copy follows its own text where that is clear, else ${languageName(FALLBACK_LANGUAGE)}. Choose a language below to write every product in it.`}
         {found.length > 1 &&
           ` The products mix languages: ${found.map((entry) => `${languageName(entry.language)} (${entry.products})`).join(', ')}.`}
       </Text>
@@ -40,7 +41,12 @@ export function LanguageField({
         label="Write the copy in"
         description="The copy of every field is written in this language."
         data={[
-          { value: '', label: detected ? `${languageName(detected)} (detected)` : 'As detected' },
+          {
+            value: '',
+            label: detected
+              ? `${languageName(detected)} (detected)`
+              : `As detected, else ${languageName(FALLBACK_LANGUAGE)}`,
+          },
           ...tags.filter((tag) => tag !== detected).map((tag) => ({ value: tag, label: languageName(tag) })),
         ]}
         value={value}
