@@ -9,7 +9,7 @@ export type Phrasebook = {
   language: string;
   /**
    * How a name the store wrote in capitals is recased: `title` (English, and German, whose nouns are capitalised),
-   * or `sentence` (the first word only, the norm for titles in French, Spanish, Portuguese, Italian and Dutch);
+   * or `sentence` (the first word only, the norm for titles in French, Spanish, Portuguese, Italian, Dutch and Russian);
    * `keep` leaves it as written.
    */
   nameCase: 'title' | 'sentence' | 'keep';
