@@ -75,6 +75,12 @@ describe('function-word language', () => {
     expect(
       functionWordLanguage('Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod.'),
     ).toBeNull();
+    // WooCommerce's sample products read together: "per" is Latin as much as Italian.
+    expect(
+      functionWordLanguage(
+        'Class aptent taciti sociosqu ad litora torquent per conubia nostra, per inceptos himenaeos. Nulla per tempor.',
+      ),
+    ).toBeNull();
   });
 });
 
