@@ -37,6 +37,7 @@ function textsOf(book: Phrasebook): { sentences: string[]; phrases: string[] } {
   const phrases = [
     book.withValues('xvalues'),
     book.sizeValue('xsize'),
+    ...(book.colourValue ? [book.colourValue('xcolour')] : []),
     book.numberedValue('xoption', '7'),
     book.list(['xa', 'xb', 'xc']),
     book.anotherVersion,

@@ -41,6 +41,8 @@ export const RU: Phrasebook = {
   ],
   withValues: (values) => `, ${values}`,
   sizeValue: (size) => `размер ${size}`,
+  // A Russian colour word in lower case after «цвет»; a store's own colour name in Latin letters ("Navy") as written.
+  colourValue: (colour) => `цвет ${/^\p{Script=Cyrillic}/u.test(colour) ? colour.toLowerCase() : colour}`,
   numberedValue: (name, value) => `${capitalise(name)} ${value}`,
   list: listWith('и'),
   metaLeads: [

@@ -102,6 +102,13 @@ describe('the built-in writer’s Russian questions and answers', () => {
     ).toEqual([]);
   });
 
+  it('names a colour after «цвет», so no adjective has to agree with the name', () => {
+    const copy = write({ product_name: 'Платье миди', colour: 'Синий', size: 'M' });
+    expect(copy.heading).toBe('Платье миди, цвет синий, размер M');
+    expect(copy.description).toContain('Исполнение: цвет синий, размер M.');
+    expect(write({ product_name: 'Платье миди', colour: 'Navy' }).heading).toBe('Платье миди, цвет Navy');
+  });
+
   it('recases a name the store wrote in capitals, prepositions small', () => {
     const questions = pairsOf({ product_name: 'КОМБИНЕЗОН С ОТДЕЛКОЙ ИЗ КРУЖЕВА' }).map(
       (pair) => pair.question,
