@@ -4,9 +4,9 @@
 // new-bundle sends as `language`.
 import { Select, Stack, Text } from '@mantine/core';
 import type { FunctionRequest } from '../../common/contract/functions';
-import { FALLBACK_LANGUAGE } from '../../common/contract/language';
 import { languageName } from '../../common/languages/detect-language';
 import { useEstimate } from '../ui/cost-estimate';
+import { asDetectedLabel, languageStatus } from './language-status';
 
 /** Languages offered besides the detected ones: those with phrasebooks first, then other common store languages. */
 const CHOICES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'it', 'nl', 'ru', 'pl', 'sv', 'da', 'ja'];
@@ -29,24 +29,13 @@ export function LanguageField({
   return (
     <Stack gap={4}>
       <Text size="sm" role="status" aria-label="Catalogue language">
-        {!language
-          ? 'Detecting the language of the products…'
-          : detected
-            ? `Language of the products: ${languageName(detected)}${confidenceNote(language.confidence)}.`
-            : `The products do not tell their language: each product’s copy follows its own text where that is clear, else ${languageName(FALLBACK_LANGUAGE)}. Choose a language below to write every product in it.`}
-        {found.length > 1 &&
-          ` The products mix languages: ${found.map((entry) => `${languageName(entry.language)} (${entry.products})`).join(', ')}.`}
+        {languageStatus(language)}
       </Text>
       <Select
         label="Write the copy in"
         description="The copy of every field is written in this language."
         data={[
-          {
-            value: '',
-            label: detected
-              ? `${languageName(detected)} (detected)`
-              : `As detected, else ${languageName(FALLBACK_LANGUAGE)}`,
-          },
+          { value: '', label: asDetectedLabel(detected) },
           ...tags.filter((tag) => tag !== detected).map((tag) => ({ value: tag, label: languageName(tag) })),
         ]}
         value={value}
@@ -57,6 +46,3 @@ export function LanguageField({
     </Stack>
   );
 }
-
-const confidenceNote = (confidence: number | null) =>
-  confidence === null ? '' : ` (detected, ${Math.round(confidence * 100)}% sure)`;
