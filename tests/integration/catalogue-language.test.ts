@@ -74,6 +74,26 @@ describe('the language of an imported catalogue', () => {
     expect(refused.error?.message).toMatch(/language/);
   });
 
+  it('is none for lorem ipsum products (WooCommerce’s samples), which read as Latin, a language no store sells in', async () => {
+    const created = await t.call('new-bundle', {
+      bundle_name: 'Sample products',
+      store_export: { format: 'woocommerce', text: readFixture('woocommerce-sample-products.csv') },
+      workflow_id: OFFLINE_WORKFLOW,
+    });
+    expect(created.error).toBeUndefined();
+    const products = await productLanguages(created.data.bundle_id);
+    expect(products.map((product) => product.language)).toEqual(products.map(() => null));
+    const none = { language: null, source: null, confidence: null, detected: [] };
+    expect(await viewLanguage(created.data.bundle_id)).toEqual(none);
+    // What the New bundle screen shows: no language, so its line names English, which the copy is written in.
+    const estimate = await t.call('estimate-cost', {
+      workflow_id: OFFLINE_WORKFLOW,
+      bundle_id: created.data.bundle_id,
+    });
+    expect(estimate.error).toBeUndefined();
+    expect(estimate.data.language).toEqual(none);
+  });
+
   it('is answered by estimate-cost before the bundle exists', async () => {
     const estimate = await t.call('estimate-cost', {
       workflow_id: OFFLINE_WORKFLOW,

@@ -2,6 +2,12 @@
 // and how a bundle's language was decided, as view-bundle-workflow and estimate-cost answer it.
 import { z } from 'zod';
 
+/**
+ * The language copy is written in when nothing names one: no workflow or user choice, and no store language
+ * read from the products' text (too short, or placeholder text such as lorem ipsum). The New bundle screen says so.
+ */
+export const FALLBACK_LANGUAGE = 'en';
+
 /** `detected` from the products' names and bodies on import; `user` when the request named it. */
 export const LANGUAGE_SOURCES = ['detected', 'user'] as const;
 export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];

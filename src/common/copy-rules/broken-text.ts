@@ -23,7 +23,8 @@ export const CONNECTOR_WORDS = new Set(
   et ou avec pour du des le les au aux par sur
   e com do da dos das um uma em no na
   per di della il lo gli su
-  of met voor van het een op`.split(/\s+/),
+  of met voor van het een op
+  и или с со в во на для из от по к ко о об у без до за при под`.split(/\s+/),
 );
 
 /** A connector word; a single letter only in lower case ("Vitamin E" and "Plan A" end fine). */

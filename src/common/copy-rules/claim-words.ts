@@ -1,18 +1,56 @@
 // The word lists behind the claims check (claims.ts): materials, quality and guarantee words, number words,
 // units, and the words after a number that are not what it counts. The rules that use them are in claims.ts.
 
+/**
+ * A Russian material word in the forms copy uses: nominative and genitive ("100 % хлопок", "из хлопка") and the
+ * adjective in each gender and the plural ("хлопковый", "хлопковая", "хлопковое", "хлопковые"); a word with
+ * "ё" also as it is often typed, with "е".
+ */
+function russian(nominative: string, genitive: string, stem: string, masculine: 'ый' | 'ой'): string[] {
+  const forms = [nominative, genitive, ...[masculine, 'ая', 'ое', 'ые'].map((ending) => `${stem}${ending}`)];
+  return [...new Set([...forms, ...forms.map((form) => form.replaceAll('ё', 'е'))])];
+}
+
 // Material words that copy must not claim unless the input says them. Each maps to a canonical form, so
 // "wood" in copy is grounded by "wooden" in the input, and "aluminum" by "aluminium"; the common materials
-// carry their German, French, Spanish, Portuguese, Italian, Dutch (and a few Russian) words too, so
+// carry their German, French, Spanish, Portuguese, Italian, Dutch and Russian words too, so
 // "100 % Baumwolle" in copy needs cotton in the input. Words that are mostly something else in one of those
 // languages (French "or" and "argent", Dutch "leer", Spanish "piel") are left out. Words that are
 // mostly something else in copy (felt, iron, lace, stone, slate, crystal) are left out to avoid false alarms.
 export const MATERIAL_FORMS: Record<string, string> = Object.fromEntries(
   Object.entries({
-    cotton: ['cotton', 'baumwolle', 'coton', 'algodón', 'algodão', 'cotone', 'katoen', 'хлопок'],
-    wool: ['wool', 'woollen', 'woolen', 'wolle', 'laine', 'lana', 'lã', 'wol', 'шерсть'],
-    linen: ['linen', 'leinen', 'linho', 'linnen'],
-    silk: ['silk', 'silken', 'seide', 'soie', 'seda', 'seta', 'zijde', 'шёлк', 'шелк'],
+    cotton: [
+      'cotton',
+      'baumwolle',
+      'coton',
+      'algodón',
+      'algodão',
+      'cotone',
+      'katoen',
+      ...russian('хлопок', 'хлопка', 'хлопков', 'ый'),
+    ],
+    wool: [
+      'wool',
+      'woollen',
+      'woolen',
+      'wolle',
+      'laine',
+      'lana',
+      'lã',
+      'wol',
+      ...russian('шерсть', 'шерсти', 'шерстян', 'ой'),
+    ],
+    linen: ['linen', 'leinen', 'linho', 'linnen', ...russian('лён', 'льна', 'льнян', 'ой')],
+    silk: [
+      'silk',
+      'silken',
+      'seide',
+      'soie',
+      'seda',
+      'seta',
+      'zijde',
+      ...russian('шёлк', 'шёлка', 'шёлков', 'ый'),
+    ],
     leather: ['leather', 'leder', 'cuir', 'cuero', 'couro'],
     leatherette: ['leatherette'],
     polyester: ['polyester'],
@@ -109,14 +147,15 @@ export const MATERIAL_WORDS: readonly string[] = Object.keys(MATERIAL_FORMS);
 // Quality and guarantee words: promises a shop owner must be able to back. Each canonical word maps to the
 // pattern that finds it (hyphens and spaces optional where people write both).
 export const QUALITY_PATTERNS: Record<string, string> = {
-  // With the common German, French, Spanish, Portuguese, Italian and Dutch forms (and a few Russian ones),
-  // for copy written in those languages.
-  warranty: 'warrant(?:y|ies|ied)|gewährleistung|garantía|garantia|garanzia|гарантия',
+  // With the common German, French, Spanish, Portuguese, Italian, Dutch and Russian forms, for copy written in
+  // those languages (Russian endings as \p{L}*: \w is ASCII only).
+  warranty: 'warrant(?:y|ies|ied)|gewährleistung|garantía|garantia|garanzia|гаранти(?:я|и|ю|ей)',
   guarantee:
-    'guarantee[sd]?|garantie(?:rt)?|garanti(?:e|s)?|garantit|garantiert|garantizad[oa]s?|garantid[oa]s?|garantit[oa]|gegarandeerd',
+    'guarantee[sd]?|garantie(?:rt)?|garanti(?:e|s)?|garantit|garantiert|garantizad[oa]s?|garantid[oa]s?|garantit[oa]|gegarandeerd|гарантир\\p{L}*',
   certified:
-    'certifi(?:ed|cation|cations)|certificate[sd]?|zertifizier(?:t|te|ter|tes|ung)|certifiée?s?|certificad[oa]s?|certificat[oa]|certificazione|gecertificeerd|certificação',
-  organic: 'organic(?:ally)?|biologi(?:sch|que|co|ca)\\w*|orgánic[oa]s?|orgânic[oa]s?|biologic[oa]|bio',
+    'certifi(?:ed|cation|cations)|certificate[sd]?|zertifizier(?:t|te|ter|tes|ung)|certifiée?s?|certificad[oa]s?|certificat[oa]|certificazione|gecertificeerd|certificação|сертифи\\p{L}*',
+  organic:
+    'organic(?:ally)?|biologi(?:sch|que|co|ca)\\w*|orgánic[oa]s?|orgânic[oa]s?|biologic[oa]|bio|органическ\\p{L}*',
   handmade:
     'hand[- ]?(?:made|crafted|sewn|knitted|woven|stitched)|handgemacht\\w*|handgefertigt\\w*|fait main|hecho a mano|(?:expertly |skil(?:l)?fully |carefully |beautifully )?crafted|artisan(?:al)?|craftsmanship|feit[oa]s? [àa] mão|artesanal|fatt[oa] a mano|artigianale|handgemaakt|fait(?:e|s|es)? à la main|hech[oa]s? a mano|handarbeit|ручн(?:ая|ой) работ[аы]',
   vegan: 'vegan|végane?s?|vegan[oa]s?|veganistisch',
@@ -124,7 +163,8 @@ export const QUALITY_PATTERNS: Record<string, string> = {
   sustainable:
     'sustainabl[ey]|sustainably sourced|nachhaltig\\w*|écologique|sostenible|sustentáve(?:l|is)|sostenibile',
   'eco-friendly': 'eco[- ]?friendly',
-  waterproof: 'water[- ]?proof|wasserdicht|imperméable|impermeable|waterdicht|à prova d(?:e |’)água',
+  waterproof:
+    'water[- ]?proof|wasserdicht|imperméable|impermeable|waterdicht|à prova d(?:e |’)água|водонепроницаем\\p{L}*|непромокаем\\p{L}*',
   'water-resistant': 'water[- ]?resistant',
   hypoallergenic: 'hypo[- ]?allergenic|hypoallerg[eé]n\\w*|hipoalerg[éê]nic\\w*|ipoallergenic\\w*',
   'non-toxic': 'non[- ]?toxic',
@@ -134,7 +174,7 @@ export const QUALITY_PATTERNS: Record<string, string> = {
   patented: 'patent(?:ed)?',
   biodegradable: 'biodegradable',
   'dishwasher-safe': 'dishwasher[- ]?safe',
-  lifetime: 'lifetime|lebenslang\\w*|à vie|de por vida|vitalíci[oa]|a vita',
+  lifetime: 'lifetime|lebenslang\\w*|à vie|de por vida|vitalíci[oa]|a vita|пожизненн\\p{L}*',
   'clinically proven': 'clinically[- ]proven',
   'made in':
     '[Mm]ade in [A-Z][a-z]+|[Ff]abriqué(?:e|s|es)? en \\p{Lu}\\p{L}+|[Hh]ergestellt in \\p{Lu}\\p{L}+|(?:[Hh]ech|[Ff]abricad)[oa]s? en \\p{Lu}\\p{L}+|(?:[Ff]eit|[Ff]abricad|[Pp]roduzid)[oa]s? (?:n[oa]|em) \\p{Lu}\\p{L}+|(?:[Ff]att|[Pp]rodott)[oa] in \\p{Lu}\\p{L}+|[Gg]emaakt in \\p{Lu}\\p{L}+|[Сс]делано в \\p{Lu}\\p{L}+',
@@ -163,7 +203,7 @@ export const QUALITY_PATTERNS: Record<string, string> = {
   // Guarantees beyond "guarantee" and "warranty".
   'money-back': 'money[- ]back|full refund|risk[- ]free|no[- ]questions[- ]asked',
   'free shipping':
-    'free (?:shipping|delivery|returns)|livraison gratuite|kostenlose[rn]? versand|versandkostenfrei|envío gratis|envío gratuito|frete grátis|spedizione gratuita|gratis verzending',
+    'free (?:shipping|delivery|returns)|livraison gratuite|kostenlose[rn]? versand|versandkostenfrei|envío gratis|envío gratuito|frete grátis|spedizione gratuita|gratis verzending|бесплатн\\p{L}* доставк\\p{L}*',
 };
 
 /** The quality and guarantee words recognised by the grounding check (canonical forms). */
@@ -231,6 +271,17 @@ export const UNIT_FORMS: Record<string, string> = {
   pc: 'piece',
   '%': '%',
   "'": 'ft',
+  // Russian writes the metric units in Cyrillic: "45 см" is the claim "45 cm".
+  см: 'cm',
+  мм: 'mm',
+  м: 'm',
+  км: 'km',
+  кг: 'kg',
+  г: 'g',
+  мг: 'mg',
+  л: 'l',
+  мл: 'ml',
+  шт: 'piece',
 };
 
 // Words after a number that are not what it counts ("10 x 8", "size 10 in Blue", "3 and up").
@@ -259,4 +310,15 @@ export const NOT_A_NOUN = new Set([
   'they',
   'this',
   'that',
+  // Russian: the Cyrillic "х" of "45 х 30", "на" of "45 на 30", and the prepositions and conjunctions.
+  'х',
+  'на',
+  'и',
+  'или',
+  'в',
+  'с',
+  'до',
+  'по',
+  'от',
+  'за',
 ]);

@@ -43,6 +43,19 @@ describe('grounding', () => {
     expect(ungrounded('100% cotton shirt', { material: '100 % Cotton' })).toEqual([]);
   });
 
+  it('reads Russian units as the same claims, and "45х30 см" as a chain', () => {
+    expect(findClaims('45х30 см, 2 кг, 10 шт').map((c) => c.key)).toEqual([
+      '#45 cm',
+      '#30 cm',
+      '#2 kg',
+      '#10 piece',
+    ]);
+    expect(ungrounded('Габариты: 45 × 30 cm.', { dimensions: '45 х 30 см' })).toEqual([]);
+    expect(ungrounded('Размеры 45 на 30 см.', { dimensions: '45 × 30 cm' })).toEqual([]);
+    // A unit is held to the input in any alphabet: 45 kg is no reading of 45 см.
+    expect(ungrounded('Весит 45 кг.', { dimensions: '45 см' })).toEqual(['45 кг']);
+  });
+
   it('refuses a known number with a different unit', () => {
     expect(ungrounded('Weighs 45 kg.', { dimensions: '45 cm' })).toEqual(['45 kg']);
   });

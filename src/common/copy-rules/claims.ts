@@ -28,7 +28,8 @@ const WORD = /[\p{L}]+/gu;
 // What follows a number: a unit symbol, or a word (after a space or hyphen).
 // Only on the same line: "Size: 123\nColour" is two facts.
 const AFTER_NUMBER = /^(?:[ \t]?(%|["″'])|[ \t-]?([\p{L}]+))/u;
-const CHAIN_GAP = /^\s*[x×*]\s*$/i;
+// The Cyrillic "х" too: Russian shops type "45х30 см".
+const CHAIN_GAP = /^\s*[x×*х]\s*$/iu;
 
 export type Claim = {
   /** As written in the text, for the message: "3 year", "100%", "wool". */

@@ -49,6 +49,16 @@ describe('wrong-language check', () => {
     // The store's own German sentences, kept as they are, are the store's.
     expect(findWrongLanguage(german, 'fr', german)).toBeNull();
   });
+
+  it('reads only the copy’s own words: a long store name in a short question is the store’s', () => {
+    // tinyld reads this name, and a question around it, as Serbian (0.94 sure), its data as Russian.
+    const name = 'Комбинезон с оsтделкой из кружева с геометрическим узором slavno из кружева';
+    const data = `${name}\nЭто пример товара\nМужская одежда`;
+    expect(findWrongLanguage(`Какого цвета товар «${name}»?`, 'ru', data)).toBeNull();
+    const german =
+      'Dieser Kapuzenpullover aus Berlin ist weich und warm, und er passt zu jeder Jahreszeit in der Stadt und auf dem Land.';
+    expect(findWrongLanguage(`${german} «${name}»`, 'ru', data)).toEqual({ readsAs: 'de' });
+  });
 });
 
 describe('function-word language', () => {
@@ -65,6 +75,12 @@ describe('function-word language', () => {
     expect(
       functionWordLanguage('Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod.'),
     ).toBeNull();
+    // WooCommerce's sample products read together: "per" is Latin as much as Italian.
+    expect(
+      functionWordLanguage(
+        'Class aptent taciti sociosqu ad litora torquent per conubia nostra, per inceptos himenaeos. Nulla per tempor.',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -75,6 +91,11 @@ describe('claim words in the copy’s language', () => {
     ['Un pot fait main.', 'fait main'],
     ['Aus 100 % Baumwolle.', 'Baumwolle'],
     ['Сделано в Италии.', 'Сделано в Италии'],
+    ['Футболка из хлопка.', 'хлопка'],
+    ['Шерстяной шарф.', 'Шерстяной'],
+    ['Водонепроницаемая куртка.', 'Водонепроницаемая'],
+    ['Бесплатная доставка по всей стране.', 'Бесплатная доставка'],
+    ['Гарантируем качество.', 'Гарантируем'],
     ['Fatto a mano in Toscana.', 'Fatto a mano'],
     ['Handgemaakt van eiken.', 'Handgemaakt'],
     ['Hecho en México, muy duradero.', 'Hecho en México'],
@@ -86,6 +107,8 @@ describe('claim words in the copy’s language', () => {
   it('grounds them by the same words in the input', () => {
     expect(ungrounded('Aus 100 % Baumwolle.', 'Material: 100 % Bio-Baumwolle')).toEqual([]);
     expect(ungrounded('Un pot fait main.', 'Pot fait main en terre cuite')).toEqual([]);
+    // Another case of the same Russian word: "из хлопка" is grounded by "100 % хлопок".
+    expect(ungrounded('Футболка из хлопка.', 'Состав: 100 % хлопок')).toEqual([]);
   });
 });
 

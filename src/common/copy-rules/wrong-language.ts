@@ -101,10 +101,17 @@ function foreignSentence(text: string, primary: string): string | null {
   return null;
 }
 
-/** A long text the detector is sure is in another language than `primary` and than the product's own data. */
+/**
+ * A long text the detector is sure is in another language than `primary` and than the product's own data. Only
+ * the copy's own words are read: a long store name inside a short question ("Где найти все характеристики
+ * товара «Комбинезон … slavno из кружева»?") would otherwise be read, not the question (tinyld calls that
+ * Serbian), and the name may be in any language.
+ */
 function readsAsAnother(text: string, primary: string, ownText: string): WrongLanguage | null {
-  if (text.replace(/[^\p{L}]/gu, '').length < MIN_DETECT_LETTERS) return null;
-  const detected = detectLanguage(text);
+  const own = new Set(wordsOf(ownText));
+  const copyWords = (text.match(/\p{L}+/gu) ?? []).filter((word) => !own.has(word.toLowerCase()));
+  if (copyWords.join('').length < MIN_DETECT_LETTERS) return null;
+  const detected = detectLanguage(copyWords.join(' '));
   if (!detected.language || detected.confidence < MIN_DETECT_CONFIDENCE) return null;
   if (detected.language === primary) return null;
   // The store's own sentences, reused as they are, may be in the language they were written in.

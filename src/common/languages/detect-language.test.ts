@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, languageName, primaryLanguage } from './detect-language';
+import { detectLanguage, isStoreLanguage, languageName, primaryLanguage } from './detect-language';
 
 describe('detectLanguage', () => {
   it('names the language of short product text', () => {
@@ -7,6 +7,18 @@ describe('detectLanguage', () => {
     expect(detectLanguage('Camiseta de algodão com gola redonda').language).toBe('pt');
     expect(detectLanguage('Wasserdichte Wanderjacke für Damen').language).toBe('de');
     expect(detectLanguage('Футболка из хлопка с круглым вырезом').language).toBe('ru');
+  });
+
+  it('names no language no store sells in: lorem ipsum is placeholder text, not Latin copy', () => {
+    // WooCommerce's sample products: an English name, a lorem ipsum body (tinyld: Latin, 0.95 sure).
+    const sample =
+      'Album. Lorem ipsum dolor sit amet, consectetur adipiscing elit. Vestibulum tortor quam, feugiat vitae, ultricies eget, tempor sit amet, ante.';
+    expect(detectLanguage(sample)).toEqual({ language: null, confidence: 0 });
+    expect(
+      detectLanguage('La rapida bruna vulpo saltas super la pigra hundo kaj la kato dormas en la domo.'),
+    ).toEqual({ language: null, confidence: 0 });
+    expect(['la', 'eo', 'vo', 'tlh', 'LA'].filter(isStoreLanguage)).toEqual([]);
+    expect(['en', 'ru', 'pt-BR', 'it'].every(isStoreLanguage)).toBe(true);
   });
 
   it('names no language for text too short to tell', () => {

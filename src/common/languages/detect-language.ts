@@ -17,7 +17,17 @@ const CANDIDATES = 3;
 /** Fewer letters than this say nothing reliable about a language. */
 const MIN_LETTERS = 8;
 
-/** The language of one text (a name, a body, a field of copy). */
+/**
+ * Languages tinyld can name that no store sells in: Latin (ISO 639-3 type "ancient") and Esperanto, Volapük and
+ * Klingon ("constructed"). Text that reads as one is placeholder text (WooCommerce's sample products are lorem
+ * ipsum, which tinyld reads as Latin), so it tells no language, and the copy falls back as for text too short.
+ */
+const NO_STORE_LANGUAGES: ReadonlySet<string> = new Set(['la', 'eo', 'vo', 'tlh']);
+
+/** Whether copy could be meant for shoppers in this language (a living, natural one). */
+export const isStoreLanguage = (tag: string) => !NO_STORE_LANGUAGES.has(primaryLanguage(tag));
+
+/** The language of one text (a name, a body, a field of copy); never one no store sells in. */
 export function detectLanguage(text: string): DetectedLanguage {
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (letters.length < MIN_LETTERS) return { language: null, confidence: 0 };
@@ -26,6 +36,8 @@ export function detectLanguage(text: string): DetectedLanguage {
   const total = candidates.reduce((sum, candidate) => sum + candidate.accuracy, 0);
   const confidence = best && total > 0 ? best.accuracy / total : 0;
   if (!best || confidence < MIN_CONFIDENCE) return { language: null, confidence };
+  // Not the next candidate: lorem ipsum's second reading (Italian, Romanian) is no more the store's.
+  if (!isStoreLanguage(best.lang)) return { language: null, confidence: 0 };
   return { language: best.lang, confidence };
 }
 

@@ -87,12 +87,12 @@ const FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
     'na',
     'você',
   ],
+  // Not "per": lorem ipsum says it often ("per inceptos himenaeos").
   it: [
     'il',
     'gli',
     'della',
     'del',
-    'per',
     'con',
     'che',
     'è',

@@ -6,9 +6,10 @@ import { Select, Stack, Text } from '@mantine/core';
 import type { FunctionRequest } from '../../common/contract/functions';
 import { languageName } from '../../common/languages/detect-language';
 import { useEstimate } from '../ui/cost-estimate';
+import { asDetectedLabel, languageStatus } from './language-status';
 
 /** Languages offered besides the detected ones: those with phrasebooks first, then other common store languages. */
-const CHOICES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'it', 'nl', 'pl', 'sv', 'da', 'ru', 'ja'];
+const CHOICES = ['en', 'de', 'fr', 'es', 'pt', 'pt-BR', 'it', 'nl', 'ru', 'pl', 'sv', 'da', 'ja'];
 
 export function LanguageField({
   request,
@@ -28,19 +29,13 @@ export function LanguageField({
   return (
     <Stack gap={4}>
       <Text size="sm" role="status" aria-label="Catalogue language">
-        {!language
-          ? 'Detecting the language of the products…'
-          : detected
-            ? `Language of the products: ${languageName(detected)}${confidenceNote(language.confidence)}.`
-            : 'The products say too little to tell their language: choose it below, or the copy follows each product’s own.'}
-        {found.length > 1 &&
-          ` The products mix languages: ${found.map((entry) => `${languageName(entry.language)} (${entry.products})`).join(', ')}.`}
+        {languageStatus(language)}
       </Text>
       <Select
         label="Write the copy in"
         description="The copy of every field is written in this language."
         data={[
-          { value: '', label: detected ? `${languageName(detected)} (detected)` : 'As detected' },
+          { value: '', label: asDetectedLabel(detected) },
           ...tags.filter((tag) => tag !== detected).map((tag) => ({ value: tag, label: languageName(tag) })),
         ]}
         value={value}
@@ -51,6 +46,3 @@ export function LanguageField({
     </Stack>
   );
 }
-
-const confidenceNote = (confidence: number | null) =>
-  confidence === null ? '' : ` (detected, ${Math.round(confidence * 100)}% sure)`;

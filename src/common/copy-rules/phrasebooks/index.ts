@@ -9,6 +9,7 @@ import { NEUTRAL } from './neutral';
 import { NL } from './nl';
 import type { Phrasebook } from './phrasebook';
 import { PT } from './pt';
+import { RU } from './ru';
 
 export type { FactKey, Phrasebook } from './phrasebook';
 export { NEUTRAL };
@@ -21,6 +22,7 @@ const BOOKS: Readonly<Record<string, Phrasebook>> = {
   it: IT,
   nl: NL,
   pt: PT,
+  ru: RU,
 };
 
 /** The languages the built-in writer has words of its own for. */

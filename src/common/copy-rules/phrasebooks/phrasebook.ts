@@ -9,7 +9,7 @@ export type Phrasebook = {
   language: string;
   /**
    * How a name the store wrote in capitals is recased: `title` (English, and German, whose nouns are capitalised),
-   * or `sentence` (the first word only, the norm for titles in French, Spanish, Portuguese, Italian and Dutch);
+   * or `sentence` (the first word only, the norm for titles in French, Spanish, Portuguese, Italian, Dutch and Russian);
    * `keep` leaves it as written.
    */
   nameCase: 'title' | 'sentence' | 'keep';
@@ -19,6 +19,11 @@ export type Phrasebook = {
   withValues: (values: string) => string;
   /** A size value in a sentence: "size M". */
   sizeValue: (size: string) => string;
+  /**
+   * A colour value in a sentence, where a bare colour adjective would have to agree with the name's unknown
+   * gender (Russian "Платье, цвет синий", not "Платье, синий"); the value alone when not given.
+   */
+  colourValue?: (colour: string) => string;
   /** A store option's number in words of its own name: "Taille 7" ("Size 7" in English). */
   numberedValue: (optionName: string, value: string) => string;
   /** "a, b and c". */

@@ -5,6 +5,13 @@ import { endsMidPhrase } from '../broken-text';
 import { englishWordsFor } from '../wrong-language';
 import { NEUTRAL, PHRASEBOOK_LANGUAGES, type Phrasebook, phrasebookFor } from '.';
 
+/** Every question the book's Q&A words ask of a product named `name`. */
+function questionsOf(book: Phrasebook, name: string): string[] {
+  const { qa } = book;
+  const asked = [qa.whatIs, qa.brand, qa.material, qa.dimensions, qa.colour, qa.size, qa.range, qa.purpose];
+  return [...asked, qa.details, qa.order].map((ask) => ask(name)).concat(qa.choice(name, 'xoption'));
+}
+
 /** Every text a book gives, its templates filled with placeholder words. */
 function textsOf(book: Phrasebook): { sentences: string[]; phrases: string[] } {
   const [name, values, brand] = ['Xname', ' Xvalues', 'Xbrand'];
@@ -24,10 +31,13 @@ function textsOf(book: Phrasebook): { sentences: string[]; phrases: string[] } {
     book.material('xmaterial'),
     book.partOfRange('xrange'),
     book.suitedTo('xuse'),
+    ...questionsOf(book, name),
+    book.qa.detailsAnswer,
   ].filter((text) => text !== '');
   const phrases = [
     book.withValues('xvalues'),
     book.sizeValue('xsize'),
+    ...(book.colourValue ? [book.colourValue('xcolour')] : []),
     book.numberedValue('xoption', '7'),
     book.list(['xa', 'xb', 'xc']),
     book.anotherVersion,
@@ -42,12 +52,13 @@ function textsOf(book: Phrasebook): { sentences: string[]; phrases: string[] } {
 }
 
 describe('phrasebooks', () => {
-  it('has a book for English, German, French, Spanish, Portuguese, Italian and Dutch', () => {
-    expect([...PHRASEBOOK_LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pt']);
+  it('has a book for English, German, French, Spanish, Portuguese, Italian, Dutch and Russian', () => {
+    expect([...PHRASEBOOK_LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pt', 'ru']);
     expect(phrasebookFor('pt-BR').language).toBe('pt');
     expect(phrasebookFor('fr_CA').language).toBe('fr');
+    expect(phrasebookFor('ru-RU').language).toBe('ru');
     expect(phrasebookFor(null).language).toBe('en');
-    expect(phrasebookFor('ru')).toBe(NEUTRAL);
+    expect(phrasebookFor('pl')).toBe(NEUTRAL);
     expect(phrasebookFor('ja')).toBe(NEUTRAL);
   });
 

@@ -4,13 +4,13 @@
 // for all of them; what is the product's own (its data, a variant's values and siblings) comes last, in the user
 // message, so that a provider's prompt cache serves the shared part.
 
+import { FALLBACK_LANGUAGE } from '../../../common/contract/language';
 import { copyAsAnswered } from '../../../common/copy-fields/shapes';
 import { describeRange } from '../../../common/copy-rules/variant-range';
 import { primaryLanguage } from '../../../common/languages/detect-language';
 import type { PromptTemplates } from '../../db/schema';
 import type { AiRequest } from '../../leaves/ai/ai-request';
 import type { CopyPrompt, ProductFacts, WriteCopyInput } from '../../leaves/ai/copy-writer';
-import { FALLBACK_LANGUAGE } from './copy-language';
 import { COPY_FIELD_RULES } from './prompt-templates';
 import { listTemplateVariables, renderTemplate, type TemplateVariables } from './render-template';
 

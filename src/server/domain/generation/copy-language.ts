@@ -2,8 +2,10 @@
 // it from here: the AI prompt names it, the built-in writer takes its phrasebook, and the checks read the copy
 // against it. It is never left open: a product whose text says nothing writes English.
 import { eq } from 'drizzle-orm';
+import { FALLBACK_LANGUAGE } from '../../../common/contract/language';
 import { htmlToText } from '../../../common/copy-rules/html-to-text';
 import { clearLanguageOf } from '../../../common/languages/clear-language';
+import { isStoreLanguage } from '../../../common/languages/detect-language';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
 import type { CopyVoice, ProductFacts } from '../../leaves/ai/copy-writer';
@@ -68,6 +70,13 @@ export async function bundleTextLanguage(db: Queryable, bundleId: number): Promi
 }
 
 /**
+ * A detected language only when stores sell in it: a bundle imported before the detector left Latin out (lorem
+ * ipsum reads as Latin) still has it stored, and its copy falls back like any other text that tells none.
+ */
+const storeLanguageOnly = (language: string | null | undefined) =>
+  language && isStoreLanguage(language) ? language : null;
+
+/**
  * In order: the workflow's language; the bundle's when the user chose it; the product's own text when it is
  * clear (a German store's one English product stays English); the bundle's as detected on import; the bundle's
  * text; else English. A product's own detection on import is not used: on a short name the detector is wrong
@@ -77,11 +86,9 @@ export const COPY_LANGUAGE_ORDER: readonly LanguageSource[] = [
   (context) => context.workflow.language,
   (context) => (context.bundleLanguageSource === 'user' ? context.bundleLanguage : null),
   detectedFromText,
-  (context) => context.bundleLanguage,
+  (context) => storeLanguageOnly(context.bundleLanguage),
   (context) => context.bundleTextLanguage,
 ];
-
-export const FALLBACK_LANGUAGE = 'en';
 
 /** The BCP 47 tag the copy is written in: the first source in `order` that names one. */
 export function copyLanguageFor(

@@ -165,12 +165,14 @@ function inCopyLanguage(description: string, book: Phrasebook): string {
 export const listValues = (attributes: Attribute[]) =>
   attributes.map((attribute) => attribute.label ?? attribute.value).join(', ');
 
-/** "Blue, size Large, 10 x 20 cm" for sentences, "size" in the copy's language. */
+/** "Blue, size Large, 10 x 20 cm" for sentences, "size" (and, where it agrees, "colour") in the copy's language. */
 export const describeAttributes = (attributes: Attribute[], book: Phrasebook) =>
   attributes
-    .map((attribute) =>
-      attribute.key === 'size' ? book.sizeValue(attribute.value) : (attribute.label ?? attribute.value),
-    )
+    .map((attribute) => {
+      if (attribute.key === 'size') return book.sizeValue(attribute.value);
+      if (attribute.key === 'colour' && book.colourValue) return book.colourValue(attribute.value);
+      return attribute.label ?? attribute.value;
+    })
     .join(', ');
 
 /** The first candidate that fits, or the name cut to fit with the suffix kept. */

@@ -1,6 +1,6 @@
 // Store titles written in capitals ("MULTI CIRCLE INTERWINE SILVER RING") read as shouting in a title or
 // heading; the built-in writer recases them as the copy's language writes titles (title case in English and
-// German, sentence case in French, Spanish, Portuguese, Italian and Dutch), keeping protected terms and the
+// German, sentence case in French, Spanish, Portuguese, Italian, Dutch and Russian), keeping protected terms and the
 // brand as spelt.
 import type { Phrasebook } from '../../../common/copy-rules/phrasebooks';
 
