@@ -58,12 +58,13 @@ async function catalogue(stem: string) {
   };
 }
 
-async function runWith(model: string, sees: boolean, stem: string) {
+async function runWith(model: string, sees: boolean, stem: string, language?: string) {
   const workflow = await t.call('new-workflow', {
     name: `${model} ${stem}`,
     model,
     sees_images: sees,
     max_images: 3,
+    ...(language ? { language } : {}),
   });
   expect(workflow.status, JSON.stringify(workflow.data)).toBe(200);
   const { seen, list } = await catalogue(stem);
@@ -150,5 +151,18 @@ describe('a workflow that sees', () => {
     if (first.type === 'general') expect(String(first.additional.reason)).toMatch(/image/);
     // Each product's photos went once at most (both products' first calls may be refused together).
     expect(imagePartsFor('gpt-3.5-turbo').length).toBeLessThanOrEqual(5);
+  }, 60_000);
+
+  it('has the built-in writer read the pixels: a photo on a white background says so, in French', async () => {
+    const { run } = await runWith('offline', true, 'pixels', 'fr');
+    expect(run.products.map((p) => p.error ?? p.status)).toEqual(['done', 'done']);
+    const lamp = [...run.products].sort((a, b) => a.product_id - b.product_id)[0]!;
+    const alts = (lamp.image_details ?? []).map((image) => image.alt_text ?? '');
+    // Red, blue, then green on white: the colour and the background in French, in alt text only.
+    expect(alts[0]).toContain('couleur rouge');
+    expect(alts[1]).toContain('couleur bleu');
+    expect(alts[2]).toContain('sur fond blanc');
+    expect(new Set(alts).size).toBe(3);
+    expect(`${lamp.description} ${lamp.meta_description}`).not.toMatch(/rouge|fond blanc/);
   }, 60_000);
 });
