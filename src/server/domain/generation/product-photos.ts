@@ -4,9 +4,11 @@
 // which and why. The built-in writer gets what sharp reads from each photo's pixels as well.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { VisionDetail } from '../../../common/contract/entities';
 import type { Database } from '../../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts, compressedImages } from '../../db/schema';
-import type { PhotoSet, ProductPhoto } from '../../leaves/ai/copy-writer';
+import type { PhotoSet, ProductPhoto, WriteCopyInput } from '../../leaves/ai/copy-writer';
+import { estimateImageTokens } from '../../leaves/ai/image-tokens';
 import { OFFLINE_MODEL } from '../../leaves/ai/offline-writer';
 import { readPixelFacts } from '../../leaves/ai/pixel-facts';
 import { queueCompressions } from '../../leaves/queue/image-jobs';
@@ -91,4 +93,30 @@ export async function prepareProductPhotos(
     });
   }
   return { status: 'ready', set: { detail, photos }, leftOut };
+}
+
+/**
+ * A photo's size before it is compressed is unknown to an estimate: a 1024×768 product photo stands in (4 tiles
+ * at high detail; size does not matter at low).
+ */
+const STAND_IN_PHOTO = { width: 1024, height: 768 };
+
+/** The photos a product's calls carry, at the stand-in size, for their tokens and the prompt's photo rules. */
+export function standInPhotos(
+  { detail, maxImages }: { detail: VisionDetail; maxImages: number },
+  imageCount: number,
+): PhotoSet {
+  const photos = Array.from({ length: Math.min(imageCount, maxImages) }, (_, position) => ({
+    imageId: 0,
+    position,
+    dataUrl: '',
+    ...STAND_IN_PHOTO,
+  }));
+  return { detail, photos };
+}
+
+/** The photos' prompt tokens in a call (OpenAI's published count, or gpt-4o's standing in). */
+export function photoTokensOf(input: WriteCopyInput): number {
+  const set = input.photos;
+  return set ? estimateImageTokens(input.model, set.detail, set.photos) : 0;
 }
