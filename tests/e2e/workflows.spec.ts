@@ -36,6 +36,14 @@ test('create a workflow for a typed model → price unknown → set a price → 
   await model.fill('llama3.1:8b');
   await dialog.getByLabel('Language').fill('de');
   await expect(dialog.getByLabel('Batch (half price, finishes within 24 h)')).not.toBeChecked();
+  // Photos for a model that sees: off by default; on, the detail (low) and how many photos a product (4).
+  const photos = dialog.getByLabel("Show the model each product's photos (a model that sees)");
+  await expect(photos).not.toBeChecked();
+  await photos.check();
+  await expect(dialog.getByLabel('Low detail (85 tokens a photo on OpenAI)')).toBeChecked();
+  await expect(dialog.getByLabel('Photos a product, at most')).toHaveValue('4');
+  await expectNoAxeViolations(page, 'workflows: new workflow dialog with photo choices');
+  await photos.uncheck();
   await dialog.getByRole('button', { name: 'Create workflow' }).click();
   await expect(dialog).toHaveCount(0);
 

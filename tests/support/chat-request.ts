@@ -1,5 +1,6 @@
-// A chat-completion request as the fake provider recorded it, parsed: the model, the messages (text content;
-// the writers send no images) and the output limit, with any other field kept as `unknown`.
+// A chat-completion request as the fake provider recorded it, parsed: the model, the text messages (a
+// workflow that sees sends photo parts too, which tests/support/fake-vision.ts reads) and the output limit,
+// with any other field kept as `unknown`.
 import { z } from 'zod';
 import type { RecordedRequest } from './fake-openai';
 

@@ -20,6 +20,15 @@ import { answerInLanguage, askedLanguage, type LanguageQuirks, languageLapseFor 
 import { createFakeBatchApi, type FakeBatchApi, type FakeBatchOptions } from './fake-openai-batch';
 import { createPromptCache, type PromptCacheOptions } from './fake-prompt-cache';
 import { fakeQaPairs, type InventedAnswerQuirk, inventAnswer } from './fake-qa';
+import {
+  type FakeVision,
+  IMAGE_REFUSAL,
+  imagePartsOf,
+  lookAtPhotos,
+  type SeenPhoto,
+  seenPhotosOf,
+  seenPhotoTokens,
+} from './fake-vision';
 
 export type FailMode =
   | 'none'
@@ -112,6 +121,11 @@ export type FakeEndpoint = {
   /** Listed by GET /v1/models; a chat request for any other model gets Ollama's 404. */
   models?: string[];
   refuse?: Array<'json_schema' | 'json_object' | 'max_tokens'>;
+  /**
+   * Image parts (tests/support/fake-vision.ts): `see` decodes each data URL and answers alt texts naming what
+   * it saw; `refuse` answers OpenAI's 400 for a model that does not see; unset, they are ignored.
+   */
+  images?: FakeVision | Record<string, FakeVision>;
 };
 
 export type FakeOpenAIOptions = {
@@ -258,6 +272,8 @@ type ProductContext = {
   variantValues: string[];
   /** For a variant, its siblings' values the prompt names: its meta description is worded apart from theirs. */
   siblings: string[];
+  /** What the fake saw in the request's photos, in order (a model that sees). */
+  seen?: SeenPhoto[];
 };
 
 // Google's limits, as in src/common/contract/constants.ts (SEO_LIMITS); copied so the fake stays a standalone module.
@@ -389,6 +405,17 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const refused = refusedParameter(body, options.endpoint?.refuse ?? []);
     if (refused) {
       sendError(res, 400, { message: refused, type: 'invalid_request_error' });
+      return;
+    }
+    const images = options.endpoint?.images;
+    const vision = typeof images === 'object' ? images[body.model ?? ''] : images;
+    if (vision === 'refuse' && imagePartsOf(body).length > 0) {
+      sendError(res, 400, IMAGE_REFUSAL);
+      return;
+    }
+    const unseeable = vision === 'see' ? await lookAtPhotos(body) : undefined;
+    if (unseeable) {
+      sendError(res, 400, { message: unseeable, type: 'invalid_request_error' });
       return;
     }
 
@@ -650,7 +677,11 @@ function prepareAnswer(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): Pre
     })),
     model,
   );
-  return { content, promptTokens, completionTokens: countTokens(content, model) };
+  return {
+    content,
+    promptTokens: promptTokens + seenPhotoTokens(body),
+    completionTokens: countTokens(content, model),
+  };
 }
 
 function emptyCounters(): FakeOpenAICounters {
@@ -851,7 +882,7 @@ function answerContent(body: ChatBody, fail: FailMode, quirks?: CopyQuirks): str
   const schema =
     jsonSchemaOf(body.response_format) ?? (asksForCopyFields(body.messages) ? COPY_FIELDS_SCHEMA : undefined);
   if (!schema) return 'This is a fake answer.';
-  const context = readProductContext(body.messages);
+  const context = { ...readProductContext(body.messages), seen: seenPhotosOf(body) };
   const answer = fillSchema(schema, context, '');
   if (fail === 'invalid_copy' && isRecord(answer)) {
     answer.page_title = repeatToLength(`${context.name} `, 200);
@@ -1069,8 +1100,10 @@ function describedFacts(facts: Array<[string, string]>, omit: string[] = []): Ar
   return described;
 }
 
-function altText({ name, brand, variantValues }: ProductContext, index: number): string {
-  const view = ALT_VIEWS[index % ALT_VIEWS.length]!;
+function altText({ name, brand, variantValues, seen }: ProductContext, index: number): string {
+  const photo = seen?.[index];
+  // A model that sees says what each photo shows.
+  const view = `${photo ? `shown in ${photo.colour}, ` : ''}${ALT_VIEWS[index % ALT_VIEWS.length]!}`;
   // Shorten the name rather than the view, so long names still give one distinct alt text per image.
   const subject = fitLength(
     `${name}${variantValues.length > 0 ? ` in ${variantValues.join(' ')}` : ''}${brand ? ` by ${brand}` : ''}`,
@@ -1189,7 +1222,7 @@ function sendJson(
 function sendError(
   res: ServerResponse,
   status: number,
-  error: { message: string; type: string; code?: string },
+  error: { message: string; type: string; code?: string | null; param?: string },
   headers: Record<string, string> = {},
 ) {
   sendJson(res, status, { error: { param: null, code: null, ...error } }, headers);

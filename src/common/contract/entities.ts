@@ -10,6 +10,10 @@ const timestamp = z.string();
 export const BATCH_REPAIR_MODES = ['batch', 'direct'] as const;
 export type BatchRepairMode = (typeof BATCH_REPAIR_MODES)[number];
 
+/** How closely a model that sees looks at each photo: OpenAI's `detail` of an `image_url` part. */
+export const VISION_DETAILS = ['low', 'high'] as const;
+export type VisionDetail = (typeof VISION_DETAILS)[number];
+
 export const workflowSchema = z.object({
   id,
   name: z.string(),
@@ -57,6 +61,12 @@ export const workflowSchema = z.object({
   batch: z.boolean(),
   /** Where a batch answer's repair goes: a follow-up batch (half price) or a direct call (full price). */
   batch_repairs: z.enum(BATCH_REPAIR_MODES),
+  /** Each product's request carries its photos (the compressed copies) for a model that sees them. */
+  sees_images: z.boolean(),
+  /** The `detail` each photo is sent at; `low` (85 tokens a photo on OpenAI's models) by default. */
+  image_detail: z.enum(VISION_DETAILS),
+  /** At most this many photos of a product are sent, the first ones in the product's order. */
+  max_images: z.number().int(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 

@@ -1,6 +1,6 @@
 // A workflow as the form edits it: every field as typed (numbers may be ''), and the fields the contract takes.
-import type { BatchRepairMode, Workflow } from '../../common/contract/entities';
-import type { WorkflowFields } from '../../common/contract/functions';
+import type { BatchRepairMode, VisionDetail, Workflow } from '../../common/contract/entities';
+import { WORKFLOW_LIMITS, type WorkflowFields } from '../../common/contract/functions';
 
 export type Draft = {
   name: string;
@@ -16,6 +16,9 @@ export type Draft = {
   price_cached_input: number | string;
   batch: boolean;
   batch_repairs: BatchRepairMode;
+  sees_images: boolean;
+  image_detail: VisionDetail;
+  max_images: number | string;
 };
 
 /** Sets one field of the draft; each input is given the setter of its own field. */
@@ -36,6 +39,9 @@ export function draftOf(workflow?: Workflow): Draft {
     price_cached_input: workflow?.price?.cached_input_per_million ?? '',
     batch: workflow?.batch ?? false,
     batch_repairs: workflow?.batch_repairs ?? 'batch',
+    sees_images: workflow?.sees_images ?? false,
+    image_detail: workflow?.image_detail ?? 'low',
+    max_images: workflow?.max_images ?? WORKFLOW_LIMITS.maxImagesDefault,
   };
 }
 
@@ -65,5 +71,8 @@ export function fieldsOf(draft: Draft): WorkflowFields {
           },
     batch: draft.batch,
     batch_repairs: draft.batch_repairs,
+    sees_images: draft.sees_images,
+    image_detail: draft.image_detail,
+    max_images: numberOrNull(draft.max_images) ?? WORKFLOW_LIMITS.maxImagesDefault,
   };
 }

@@ -1,5 +1,5 @@
 // The sections of the workflow form, each drawing its part of the draft: the model, how the copy is written,
-// the model's limits, its price, and batch mode.
+// the model's limits, its price, batch mode, and the photos a model that sees is shown.
 import {
   Autocomplete,
   Checkbox,
@@ -12,7 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { BatchRepairMode } from '../../common/contract/entities';
+import type { BatchRepairMode, VisionDetail } from '../../common/contract/entities';
 import { WORKFLOW_LIMITS } from '../../common/contract/functions';
 import { useFunctionQuery } from '../api/use-function-query';
 import type { Draft, SetDraftField } from './workflow-draft';
@@ -172,6 +172,48 @@ export function BatchFields({ draft, set }: FieldsProps) {
             ))}
           </Stack>
         </Radio.Group>
+      )}
+    </>
+  );
+}
+
+/** How closely a model that sees looks at each photo, as the form offers it. */
+const DETAIL_LABELS: Record<VisionDetail, string> = {
+  low: 'Low detail (85 tokens a photo on OpenAI)',
+  high: 'High detail (more tokens: by 512 px tiles)',
+};
+
+export function PhotoFields({ draft, set }: FieldsProps) {
+  return (
+    <>
+      <Checkbox
+        label="Show the model each product's photos (a model that sees)"
+        description="Alt text then describes each photo. Not with batch."
+        checked={draft.sees_images}
+        onChange={(e) => set('sees_images')(e.currentTarget.checked)}
+      />
+      {draft.sees_images && (
+        <Group grow align="flex-start">
+          <Radio.Group
+            label="Detail"
+            value={draft.image_detail}
+            onChange={(value) => set('image_detail')(value as VisionDetail)}
+          >
+            <Stack gap={4} mt={4}>
+              {(Object.keys(DETAIL_LABELS) as VisionDetail[]).map((detail) => (
+                <Radio key={detail} value={detail} label={DETAIL_LABELS[detail]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <NumberInput
+            label="Photos a product, at most"
+            min={1}
+            max={WORKFLOW_LIMITS.maxImagesMax}
+            allowDecimal={false}
+            value={draft.max_images}
+            onChange={set('max_images')}
+          />
+        </Group>
       )}
     </>
   );

@@ -5,7 +5,14 @@ import { useState } from 'react';
 import type { Workflow } from '../../common/contract/entities';
 import { WORKFLOW_LIMITS, type WorkflowFields } from '../../common/contract/functions';
 import { type Draft, draftOf, fieldsOf, type SetDraftField } from './workflow-draft';
-import { BatchFields, LimitFields, ModelField, PriceFields, WritingFields } from './workflow-fields';
+import {
+  BatchFields,
+  LimitFields,
+  ModelField,
+  PhotoFields,
+  PriceFields,
+  WritingFields,
+} from './workflow-fields';
 
 function useWorkflowDraft(workflow?: Workflow) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(workflow));
@@ -47,6 +54,7 @@ export function WorkflowForm({
         <LimitFields draft={draft} set={set} />
         <PriceFields draft={draft} set={set} />
         <BatchFields draft={draft} set={set} />
+        <PhotoFields draft={draft} set={set} />
         <Group>
           <Button type="submit" loading={isPending}>
             {submitLabel}

@@ -1,6 +1,6 @@
 // The contract's workflow functions: a user's workflows and the models the endpoint lists.
 import { z } from 'zod';
-import { BATCH_REPAIR_MODES, workflowSchema } from '../entities';
+import { BATCH_REPAIR_MODES, VISION_DETAILS, workflowSchema } from '../entities';
 import { canonicalLanguageTag } from '../language';
 import { id, noBody } from './schema-parts';
 
@@ -17,6 +17,9 @@ export const WORKFLOW_LIMITS = {
   priceMax: 1_000_000,
   /** The copy's language and up to four translations: each language is a full pass over every product. */
   languagesMax: 5,
+  /** Photos a product's request may carry: each one costs tokens, and a product page shows a handful. */
+  maxImagesMax: 10,
+  maxImagesDefault: 4,
 } as const;
 
 function isLanguageTag(value: string): boolean {
@@ -120,6 +123,19 @@ export const workflowFieldsSchema = z.object({
   /** Where a batch answer's repair goes: `batch` (a follow-up batch, half price; the default) or `direct`. */
   batch_repairs: z
     .enum(BATCH_REPAIR_MODES, { error: `batch_repairs is one of: ${BATCH_REPAIR_MODES.join(', ')}` })
+    .optional(),
+  /** Send each product's photos (its compressed copies, as data URLs) to a model that sees. */
+  sees_images: z.boolean().optional(),
+  /** `low` (the default) or `high`: how closely the model looks, and what each photo costs. */
+  image_detail: z
+    .enum(VISION_DETAILS, { error: `image_detail is one of: ${VISION_DETAILS.join(', ')}` })
+    .optional(),
+  /** At most this many photos a product (1–10; 4 by default). */
+  max_images: z
+    .number()
+    .int('max_images is a whole number')
+    .min(1, 'max_images is at least 1')
+    .max(WORKFLOW_LIMITS.maxImagesMax, `max_images is at most ${WORKFLOW_LIMITS.maxImagesMax}`)
     .optional(),
 });
 export type WorkflowFields = z.infer<typeof workflowFieldsSchema>;

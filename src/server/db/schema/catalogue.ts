@@ -27,6 +27,7 @@ import type {
   StoreCopy,
   Translations,
   UrlSuggestionLevel,
+  VisionDetail,
 } from '../../../common/contract/entities';
 import type { LanguageCount, LanguageSource } from '../../../common/contract/language';
 import { user } from './auth';
@@ -77,6 +78,10 @@ export const workflows = pgTable(
      * direct call at the full price that finishes the product sooner.
      */
     batchRepairs: text('batch_repairs').$type<BatchRepairMode>().notNull().default('batch'),
+    /** Each product's request carries its compressed photos, for a model that sees (decision 041). */
+    seesImages: boolean('sees_images').notNull().default(false),
+    imageDetail: text('image_detail').$type<VisionDetail>().notNull().default('low'),
+    maxImages: smallint('max_images').notNull().default(4),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,6 +89,8 @@ export const workflows = pgTable(
     uniqueIndex('workflows_owner_name_idx').on(t.ownerId, t.name),
     index('workflows_owner_idx').on(t.ownerId),
     check('workflows_batch_repairs_mode', sql`${t.batchRepairs} in ('batch', 'direct')`),
+    check('workflows_image_detail', sql`${t.imageDetail} in ('low', 'high')`),
+    check('workflows_max_images', sql`${t.maxImages} between 1 and 10`),
   ],
 );
 

@@ -117,6 +117,9 @@ export async function estimateWorkflowRun(
       voiceNotes: workflow.voiceNotes ?? '',
     },
     batch: workflow.batch,
+    ...(workflow.seesImages
+      ? { photos: { detail: workflow.imageDetail, maxImages: workflow.maxImages } }
+      : {}),
     ...(repairShare ? { repairShare } : { repairRate: DEFAULT_REPAIR_RATE }),
     ownPrice: ownPriceOf(workflow),
     ...(answerScale ? { answerScale } : {}),

@@ -16,7 +16,14 @@ import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
 type TextProblem = {
   field: CopyField;
-  kind: 'artefact' | 'cut_off' | 'copied_label' | 'variant_unnamed' | 'variant_singled_out' | 'duplicate';
+  kind:
+    | 'artefact'
+    | 'cut_off'
+    | 'copied_label'
+    | 'variant_unnamed'
+    | 'variant_singled_out'
+    | 'duplicate'
+    | 'alt_text_opening';
   message: string;
 };
 
@@ -100,6 +107,28 @@ export function repeatedAltTextProblems(copy: CopyFields): TextProblem[] {
     }
   });
   return problems;
+}
+
+/**
+ * "Image of", "picture of", "photo of" (and their French and German forms) at an alt text's start: a screen
+ * reader already says it is an image, so the words say nothing (WCAG's and every style guide's advice).
+ */
+const REDUNDANT_ALT_OPENING =
+  /^\s*(?:(?:an?|the)\s+)?(?:image|picture|photo(?:graph)?)\s+of\b|^\s*(?:une?\s+)?(?:image|photo)\s+d(?:e|u|es|')|^\s*(?:ein\s+)?(?:bild|foto)\s+(?:von|des|der)\b/iu;
+
+export function redundantAltOpeningProblems(copy: CopyFields): TextProblem[] {
+  return copy.alt_texts.flatMap((text, index) => {
+    const opening = REDUNDANT_ALT_OPENING.exec(text)?.[0];
+    if (!opening) return [];
+    const field = `alt_texts[${index}]` as CopyField;
+    return [
+      {
+        field,
+        kind: 'alt_text_opening',
+        message: COPY_PROBLEM_MESSAGES.altTextOpening(field, opening.trim()),
+      },
+    ];
+  });
 }
 
 /**

@@ -50,10 +50,12 @@ export function buildMessages(templates: PromptTemplates, input: WriteCopyInput)
   // A variant whose parent is being written at the same time (one batch) has no parent copy to show: it is
   // described as a product of its own, and the rules say what it is a variant of.
   const user = input.parent?.copy ? templates.variant : templates.user;
+  variables.photo_rules = describePhotoRules(input);
+  const ownRules = ['variant_rules', 'photo_rules'].filter((name) => variables[name]);
   const messages: TemplatedMessage[] = [
     templatedMessage('system', system, variables),
     // The variant's own rules after its data: the product's part of the prompt, after the shared part.
-    templatedMessage('user', variables.variant_rules ? `${user}\n\n{{variant_rules}}` : user, variables),
+    templatedMessage('user', [user, ...ownRules.map((name) => `{{${name}}}`)].join('\n\n'), variables),
   ];
   if (input.repair) {
     messages.push({ role: 'assistant', content: JSON.stringify(copyAsAnswered(input.repair.previous)) });
@@ -140,6 +142,25 @@ function describeVariantRules(parent: WriteCopyInput['parent']): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * For a product whose photos are attached (to its user message, after this text): which images they are, and
+ * that what a photo shows goes in its alt text only, never into a claim elsewhere.
+ */
+export function describePhotoRules(input: WriteCopyInput): string {
+  const photos = input.photos?.photos ?? [];
+  if (photos.length === 0) return '';
+  const places = photos.map((photo) => photo.position + 1).join(', ');
+  const which =
+    photos.length === input.imageCount
+      ? `The product's ${photos.length === 1 ? 'photo is' : `${photos.length} photos are`} attached, in the order of its images.`
+      : `Photos of images ${places} of the product's ${input.imageCount} are attached, in that order.`;
+  return [
+    which,
+    'Each attached photo\'s alt text describes what that photo shows (the product, its colour, the view and the setting) in words of its own, within the limit, in the copy\'s language, and never starts with "image of" or "picture of".',
+    'What you see in a photo goes in its alt text only: every other field says only what the product data says.',
+  ].join(' ');
 }
 
 /**

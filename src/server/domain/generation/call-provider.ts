@@ -12,6 +12,7 @@ import {
   type WriteCopyInput,
   type WriteCopyResult,
 } from '../../leaves/ai/copy-writer';
+import { estimateImageTokens } from '../../leaves/ai/image-tokens';
 import { defaultMaxOutputTokens } from '../../leaves/ai/openai-writer';
 import { costAt, effectivePrice, type ModelPrice, UNKNOWN_PRICE_CAP_RATE } from '../../leaves/ai/pricing';
 import { withProviderRetries } from '../../leaves/ai/retry-policy';
@@ -119,7 +120,13 @@ export function createProviderCall(options: ProviderCallOptions): ProviderCall {
           });
           throw error;
         }
-        await settle(reserved.logId, aiLogEntry(target, event, result, undefined, ownPrice), progress);
+        const photos = photosLogged(result, price);
+        await settle(reserved.logId, aiLogEntry(target, event, result, photos, ownPrice), progress);
+        if (result.photos?.refused) {
+          await logGeneral(db, target, 'Photos refused by the model: written from text', {
+            reason: result.photos.refused,
+          });
+        }
         return result;
       },
       {
@@ -161,11 +168,15 @@ function reservationOf(
   price: ModelPrice | null,
 ): Reservation {
   const maxOutputTokens = callInput.maxOutputTokens!;
+  // A photo's tokens by its published formula (or gpt-4o's standing in): a reservation errs high.
+  const photos = callInput.photos;
+  const imageTokens = photos ? estimateImageTokens(callInput.model, photos.detail, photos.photos) : 0;
   return (isPrecise) => {
     const messages = callInput.prompt?.rendered ?? [];
     const promptTokens =
       (isPrecise ? countChatTokens(messages, callInput.model) : quickPromptTokens(messages)) +
-      PROMPT_TOKEN_MARGIN;
+      PROMPT_TOKEN_MARGIN +
+      imageTokens;
     const worstCase = { prompt_tokens: promptTokens, completion_tokens: maxOutputTokens };
     const reservedUsd = price ? costAt(price, worstCase) : null;
     return {
@@ -178,6 +189,36 @@ function reservationOf(
       // A model without a price still counts against a cap: its tokens at the dearest known price.
       worstUsd: costAt(price ?? UNKNOWN_PRICE_CAP_RATE, worstCase),
     };
+  };
+}
+
+/**
+ * What the call's photos were and cost, for its log line: their prompt tokens (OpenAI's published count, which
+ * `usage` includes) at the input price, or a note that the provider's `usage` holds them uncounted apart.
+ */
+function photosLogged(
+  result: WriteCopyResult,
+  price: ModelPrice | null,
+): Record<string, unknown> | undefined {
+  const photos = result.photos;
+  if (!photos) return undefined;
+  const { sent, detail, imageTokens, refused } = photos;
+  const costUsd =
+    imageTokens !== null && price
+      ? Math.round(((imageTokens * price.inputPerMillion) / 1e6) * 1e10) / 1e10
+      : null;
+  return {
+    images: {
+      sent,
+      detail,
+      image_tokens: imageTokens,
+      image_cost_usd: costUsd,
+      counted:
+        imageTokens === null
+          ? `${result.model}'s photo tokens are in its prompt tokens as answered; no formula is published for it.`
+          : "OpenAI's published tile formula; included in the prompt tokens.",
+      ...(refused ? { refused } : {}),
+    },
   };
 }
 

@@ -34,6 +34,17 @@ describe('checkCopy', () => {
     expect(checkCopy(goodCopy(), facts, 2)).toEqual([]);
   });
 
+  it('flags an alt text that opens with "image of" or "picture of", in English, French and German', () => {
+    const opening = (alt: string) =>
+      checkCopy({ ...goodCopy(), alt_texts: [alt, 'Yellow Wool Jumper, image 2 of 2'] }, facts, 2).map(
+        (problem) => problem.kind,
+      );
+    expect(opening('Image of a Yellow Wool Jumper')).toEqual(['alt_text_opening']);
+    expect(opening('A picture of the Yellow Wool Jumper')).toEqual(['alt_text_opening']);
+    expect(opening("Photo d'un Yellow Wool Jumper")).toContain('alt_text_opening');
+    expect(opening('Yellow Wool Jumper, image of the cuff')).toEqual([]);
+  });
+
   it('names each field that breaks a length limit, with its length and the limit', () => {
     const copy = {
       ...goodCopy(),

@@ -19,6 +19,7 @@ import type { VariantRange } from '../../../common/copy-rules/variant-range';
 import type { CopyFields, ProductFacts } from '../../leaves/ai/copy-writer';
 import {
   brokenTextProblems,
+  redundantAltOpeningProblems,
   repeatedAltTextProblems,
   singledOutProblems,
   variantUnnamedProblems,
@@ -37,6 +38,7 @@ export type CopyProblemKind =
   | 'too_short'
   | 'too_wide'
   | 'alt_text_count'
+  | 'alt_text_opening'
   | 'ungrounded'
   | 'invented_answer'
   | 'qa_count'
@@ -115,6 +117,7 @@ export function checkCopy(
     ...variantUnnamedProblems(copy, context.variantValues ?? []),
     ...singledOutProblems(copy, context.variantRange ?? [], registry),
     ...repeatedAltTextProblems(copy),
+    ...redundantAltOpeningProblems(copy),
     ...brokenTextProblems(copy, facts, registry),
     ...offProductProblems(copy, context.productName),
     ...wordingProblems(copy, context, registry),

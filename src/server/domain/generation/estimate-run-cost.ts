@@ -7,6 +7,7 @@
 // are included: a share of products (measured from the user's recent runs, else DEFAULT_REPAIR_RATE) is
 // expected to need one. Lists longer than MAX_EXACT are sampled evenly and scaled, and say so.
 
+import type { VisionDetail } from '../../../common/contract/entities';
 import type { PromptTemplates } from '../../db/schema';
 import type {
   BundleSettings,
@@ -20,6 +21,7 @@ import { costOf, type ModelPrice } from '../../leaves/ai/pricing';
 import { countTokens, describeEncoding } from '../../leaves/ai/tokens';
 import { describeDifferences, detectVariants, differingValues } from '../../leaves/variants/detect-variants';
 import { buildMessages, renderMessages } from './build-prompt';
+import { photoTokensOf, standInPhotos } from './product-photos';
 import { MAX_SIBLINGS_NAMED } from './product-store';
 
 export type CostEstimate = {
@@ -89,6 +91,8 @@ export type EstimateInput = {
    * as a variant's prompt names its parent and siblings.
    */
   remaining?: ReadonlySet<number>;
+  /** A workflow that sees: each product's first photos go with its calls, and their tokens count. */
+  photos?: { detail: VisionDetail; maxImages: number };
 };
 
 /** OpenAI bills Batch API calls at half the list price. */
@@ -195,7 +199,8 @@ function tallyProduct(
   }
   const answer = catalogue.offlineCopy(product);
   const answerTokens = countTokens(JSON.stringify(answer), model) * (input.answerScale ?? 1);
-  let firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput)));
+  const photoTokens = photoTokensOf(writeInput);
+  let firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput))) + photoTokens;
   const parentCopy = writeInput.parent?.copy;
   if (parentCopy && input.answerScale !== undefined) {
     // The parent's copy in a variant's prompt is the model's, not the stand-in: as long as its answers run.
@@ -213,9 +218,9 @@ function tallyProduct(
     tally.completion += rate * repairShare.completion * answerTokens;
   } else {
     const repair = { previous: answer, problems: TYPICAL_PROBLEMS };
-    const repairPrompt = countMessages(
-      renderMessages(buildMessages(input.templates, { ...writeInput, repair })),
-    );
+    // A repair sends the photos again, so its alt texts can be mended by looking.
+    const repairPrompt =
+      countMessages(renderMessages(buildMessages(input.templates, { ...writeInput, repair }))) + photoTokens;
     tally.prompt += rate * repairPrompt;
     tally.completion += rate * answerTokens;
   }
@@ -279,5 +284,6 @@ function firstCallInput(
         }
       : undefined,
     ...(input.voice ? { voice: input.voice } : {}),
+    ...(input.photos ? { photos: standInPhotos(input.photos, product.imageUrls.length) } : {}),
   };
 }

@@ -2,8 +2,13 @@
 // `divert` takes it elsewhere first (the runner passes the Batch API's routing).
 import { setMaxListeners } from 'node:events';
 import type { Task } from 'graphile-worker';
-import { generateProductPayloadSchema } from '../../leaves/queue/generate-jobs';
+import {
+  GENERATE_PRODUCT_TASK,
+  generateJobKey,
+  generateProductPayloadSchema,
+} from '../../leaves/queue/generate-jobs';
 import { type GenerationDeps, generateProduct } from './generate-product';
+import { IMAGE_WAIT_MS } from './product-photos';
 
 // graphile-worker gives every job of a pool the same abort signal, and a job waiting on the provider listens
 // to it (for a slot, a permit, a retry, the call itself) and stops listening when done. With dozens of jobs
@@ -16,14 +21,29 @@ export type DivertProduct = (bundleWorkflowProductId: number) => Promise<boolean
 
 export function generateProductTask(deps: GenerationDeps, divert?: DivertProduct): Task {
   return async (payload, helpers) => {
-    const { bundleWorkflowProductId } = generateProductPayloadSchema.parse(payload);
+    const parsed = generateProductPayloadSchema.parse(payload);
+    const { bundleWorkflowProductId, imageWaits = 0 } = parsed;
     setMaxListeners(SHARED_SIGNAL_MAX_LISTENERS, helpers.abortSignal);
     if (divert && (await divert(bundleWorkflowProductId))) return;
-    await generateProduct(
+    const outcome = await generateProduct(
       deps,
       bundleWorkflowProductId,
-      { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts },
+      { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts, imageWaits },
       helpers.abortSignal,
     );
+    if (outcome === 'waiting_for_images') {
+      // The same key: graphile-worker keeps this running job apart and queues a fresh one, which leaves the
+      // generation pool's slot to other products while the image pool compresses this one's photos.
+      await helpers.addJob(
+        GENERATE_PRODUCT_TASK,
+        { ...parsed, imageWaits: imageWaits + 1 },
+        {
+          jobKey: generateJobKey(bundleWorkflowProductId),
+          runAt: new Date(Date.now() + IMAGE_WAIT_MS),
+          priority: helpers.job.priority,
+          maxAttempts: helpers.job.max_attempts,
+        },
+      );
+    }
   };
 }

@@ -5,32 +5,36 @@
 import type { Database } from '../../db/client';
 import {
   type CopyFields,
+  type PhotoSet,
   ProviderError,
   type WriteCopyInput,
   type WriteCopyResult,
 } from '../../leaves/ai/copy-writer';
 import { ownPriceOf } from '../../leaves/ai/pricing';
 import type { WriterRegistry } from '../../leaves/ai/writer-registry';
-import { generalLogEntry, type LogTarget } from '../../leaves/run-log/run-log';
+import { generalLogEntry, type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
 import { describeDifferences, differingValues } from '../../leaves/variants/detect-variants';
 import { createProviderCall, SpendingCapReached } from './call-provider';
 import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } from './check-copy';
 import { copyLanguageFor, copyVoiceFor } from './copy-language';
 import { findDuplicateProblems } from './distinct-copy';
 import { holdForSpendingCap } from './hold-for-cap';
+import { prepareProductPhotos } from './product-photos';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
 import { writeTranslations } from './translations';
 
 export type GenerationDeps = { db: Database; writers: WriterRegistry };
-export type JobAttempt = { attempts: number; maxAttempts: number };
+/** `imageWaits`: how many times the job has waited for the product's photos to be compressed. */
+export type JobAttempt = { attempts: number; maxAttempts: number; imageWaits?: number };
 
+/** Answers `waiting_for_images` when the product's photos are still being compressed: run it again later. */
 export async function generateProduct(
   deps: GenerationDeps,
   bundleWorkflowProductId: number,
   job: JobAttempt,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<'waiting_for_images' | undefined> {
   const { db } = deps;
   const context = await loadProduct(db, bundleWorkflowProductId);
   if (!context || context.row.status === 'done') return;
@@ -43,6 +47,15 @@ export async function generateProduct(
   try {
     // A paused run takes no provider calls: its products stay queued until the cap is raised.
     if (context.pausedReason) return;
+    let photos: PhotoSet | undefined;
+    if (context.workflow.seesImages) {
+      const prepared = await prepareProductPhotos(db, context, job.imageWaits ?? 0);
+      if (prepared.status === 'waiting') return 'waiting_for_images';
+      photos = prepared.set;
+      if (prepared.leftOut.length > 0) {
+        await logGeneral(db, target, 'Photos left out: written without them', { images: prepared.leftOut });
+      }
+    }
     await recordStep(
       db,
       context.row.id,
@@ -53,10 +66,11 @@ export async function generateProduct(
       10,
       'running',
     );
-    const copy = await writeCheckedCopy(deps, context, target, signal);
+    const copy = await writeCheckedCopy(deps, context, target, { signal, photos });
     const translations = await writeTranslations(
       context,
-      (inLanguage, language) => writeCheckedCopy(deps, inLanguage, target, signal, language),
+      (inLanguage, language) =>
+        writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language }),
       finalProblems,
     );
     // The complete final check is stored with the copy; the screen flags exactly these problems.
@@ -76,6 +90,7 @@ export async function generateProduct(
     await markFailed(db, context, reason, target);
     if (!(error instanceof ProviderError)) throw error;
   }
+  return undefined;
 }
 
 /** The complete final check of a product's copy, as it is stored with the copy. */
@@ -138,14 +153,13 @@ async function writeCheckedCopy(
   deps: GenerationDeps,
   context: ProductContext,
   target: LogTarget & { bundleId: number },
-  signal?: AbortSignal,
-  translation?: string,
+  { signal, photos, translation }: { signal?: AbortSignal; photos?: PhotoSet; translation?: string },
 ): Promise<CopyFields> {
   const step = (event: string) => (translation ? `${event} (${translation})` : event);
   const { db, writers } = deps;
   const writer = writers.forWorkflow(context.workflow);
   const imageCount = context.imageUrls.length;
-  const input: WriteCopyInput = { ...firstCallInput(context), signal };
+  const input: WriteCopyInput = { ...firstCallInput(context), signal, ...(photos ? { photos } : {}) };
   const rules = copyRulesFor(context);
   const checkAll = async (written: CopyFields) => [
     ...checkCopy(written, context.details, imageCount, rules),

@@ -52,6 +52,8 @@ export const COPY_PROBLEM_MESSAGES = {
       : `${field} ends on a word that leads nowhere; end it with a complete phrase.`,
   copiedLabel: (field: CopyField, label: string) =>
     `${field} opens with the store's own heading "${label}"; open with a sentence about the product instead.`,
+  altTextOpening: (field: CopyField, opening: string) =>
+    `${field} opens with "${opening}"; a screen reader says it is an image already: start with what the photo shows.`,
   repeatedAltText: (index: number, first: number) =>
     `alt_texts[${index}] repeats alt_texts[${first}]; describe each image in words of its own.`,
   singledOut: (field: CopyField, values: readonly string[], range: string) =>

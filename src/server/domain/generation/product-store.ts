@@ -45,6 +45,7 @@ export async function loadProduct(db: Queryable, id: number) {
       details: products.details,
       imageUrls: products.imageUrls,
       bundleId: bundles.id,
+      ownerId: bundles.ownerId,
       customFields: bundles.customFields,
       spendingCapUsd: bundles.spendingCapUsd,
       bundleLanguage: bundles.language,
@@ -67,6 +68,9 @@ export async function loadProduct(db: Queryable, id: number) {
         priceInputPerMillion: workflows.priceInputPerMillion,
         priceOutputPerMillion: workflows.priceOutputPerMillion,
         priceCachedInputPerMillion: workflows.priceCachedInputPerMillion,
+        seesImages: workflows.seesImages,
+        imageDetail: workflows.imageDetail,
+        maxImages: workflows.maxImages,
       },
     })
     .from(bundleWorkflowProducts)

@@ -53,6 +53,9 @@ function columnsOf(fields: Partial<WorkflowFields>, currentMoreLanguages: string
   }
   if (fields.batch !== undefined) columns.batch = fields.batch;
   if (fields.batch_repairs !== undefined) columns.batchRepairs = fields.batch_repairs;
+  if (fields.sees_images !== undefined) columns.seesImages = fields.sees_images;
+  if (fields.image_detail !== undefined) columns.imageDetail = fields.image_detail;
+  if (fields.max_images !== undefined) columns.maxImages = fields.max_images;
   return columns;
 }
 
@@ -62,6 +65,16 @@ function refuseBatchTranslations(batch: boolean, moreLanguages: string[]): void 
     throw new AppError(
       'bad_input',
       'languages: a Batch API workflow writes one language; turn batch off to write translations, or make a workflow for each language.',
+    );
+  }
+}
+
+/** Photos are sent with direct calls only: a batch line carries the product's text. */
+function refuseBatchImages(batch: boolean, seesImages: boolean): void {
+  if (batch && seesImages) {
+    throw new AppError(
+      'bad_input',
+      'sees_images: a Batch API workflow sends no photos yet; turn batch off to show the photos to the model.',
     );
   }
 }
@@ -83,6 +96,7 @@ export async function createWorkflow(
 ): Promise<number> {
   const columns = columnsOf(fields);
   refuseBatchTranslations(columns.batch ?? false, columns.moreLanguages ?? []);
+  refuseBatchImages(columns.batch ?? false, columns.seesImages ?? false);
   try {
     const [created] = await db
       .insert(workflows)
@@ -123,6 +137,7 @@ export async function updateWorkflow(
   const current = await requireOwnWorkflow(db, ownerId, workflowId);
   const columns = columnsOf(fields, current.moreLanguages);
   refuseBatchTranslations(columns.batch ?? current.batch, columns.moreLanguages ?? current.moreLanguages);
+  refuseBatchImages(columns.batch ?? current.batch, columns.seesImages ?? current.seesImages);
   try {
     const [row] = await db
       .update(workflows)

@@ -100,6 +100,9 @@ export function toWorkflowEntity(row: WorkflowRow, hasApiKey: boolean): Workflow
       : null,
     batch: row.batch,
     batch_repairs: row.batchRepairs,
+    sees_images: row.seesImages,
+    image_detail: row.imageDetail,
+    max_images: row.maxImages,
   };
 }
 

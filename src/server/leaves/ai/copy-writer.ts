@@ -1,8 +1,10 @@
 // The interface every copy writer implements: the OpenAI-compatible client and the offline writer.
 // One call writes every field of one product, including one alt text per image.
+import type { VisionDetail } from '../../../common/contract/entities';
 import type { AiCopy } from '../../../common/copy-fields/registry';
 import type { VariantRange } from '../../../common/copy-rules/variant-range';
 import type { AiRequest } from './ai-request';
+import type { PixelFacts } from './pixel-facts';
 
 /** Every generated field of one product: the registry's fields the model writes (alt texts one per image). */
 export type CopyFields = AiCopy;
@@ -15,6 +17,33 @@ export type CopyVoice = {
   bannedPhrases?: readonly string[];
   protectedTerms?: readonly string[];
   voiceNotes?: string;
+};
+
+/** One photo of the product, for a writer that looks: the app's own compressed copy of the image. */
+export type ProductPhoto = {
+  /** The image row, for the log. */
+  imageId: number;
+  /** Its place among the product's images (from 0): alt_texts[position] is its alt text. */
+  position: number;
+  /** `data:image/jpeg;base64,…` of the compressed copy, so the provider fetches nothing. */
+  dataUrl: string;
+  width: number;
+  height: number;
+  /** What sharp read from its pixels, for the built-in writer. */
+  pixels?: PixelFacts;
+};
+
+/** The photos a workflow that sees sends with a product, and how closely the model looks at them. */
+export type PhotoSet = { detail: VisionDetail; photos: ProductPhoto[] };
+
+/** What became of a call's photos: how many went, their tokens where the provider publishes them. */
+export type PhotosSent = {
+  sent: number;
+  detail: VisionDetail;
+  /** By the provider's published formula; null when it publishes none (they are in `usage` as answered). */
+  imageTokens: number | null;
+  /** Set when the model refused images and the call went again as text alone: the provider's words. */
+  refused?: string;
 };
 
 export type BundleSettings = { keywords: string; business_type: string; tone_of_voice: string };
@@ -48,6 +77,8 @@ export type WriteCopyInput = {
   maxOutputTokens?: number;
   /** The workflow's sampling temperature (0–2); the provider's default when unset. */
   temperature?: number;
+  /** The product's photos, for a workflow that sees (decision 041). */
+  photos?: PhotoSet;
   /** What an AI writer sends, built from the workflow's templates (generation/build-prompt.ts). */
   prompt?: CopyPrompt;
   signal?: AbortSignal;
@@ -76,6 +107,8 @@ export type WriteCopyResult = {
   finalRequest: AiRequest;
   /** Set when the answer came through the provider's Batch API, which bills it at a discount. */
   billing?: AnswerBilling;
+  /** Set when the call carried photos, or meant to and the model refused them. */
+  photos?: PhotosSent;
 };
 
 /** How an answer was bought: `batch` answers cost `priceMultiplier` (0.5) of the list price. */

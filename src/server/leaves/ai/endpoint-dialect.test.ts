@@ -112,4 +112,26 @@ describe('requests any server accepts', () => {
     expect((error as ProviderError).message).toMatch(/has no model "llama3\.1:8b" \(HTTP 404/);
     expect((error as ProviderError).message).toContain('127.0.0.1');
   });
+
+  it('sends photos as image_url parts of the product message; a model that refuses them gets text, once', async () => {
+    const { writer, notices, sent } = await writerFor({ images: 'refuse' });
+    const photo = { imageId: 1, position: 0, dataUrl: 'data:image/jpeg;base64,/9j/', width: 8, height: 8 };
+    const withPhotos = withPrompt(DEFAULT_PROMPT_TEMPLATES, {
+      ...OAK_CHAIR_INPUT,
+      model: MODEL,
+      photos: { detail: 'low', photos: [photo] },
+    });
+    const first = await writer.write(withPhotos);
+    const second = await writer.write(withPhotos);
+    const contents = sent().map((body) => body.messages[1]!.content as unknown);
+    // Refused with the parts, sent again as text; the next call goes as text at once.
+    expect(contents.map((content) => Array.isArray(content))).toEqual([true, false, false]);
+    expect(contents[0]).toEqual([
+      { type: 'text', text: expect.stringContaining('photo') },
+      { type: 'image_url', image_url: { url: photo.dataUrl, detail: 'low' } },
+    ]);
+    expect(first.photos).toMatchObject({ sent: 0, refused: expect.stringContaining('image_url') });
+    expect(second.photos).toMatchObject({ sent: 0, refused: expect.stringContaining('earlier') });
+    expect(notices).toEqual([expect.stringContaining(`refused images for ${MODEL}`)]);
+  });
 });

@@ -12,9 +12,38 @@ const FORMAT_STEPS: ResponseFormatMode[] = ['json_schema', 'json_object', 'instr
 export class EndpointDialect {
   responseFormat: ResponseFormatMode = 'json_schema';
   tokenLimit: TokenLimitParameter = 'max_tokens';
+  /** Models that refused image input: their calls go as text alone from then on. */
+  readonly #refusesImages = new Set<string>();
 
   /** `onChange` hears each step down once, e.g. to log it. */
   constructor(private readonly onChange: (message: string) => void = () => {}) {}
+
+  refusesImages(model: string): boolean {
+    return this.#refusesImages.has(model);
+  }
+
+  /**
+   * Whether `error` is the endpoint refusing the call's image parts (OpenAI: "Invalid content type. image_url
+   * is only supported by certain models."; local servers: "does not support images", "vision"), in which case
+   * the model is marked as one that does not see and the call should go again without them.
+   */
+  learnImageRefusal(error: unknown, model: string): boolean {
+    if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
+    const message = `${error.message} ${JSON.stringify(error.error ?? '')}`.toLowerCase();
+    if (
+      !/image_url|image input|images? (?:are|is) not supported|support(?:s)? images|vision|multimodal/.test(
+        message,
+      )
+    )
+      return false;
+    if (!this.#refusesImages.has(model)) {
+      this.#refusesImages.add(model);
+      this.onChange(
+        `The AI provider refused images for ${model}; its copy is written from text from now on.`,
+      );
+    }
+    return true;
+  }
 
   /**
    * Whether `error` is the endpoint refusing something this dialect sends, in which case the dialect has moved

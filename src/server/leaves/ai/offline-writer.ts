@@ -21,6 +21,7 @@ import {
   writePageTitle,
 } from './offline-fields';
 import { writeQaPairs } from './offline-qa';
+import type { PixelFacts } from './pixel-facts';
 import { countTokens } from './tokens';
 export const OFFLINE_MODEL = 'offline';
 
@@ -30,6 +31,13 @@ const QA_COUNT = fieldWithQaPairs(COPY_FIELD_REGISTRY)?.pairs ?? { min: 0, max: 
 /** The prompt as templated in the log; `{{facts}}` is the JSON of every fact the writer used. */
 export const OFFLINE_PROMPT_TEMPLATE =
   'Write the copy for this product from its own fields only.\n\n{{facts}}';
+
+/** What sharp read from each photo, at its image's place; none for an image not read. */
+function pixelsByPosition(input: WriteCopyInput) {
+  const byPosition: (PixelFacts | undefined)[] = [];
+  for (const photo of input.photos?.photos ?? []) byPosition[photo.position] = photo.pixels;
+  return byPosition;
+}
 
 /** The copy and its logged request and usage, computed synchronously. */
 export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
@@ -42,7 +50,7 @@ export function writeOfflineCopy(input: WriteCopyInput): WriteCopyResult {
     description: writeDescription(facts, input, keywords),
     fact_sheet: writeFactSheet(input.product, input.product.fact_sheet, input.range, facts.book),
     questions_and_answers: qaPairsText(writeQaPairs(facts, input.range ?? [], QA_COUNT)),
-    alt_texts: writeAltTexts(facts, input.imageCount),
+    alt_texts: writeAltTexts(facts, input.imageCount, pixelsByPosition(input)),
   };
   if (input.parent?.copy) copy = setApartFromParent(copy, facts, input.parent.copy);
   copy = withTidyStops(withVoiceRules(copy, input.voice));

@@ -8,8 +8,9 @@ import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import { aiJsonSchema } from '../../../common/copy-fields/shapes';
 import type { AiRequest } from './ai-request';
 import { ConcurrencyLimit } from './concurrency-limit';
-import type { CopyWriter, WriteCopyInput, WriteCopyResult } from './copy-writer';
+import type { CopyWriter, PhotosSent, WriteCopyInput, WriteCopyResult } from './copy-writer';
 import { EndpointDialect } from './endpoint-dialect';
+import { publishedImageTokens } from './image-tokens';
 import { estimateUsage, parseCopy } from './parse-answer';
 import { classifyProviderError, describeEndpoint, isQuotaError, parseRetryAfterMs } from './provider-errors';
 import { RateController } from './rate-controller';
@@ -63,7 +64,7 @@ const RESPONSE_FORMATS = {
 } as const;
 
 /** Sent at most this many times per call: once as is, then once per thing the endpoint may refuse. */
-const MAX_DIALECT_STEPS = 4;
+const MAX_DIALECT_STEPS = 5;
 
 export class OpenAIWriter implements CopyWriter {
   readonly #client: OpenAI;
@@ -102,13 +103,20 @@ export class OpenAIWriter implements CopyWriter {
     const finalRequest: AiRequest = { model: input.model, messages: input.prompt.rendered, ...sent };
 
     let completion: OpenAI.Chat.Completions.ChatCompletion | undefined;
+    const photos = this.#photosToSend(input);
     const callSignal = followSignal(input.signal);
     try {
       for (let step = 1; !completion; step++) {
         const sent = { responseFormat: this.#dialect.responseFormat, tokenLimit: this.#dialect.tokenLimit };
         try {
-          completion = await this.#send(input, finalRequest, maxOutputTokens, callSignal.signal);
+          const attached = photos && !photos.refused ? input : { ...input, photos: undefined };
+          completion = await this.#send(attached, finalRequest, maxOutputTokens, callSignal.signal);
         } catch (error) {
+          // A model that does not see: the same call again as text alone, with the provider's reason logged.
+          if (photos && !photos.refused && this.#dialect.learnImageRefusal(error, input.model)) {
+            photos.refused = error instanceof Error ? error.message : String(error);
+            continue;
+          }
           // The endpoint refused a parameter it does not know: send the same call again without it.
           if (step < MAX_DIALECT_STEPS && this.#dialect.learnFrom(error, sent)) continue;
           throw error;
@@ -150,7 +158,24 @@ export class OpenAIWriter implements CopyWriter {
       usage: reportedUsage ?? estimateUsage(finalRequest, content),
       originalRequest,
       finalRequest,
+      ...(photos ? { photos: photos.refused ? { ...photos, sent: 0, imageTokens: 0 } : photos } : {}),
     };
+  }
+
+  /** The call's photos as they will go, or as refused already by a model that does not see. */
+  #photosToSend(input: WriteCopyInput): PhotosSent | undefined {
+    const set = input.photos;
+    if (!set || set.photos.length === 0) return undefined;
+    const counted = { sent: set.photos.length, detail: set.detail };
+    if (this.#dialect.refusesImages(input.model)) {
+      return {
+        ...counted,
+        sent: 0,
+        imageTokens: 0,
+        refused: `${input.model} refused images earlier in this run.`,
+      };
+    }
+    return { ...counted, imageTokens: publishedImageTokens(input.model, set.detail, set.photos) };
   }
 
   /** One HTTP attempt in the dialect the endpoint has shown it takes, paced by the provider's rate controller. */
@@ -161,10 +186,7 @@ export class OpenAIWriter implements CopyWriter {
     signal: AbortSignal | undefined,
   ): Promise<OpenAI.Chat.Completions.ChatCompletion> {
     const { responseFormat, tokenLimit } = this.#dialect;
-    const messages = request.messages.map(({ role, content }) => ({
-      role: role as 'system' | 'user' | 'assistant',
-      content,
-    }));
+    const messages = withPhotoParts(input, request.messages);
     if (responseFormat === 'instructions') {
       messages.push({ role: 'user', content: ANSWER_AS_JSON });
     }
@@ -199,6 +221,32 @@ export class OpenAIWriter implements CopyWriter {
       }
     }, input.signal);
   }
+}
+
+type SentMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+/**
+ * The messages as sent: the product's own (first) user message carries its photos as `image_url` parts after
+ * its text, each the compressed copy as a data URL at the workflow's detail.
+ */
+function withPhotoParts(input: WriteCopyInput, messages: AiRequest['messages']): SentMessage[] {
+  const photos = input.photos?.photos ?? [];
+  const productMessage = messages.findIndex((message) => message.role === 'user');
+  return messages.map(({ role, content }, index): SentMessage => {
+    if (index !== productMessage || photos.length === 0) {
+      return { role: role as 'system' | 'user' | 'assistant', content };
+    }
+    return {
+      role: 'user',
+      content: [
+        { type: 'text', text: content },
+        ...photos.map((photo) => ({
+          type: 'image_url' as const,
+          image_url: { url: photo.dataUrl, detail: input.photos!.detail },
+        })),
+      ],
+    };
+  });
 }
 
 /** For an endpoint that takes no response_format: the fields and their rules are in the prompt already. */

@@ -11,7 +11,14 @@ export const generateProductPayloadSchema = z.object({
   bundleWorkflowProductId: z.number().int().positive(),
   /** The bundle's owner, for the fair share across owners (job-queue.ts, fairPriorities). */
   ownerId: z.string().optional(),
+  /** Times the job has waited for the product's photos to be compressed (a workflow that sees). */
+  imageWaits: z.number().int().nonnegative().optional(),
 });
+
+/** One job a run product: its key makes a repeat harmless, and a waiting job queue its next run in place. */
+export function generateJobKey(bundleWorkflowProductId: number): string {
+  return `${GENERATE_PRODUCT_TASK}:${bundleWorkflowProductId}`;
+}
 
 /**
  * Queues one generate-product job per run product, in one statement. The job key makes a repeat harmless.
