@@ -11,15 +11,8 @@
 /** The product's own input as the grounding check reads it: field name to text. */
 export type ProductFactValues = Record<string, string | null>;
 
-import {
-  MATERIAL_FORMS,
-  MATERIAL_WORDS,
-  NOT_A_NOUN,
-  NUMBER_WORDS,
-  QUALITY,
-  QUALITY_WORDS,
-  UNIT_FORMS,
-} from './claim-words';
+import { NOT_A_NOUN, NUMBER_WORDS, QUALITY, QUALITY_WORDS, UNIT_FORMS } from './claim-words';
+import { MATERIAL_FORMS, MATERIAL_WORDS } from './material-words';
 
 export { MATERIAL_WORDS, QUALITY_WORDS };
 

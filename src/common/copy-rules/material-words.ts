@@ -1,0 +1,145 @@
+// The material words of the claims check (claims.ts): each form a copy may use, mapped to its canonical
+// material, in English and the common store languages. The other word lists are in claim-words.ts.
+
+/**
+ * A Russian material word in the forms copy uses: nominative and genitive ("100 % хлопок", "из хлопка") and the
+ * adjective in each gender and the plural ("хлопковый", "хлопковая", "хлопковое", "хлопковые"); a word with
+ * "ё" also as it is often typed, with "е".
+ */
+function russian(nominative: string, genitive: string, stem: string, masculine: 'ый' | 'ой'): string[] {
+  const forms = [nominative, genitive, ...[masculine, 'ая', 'ое', 'ые'].map((ending) => `${stem}${ending}`)];
+  return [...new Set([...forms, ...forms.map((form) => form.replaceAll('ё', 'е'))])];
+}
+
+// Material words that copy must not claim unless the input says them. Each maps to a canonical form, so
+// "wood" in copy is grounded by "wooden" in the input, and "aluminum" by "aluminium"; the common materials
+// carry their German, French, Spanish, Portuguese, Italian, Dutch and Russian words too, so
+// "100 % Baumwolle" in copy needs cotton in the input. Words that are mostly something else in one of those
+// languages (French "or" and "argent", Dutch "leer", Spanish "piel") are left out. Words that are
+// mostly something else in copy (felt, iron, lace, stone, slate, crystal) are left out to avoid false alarms.
+export const MATERIAL_FORMS: Record<string, string> = Object.fromEntries(
+  Object.entries({
+    cotton: [
+      'cotton',
+      'baumwolle',
+      'coton',
+      'algodón',
+      'algodão',
+      'cotone',
+      'katoen',
+      ...russian('хлопок', 'хлопка', 'хлопков', 'ый'),
+    ],
+    wool: [
+      'wool',
+      'woollen',
+      'woolen',
+      'wolle',
+      'laine',
+      'lana',
+      'lã',
+      'wol',
+      ...russian('шерсть', 'шерсти', 'шерстян', 'ой'),
+    ],
+    linen: ['linen', 'leinen', 'linho', 'linnen', ...russian('лён', 'льна', 'льнян', 'ой')],
+    silk: [
+      'silk',
+      'silken',
+      'seide',
+      'soie',
+      'seda',
+      'seta',
+      'zijde',
+      ...russian('шёлк', 'шёлка', 'шёлков', 'ый'),
+    ],
+    leather: ['leather', 'leder', 'cuir', 'cuero', 'couro'],
+    leatherette: ['leatherette'],
+    polyester: ['polyester'],
+    nylon: ['nylon'],
+    denim: ['denim'],
+    cashmere: ['cashmere', 'kaschmir', 'cachemire', 'cachemira', 'caxemira'],
+    merino: ['merino'],
+    alpaca: ['alpaca'],
+    mohair: ['mohair'],
+    angora: ['angora'],
+    fleece: ['fleece'],
+    flannel: ['flannel'],
+    tweed: ['tweed'],
+    corduroy: ['corduroy'],
+    canvas: ['canvas'],
+    satin: ['satin'],
+    chiffon: ['chiffon'],
+    velvet: ['velvet', 'samt', 'velours', 'terciopelo', 'veludo', 'velluto', 'fluweel'],
+    suede: ['suede'],
+    spandex: ['spandex'],
+    elastane: ['elastane'],
+    lycra: ['lycra'],
+    viscose: ['viscose'],
+    rayon: ['rayon'],
+    lyocell: ['lyocell', 'tencel'],
+    acrylic: ['acrylic'],
+    hemp: ['hemp'],
+    jute: ['jute'],
+    sisal: ['sisal'],
+    bamboo: ['bamboo', 'bambus', 'bambou', 'bambú', 'bambu', 'bamboe'],
+    rattan: ['rattan'],
+    wicker: ['wicker'],
+    seagrass: ['seagrass'],
+    cork: ['cork'],
+    wood: ['wood', 'wooden', 'hardwood', 'softwood', 'holz', 'bois', 'madera', 'madeira', 'legno', 'hout'],
+    plywood: ['plywood'],
+    mdf: ['mdf'],
+    oak: ['oak', 'eiche', 'chêne', 'roble', 'carvalho', 'rovere', 'eiken'],
+    pine: ['pine'],
+    walnut: ['walnut'],
+    teak: ['teak'],
+    birch: ['birch'],
+    beech: ['beech'],
+    maple: ['maple'],
+    mahogany: ['mahogany'],
+    cedar: ['cedar'],
+    acacia: ['acacia'],
+    metal: ['metal'],
+    steel: ['steel', 'stahl', 'acier', 'acero', 'aço', 'acciaio', 'staal'],
+    stainless: ['stainless'],
+    aluminium: ['aluminium', 'aluminum'],
+    brass: ['brass'],
+    bronze: ['bronze'],
+    copper: ['copper'],
+    chrome: ['chrome'],
+    zinc: ['zinc'],
+    nickel: ['nickel'],
+    titanium: ['titanium'],
+    pewter: ['pewter'],
+    gold: ['gold', 'golden', 'oro', 'ouro', 'goud'],
+    silver: ['silver', 'silber', 'plata', 'prata', 'argento', 'zilver'],
+    platinum: ['platinum'],
+    glass: ['glass', 'glas', 'verre', 'vidrio', 'vidro', 'vetro'],
+    ceramic: ['ceramic', 'keramik', 'céramique', 'cerámica', 'cerâmica', 'ceramica', 'keramiek'],
+    porcelain: ['porcelain', 'porzellan', 'porcelaine', 'porcelana', 'porcellana', 'porselein'],
+    stoneware: ['stoneware'],
+    earthenware: ['earthenware'],
+    terracotta: ['terracotta'],
+    clay: ['clay'],
+    enamel: ['enamel'],
+    marble: ['marble', 'marmor', 'marbre', 'mármol', 'mármore', 'marmo', 'marmer'],
+    granite: ['granite'],
+    quartz: ['quartz'],
+    concrete: ['concrete'],
+    plastic: ['plastic', 'kunststoff', 'plastique', 'plástico', 'plastica'],
+    vinyl: ['vinyl'],
+    pvc: ['pvc'],
+    resin: ['resin'],
+    rubber: ['rubber'],
+    latex: ['latex'],
+    silicone: ['silicone'],
+    neoprene: ['neoprene'],
+    foam: ['foam'],
+    polypropylene: ['polypropylene'],
+    polyurethane: ['polyurethane'],
+    paper: ['paper'],
+    cardboard: ['cardboard'],
+  }).flatMap(([canonical, forms]) => forms.map((form) => [form, canonical])),
+);
+
+/** The material words recognised by the grounding check, every form included. */
+export const MATERIAL_WORDS: readonly string[] = Object.keys(MATERIAL_FORMS);
