@@ -1,10 +1,11 @@
 // list-trials: the trials run on a bundle, newest first, so a trial can be found again from the bundle rather
 // than only from the address of the screen that started it.
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FunctionResponse } from '../../../common/contract/functions';
 import type { Queryable } from '../../db/client';
-import { products, trials, workflows } from '../../db/schema';
+import { products, trials } from '../../db/schema';
 import { requireOwnedBundleId } from '../../leaves/ownership/lookups';
+import { workflowNames } from './trial-query';
 
 export async function listTrials(
   db: Queryable,
@@ -32,17 +33,8 @@ export async function listTrials(
       sample_size: row.sampleSize,
       workflows: row.workflowIds.map((id) => ({
         workflow_id: id,
-        name: names.get(id) ?? 'Deleted workflow',
+        name: names.get(id)?.name ?? 'Deleted workflow',
       })),
     })),
   };
-}
-
-async function workflowNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: workflows.id, name: workflows.name })
-    .from(workflows)
-    .where(inArray(workflows.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }

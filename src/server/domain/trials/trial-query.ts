@@ -1,11 +1,12 @@
 // The statements behind view-trial: each product of each workflow's run on the sample, with its figures summed
 // from its own log lines, so what view-trial reports is what view-bundle-log lists for that product.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CopyProblem } from '../../../common/contract/entities';
 import { PRODUCT_STATUSES } from '../../../common/contract/entities';
 import type { Queryable } from '../../db/client';
 import { computedRow, rawRows } from '../../db/raw-rows';
+import { workflows } from '../../db/schema';
 
 const trialProductRow = computedRow({
   bundle_workflow_id: z.number(),
@@ -54,3 +55,16 @@ export function readTrialProducts(db: Queryable, sampleBundleId: number): Promis
 
 /** The first answer passed when the first check of the product found nothing (generate-product's log line). */
 export const FIRST_CHECK_PASSED = 'Copy checked: within limits';
+
+/** The trial's workflows by id, with their names and models (a deleted one is missing). */
+export async function workflowNames(
+  db: Queryable,
+  ids: number[],
+): Promise<Map<number, { name: string; model: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: workflows.id, name: workflows.name, model: workflows.model })
+    .from(workflows)
+    .where(inArray(workflows.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,15 +1,15 @@
 // view-trial: each workflow's run on the trial's sample, side by side: its cost so far and per product, tokens,
 // seconds, how often the first answer passed the checks, its repairs, the problems left, and the copy.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FunctionResponse } from '../../../common/contract/functions';
 import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import type { Queryable } from '../../db/client';
-import { bundles, products, workflows } from '../../db/schema';
+import { bundles, products } from '../../db/schema';
 import { requireOwnedTrial } from '../../leaves/ownership/lookups';
 import { bundleSpendOf } from '../../leaves/spending-cap/spending-cap';
 import { variantLinksOf } from '../bundles/start-run';
 import { inputLengthOf, kindOf } from './pick-sample';
-import { FIRST_CHECK_PASSED, readTrialProducts, type TrialProductRow } from './trial-query';
+import { FIRST_CHECK_PASSED, readTrialProducts, type TrialProductRow, workflowNames } from './trial-query';
 
 type TrialView = FunctionResponse<'view-trial'>;
 type TrialWorkflow = TrialView['workflows'][number];
@@ -69,14 +69,6 @@ export async function viewTrial(db: Queryable, ownerId: string, trialId: number)
     }),
     workflows: workflowsView,
   };
-}
-
-async function workflowNames(db: Queryable, ids: number[]) {
-  const rows = await db
-    .select({ id: workflows.id, name: workflows.name, model: workflows.model })
-    .from(workflows)
-    .where(inArray(workflows.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 function productView(row: TrialProductRow, sourceIdAt: Map<number, number>): TrialProduct {

@@ -8,13 +8,16 @@ import type { VisionDetail } from '../../../common/contract/entities';
 export type PhotoSize = { width: number; height: number };
 type TileRate = { base: number; tile: number };
 
+/** gpt-4o's rate, which also stands in for a model whose rate is not published. */
+const GPT_4O_RATE: TileRate = { base: 85, tile: 170 };
+
 /** First match wins; a rate of null is a model OpenAI meters by 32px patches, not tiles. */
 const TILE_RATES: ReadonlyArray<[RegExp, TileRate | null]> = [
   [/^(?:gpt-4\.1-mini|gpt-4\.1-nano|o4-mini)(?:$|-)/, null],
   // gpt-4o-mini bills photos at about gpt-4o's price: many more tokens at a much lower token price.
   [/^gpt-4o-mini(?:$|-)/, { base: 2833, tile: 5667 }],
   [/^(?:o1|o3)(?:$|-)/, { base: 75, tile: 150 }],
-  [/^(?:gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-4-turbo)(?:$|-)/, { base: 85, tile: 170 }],
+  [/^(?:gpt-4o|chatgpt-4o|gpt-4\.1|gpt-4\.5|gpt-4-turbo)(?:$|-)/, GPT_4O_RATE],
 ];
 
 /** The tile rate OpenAI publishes for a model, or null when it publishes none (or meters by patches). */
@@ -59,5 +62,5 @@ export function estimateImageTokens(
   detail: VisionDetail,
   photos: readonly PhotoSize[],
 ): number {
-  return tokensAt(tileRateOf(model) ?? { base: 85, tile: 170 }, detail, photos);
+  return tokensAt(tileRateOf(model) ?? GPT_4O_RATE, detail, photos);
 }
