@@ -219,9 +219,7 @@ test('at 390 px: cards instead of the table, a full-screen Review panel, approve
   await expect(cards).toHaveCount(NAMES.length);
   // Nothing is wider than the phone, once the layout has settled at the new width (the shell's navigation
   // folds away with a transition, and a read taken during it saw the desktop layout's width).
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'review-05-phone-cards');
   await expectNoAxeViolations(page, 'review-05-phone-cards');
 
