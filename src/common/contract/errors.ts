@@ -8,6 +8,8 @@ export const FUNCTION_ERROR_TYPES = [
   'unknown_workflow',
   /** A connected store that is not the caller's, or no longer connected. */
   'unknown_store',
+  /** A workspace the caller is not a member of, or that does not exist. */
+  'unknown_workspace',
   'not_created',
   'already_running',
   'unauthorized',
@@ -31,6 +33,7 @@ export const ERROR_STATUS = {
   unknown_bundle: 404,
   unknown_workflow: 404,
   unknown_store: 404,
+  unknown_workspace: 404,
   not_created: 409,
   already_running: 409,
   conflict: 409,

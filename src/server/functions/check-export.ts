@@ -2,4 +2,4 @@ import { checkExport } from '../domain/export/export-checks';
 import type { FunctionHandler } from './types';
 
 export const checkExportFunction: FunctionHandler<'check-export'> = (ctx, input) =>
-  checkExport(ctx.db, ctx.userId, input);
+  checkExport(ctx.db, ctx.workspaceId, input);

@@ -5,7 +5,7 @@ import type { FunctionHandler } from './types';
 export const createWebhookFunction: FunctionHandler<'create-webhook'> = (ctx, input) =>
   createWebhook(
     ctx.db,
-    ctx.userId,
+    ctx.member,
     input,
     { allowPrivateHosts: ctx.services.config.ALLOW_PRIVATE_WEBHOOK_HOSTS },
     ctx.services.secretsKey,

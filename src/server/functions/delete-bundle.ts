@@ -3,6 +3,6 @@ import type { FunctionHandler } from './types';
 
 /** Answers at once: the bundle is marked deleted and its rows are removed by a purge-bundle job. */
 export const deleteBundleFunction: FunctionHandler<'delete-bundle'> = async (ctx, input) => {
-  await deleteBundle(ctx.db, ctx.userId, input.bundle_id);
+  await deleteBundle(ctx.db, ctx.workspaceId, input.bundle_id);
   return { deleted: true };
 };

@@ -2,6 +2,6 @@ import { deleteWebhook } from '../domain/webhooks/webhooks';
 import type { FunctionHandler } from './types';
 
 export const deleteWebhookFunction: FunctionHandler<'delete-webhook'> = async (ctx, input) => {
-  await deleteWebhook(ctx.db, ctx.userId, input.webhook_id);
+  await deleteWebhook(ctx.db, ctx.workspaceId, input.webhook_id);
   return { deleted: true };
 };

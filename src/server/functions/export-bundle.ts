@@ -4,7 +4,7 @@ import type { FunctionHandler } from './types';
 
 // A file answer: the route sends this Response as it is, streamed, with the file's own Content-Type.
 export const exportBundleFunction: FunctionHandler<'export-bundle'> = async (ctx, input) => {
-  const file = await exportBundle(ctx.db, ctx.userId, input);
+  const file = await exportBundle(ctx.db, ctx.workspaceId, input);
   // The date the copy left the app, for the before/after report; exportBundle checked ownership.
   // A redirects file carries no copy, so it dates nothing.
   if (input.format !== 'redirects' && input.format !== 'woocommerce-redirects') {

@@ -2,5 +2,5 @@ import { listApiKeys } from '../domain/api-keys/api-keys';
 import type { FunctionHandler } from './types';
 
 export const listApiKeysFunction: FunctionHandler<'list-api-keys'> = async (ctx) => ({
-  api_keys: await listApiKeys(ctx.db, ctx.userId),
+  api_keys: await listApiKeys(ctx.db, ctx.workspaceId),
 });

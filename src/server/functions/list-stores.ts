@@ -2,5 +2,5 @@ import { listStores } from '../domain/stores/owned-stores';
 import type { FunctionHandler } from './types';
 
 export const listStoresFunction: FunctionHandler<'list-stores'> = async (ctx) => ({
-  stores: await listStores(ctx.db, ctx.userId),
+  stores: await listStores(ctx.db, ctx.workspaceId),
 });

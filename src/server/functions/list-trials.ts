@@ -2,4 +2,4 @@ import { listTrials } from '../domain/trials/list-trials';
 import type { FunctionHandler } from './types';
 
 export const listTrialsFunction: FunctionHandler<'list-trials'> = async (ctx, input) =>
-  listTrials(ctx.db, ctx.userId, input.bundle_id);
+  listTrials(ctx.db, ctx.workspaceId, input.bundle_id);

@@ -2,5 +2,5 @@ import { listWebhooks } from '../domain/webhooks/webhooks';
 import type { FunctionHandler } from './types';
 
 export const listWebhooksFunction: FunctionHandler<'list-webhooks'> = async (ctx) => ({
-  webhooks: await listWebhooks(ctx.db, ctx.userId),
+  webhooks: await listWebhooks(ctx.db, ctx.workspaceId),
 });

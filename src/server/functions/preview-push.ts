@@ -2,6 +2,6 @@ import { previewPush } from '../domain/stores/push-plan';
 import type { FunctionHandler } from './types';
 
 export const previewPushFunction: FunctionHandler<'preview-push'> = async (ctx, input) => {
-  const { changes, notes } = await previewPush(ctx.db, ctx.userId, input, ctx.services.stores);
+  const { changes, notes } = await previewPush(ctx.db, ctx.workspaceId, input, ctx.services.stores);
   return { changes, notes };
 };

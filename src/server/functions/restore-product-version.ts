@@ -10,7 +10,7 @@ export const restoreProductVersionFunction: FunctionHandler<'restore-product-ver
   const id = input.bundle_workflow_product_id;
   // The restored copy is checked again in the same transaction: the screen shows the stored problems.
   const bundleWorkflowId = await ctx.db.transaction(async (tx) => {
-    const runId = await restoreVersion(tx, ctx.userId, id, input.version_id);
+    const runId = await restoreVersion(tx, ctx.member, id, input.version_id);
     await recheckSavedCopy(tx, id);
     return runId;
   });

@@ -3,6 +3,6 @@ import type { FunctionHandler } from './types';
 
 /** From the next request on, the key is refused with 401. */
 export const revokeApiKeyFunction: FunctionHandler<'revoke-api-key'> = async (ctx, input) => {
-  await revokeApiKey(ctx.db, ctx.userId, input.api_key_id);
+  await revokeApiKey(ctx.db, ctx.member, input.api_key_id);
   return { revoked: true };
 };

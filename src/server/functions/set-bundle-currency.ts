@@ -2,4 +2,4 @@ import { setBundleCurrency } from '../domain/bundles/set-bundle-currency';
 import type { FunctionHandler } from './types';
 
 export const setBundleCurrencyFunction: FunctionHandler<'set-bundle-currency'> = (ctx, input) =>
-  setBundleCurrency(ctx.db, ctx.userId, input.bundle_id, input.currency);
+  setBundleCurrency(ctx.db, ctx.workspaceId, input.bundle_id, input.currency);

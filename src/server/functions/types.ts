@@ -5,6 +5,7 @@ import type { ProductListInput } from '../domain/list-import/read-product-list';
 import type { SearchUpload } from '../domain/search-data/search-upload';
 import type { StoreAccess } from '../domain/stores/store-access';
 import type { WriterRegistry } from '../leaves/ai/writer-registry';
+import type { Membership } from '../leaves/ownership/membership';
 import type { QueueHandle } from '../runner/job-loop-share';
 
 /**
@@ -31,8 +32,14 @@ export type FunctionServices = {
 
 export type FunctionContext = {
   db: Database;
-  /** The signed-in user; every query is scoped to this owner. */
+  /** The person calling (an API key's maker): who did it, for the audit log, reviews and versions. */
   userId: string;
+  /** The workspace the call acts in: every query is scoped to this owner (owner_id). */
+  workspaceId: string;
+  /** The caller's membership there, with their role (checked against the function before the handler runs). */
+  member: Membership;
+  /** The API key the call came through, if any. */
+  apiKeyId?: number | undefined;
   services: FunctionServices;
   signal: AbortSignal;
   requestHeaders: Headers;

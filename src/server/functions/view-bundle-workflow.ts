@@ -3,7 +3,7 @@ import { type FunctionHandler, NOT_MODIFIED } from './types';
 
 export const viewBundleWorkflowFunction: FunctionHandler<'view-bundle-workflow'> = async (ctx, input) => {
   const view = await viewRun(ctx.db, {
-    ownerId: ctx.userId,
+    ownerId: ctx.workspaceId,
     bundleId: input.bundle_id,
     workflowId: input.workflow_id,
     limit: input.limit,

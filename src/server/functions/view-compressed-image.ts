@@ -3,4 +3,4 @@ import type { FunctionHandler } from './types';
 
 // The route answers these bytes as application/octet-stream (X-Response-Format: Uint8Array is enforced there).
 export const viewCompressedImageFunction: FunctionHandler<'view-compressed-image'> = (ctx, input) =>
-  readCompressedImage(ctx.db, ctx.userId, input.bundle_workflow_products_image_id);
+  readCompressedImage(ctx.db, ctx.workspaceId, input.bundle_workflow_products_image_id);

@@ -1,4 +1,4 @@
 import { viewMonthSpend } from '../leaves/spending-cap/monthly-budget';
 import type { FunctionHandler } from './types';
 
-export const viewSpendFunction: FunctionHandler<'view-spend'> = (ctx) => viewMonthSpend(ctx.db, ctx.userId);
+export const viewSpendFunction: FunctionHandler<'view-spend'> = (ctx) => viewMonthSpend(ctx.db, ctx.workspaceId);

@@ -2,4 +2,4 @@ import { viewTrial } from '../domain/trials/view-trial';
 import type { FunctionHandler } from './types';
 
 export const viewTrialFunction: FunctionHandler<'view-trial'> = async (ctx, input) =>
-  viewTrial(ctx.db, ctx.userId, input.trial_id);
+  viewTrial(ctx.db, ctx.workspaceId, input.trial_id);

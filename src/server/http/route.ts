@@ -15,6 +15,8 @@ import {
 import { AppError, RateLimited } from '../leaves/app-error/app-error';
 import { checkAnswer } from './answer-check';
 import { authenticate, type FunctionSession } from './authenticate';
+import { requireCapability } from '../leaves/ownership/roles';
+import { FUNCTION_CAPABILITY } from './function-roles';
 import { FUNCTION_SCOPES } from './function-scopes';
 import { runIdempotent } from './idempotent-call';
 import { readImportBody } from './import-body/import-body';
@@ -37,6 +39,7 @@ export function functionRoutes(services: FunctionServices, registry: FunctionReg
       const name = c.req.param('name');
       if (!isFunctionName(name)) throw new AppError('bad_input', `There is no function named "${name}".`);
       requireScope(session, name);
+      requireCapability(session.member.role, FUNCTION_CAPABILITY[name], name);
 
       // A file (a product list, a Search Console export) is counted as it arrives, and a big one parsed in
       // an import worker thread, so that neither stalls the event loop.
@@ -48,6 +51,9 @@ export function functionRoutes(services: FunctionServices, registry: FunctionReg
       const ctx: FunctionContext = {
         db: services.db,
         userId: session.user.id,
+        workspaceId: session.member.workspaceId,
+        member: session.member,
+        apiKeyId: session.apiKey?.id,
         services,
         signal: c.req.raw.signal,
         requestHeaders: c.req.raw.headers,

@@ -15,6 +15,8 @@ export const apiKeySchema = z.object({
   /** The key's first characters, to recognise it by; not enough to use it. */
   prefix: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),
+  /** The member who made it, by name: the key acts as them, with no more than their role. */
+  created_by: z.string(),
   created_at: z.string(),
   expires_at: z.string().nullable(),
   last_used_at: z.string().nullable(),

@@ -12,6 +12,7 @@ import { storeFunctions } from './stores';
 import { trialFunctions } from './trials';
 import { webhookFunctions } from './webhooks';
 import { workflowFunctions } from './workflows';
+import { workspaceFunctions } from './workspaces';
 
 export * from './api-keys';
 export * from './bundles';
@@ -22,6 +23,7 @@ export * from './stores';
 export * from './trials';
 export * from './webhooks';
 export * from './workflows';
+export * from './workspaces';
 
 /**
  * The contract's areas, one per file: the OpenAPI document's tags come from here, so a function added to an
@@ -38,6 +40,7 @@ export const FUNCTION_AREAS = {
   webhooks: webhookFunctions,
   stores: storeFunctions,
   trials: trialFunctions,
+  workspaces: workspaceFunctions,
 } as const;
 export type FunctionArea = keyof typeof FUNCTION_AREAS;
 
@@ -52,6 +55,7 @@ export const functions = {
   ...webhookFunctions,
   ...storeFunctions,
   ...trialFunctions,
+  ...workspaceFunctions,
 } as const;
 
 export type FunctionName = keyof typeof functions;

@@ -2,15 +2,21 @@
 // per-key, one-minute window kept on the row. Idempotency keys remember a creating call's first answer.
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { workspaces } from './workspaces';
 import { createdAt } from './columns';
 
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The member who made it: the key acts as them, with no more than their role in the workspace. */
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** The workspace it acts in. */
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The key's first characters ("cl_AbCd1234"), to tell keys apart on screen; not enough to use it. */
     prefix: text('prefix').notNull(),
@@ -25,7 +31,7 @@ export const apiKeys = pgTable(
     rateWindowStart: timestamp('rate_window_start', { withTimezone: true }),
     rateCount: integer('rate_count').notNull().default(0),
   },
-  (t) => [index('api_keys_user_id_idx').on(t.userId)],
+  (t) => [index('api_keys_user_id_idx').on(t.userId), index('api_keys_owner_idx').on(t.ownerId)],
 );
 
 export const idempotencyKeys = pgTable(

@@ -31,6 +31,7 @@ import type {
 } from '../../../common/contract/entities';
 import type { LanguageCount, LanguageSource } from '../../../common/contract/language';
 import { user } from './auth';
+import { workspaces } from './workspaces';
 import { copyTextColumns, createdAt, updatedAt } from './columns';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -45,7 +46,7 @@ export const workflows = pgTable(
   'workflows',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
-    ownerId: text('owner_id').references(() => user.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** An OpenAI-compatible model name, or `offline` for the built-in writer. */
     model: text('model').notNull(),
@@ -100,7 +101,7 @@ export const bundles = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ownerId: text('owner_id')
       .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     customFields: jsonb('custom_fields')
@@ -178,6 +179,8 @@ export const bundleWorkflows = pgTable(
       .references(() => workflows.id),
     /** Set when the bundle's spending cap stopped the run. */
     pausedReason: text('paused_reason'),
+    /** The member who started it: their monthly budget is reserved against as well as the workspace's. */
+    startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
     /** The trial this run's workflow won (start-run with trial_id): its estimate starts from the trial's measures. */
     fromTrialId: integer('from_trial_id'),
     /** The run's place in the change sequence, bumped by a trigger on every write (as products' versions). */
@@ -207,6 +210,9 @@ export const bundleWorkflowProducts = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     reviewState: text('review_state').$type<ReviewState>().notNull().default('pending'),
+    /** Who set the review state last, and when: the review shows it, and the other-reviewer rule reads it. */
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The copy checks' result for the saved copy; null until the product has copy. */
     problems: jsonb('problems').$type<CopyProblem[]>(),
     /** Copy fields regeneration never touches (page_title, heading, …, alt_texts). */

@@ -8,3 +8,4 @@ export * from './spend';
 export * from './stores';
 export * from './trials';
 export * from './webhooks';
+export * from './workspaces';

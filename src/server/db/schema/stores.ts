@@ -10,8 +10,8 @@ import type {
   PUSH_STATES,
   STORE_PLATFORMS,
 } from '../../../common/contract/functions/stores';
-import { user } from './auth';
 import { bundles, products } from './catalogue';
+import { workspaces } from './workspaces';
 import { createdAt, updatedAt } from './columns';
 
 export type StorePlatform = (typeof STORE_PLATFORMS)[number];
@@ -30,7 +30,7 @@ export const stores = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ownerId: text('owner_id')
       .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     platform: text('platform').$type<StorePlatform>().notNull(),
     /** The store's origin, e.g. https://example.myshopify.com, without a trailing slash. */
     storeUrl: text('store_url').notNull(),
@@ -96,7 +96,7 @@ export const storePushes = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ownerId: text('owner_id')
       .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -153,7 +153,7 @@ export const storeImports = pgTable('store_imports', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   ownerId: text('owner_id')
     .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   bundleId: integer('bundle_id')
     .notNull()
     .unique()

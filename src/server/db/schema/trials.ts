@@ -3,8 +3,8 @@
 // workflow runs through the normal pipeline and job queue, its copy lands in the sample's runs and never in the
 // bundle's, and the sample bundle's spending cap is the trial's own (docs/decisions/035-trials.md).
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from './auth';
 import { bundles } from './catalogue';
+import { workspaces } from './workspaces';
 import { createdAt } from './columns';
 
 export const trials = pgTable(
@@ -13,7 +13,7 @@ export const trials = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ownerId: text('owner_id')
       .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The bundle the sample was drawn from; the trial goes with it. */
     bundleId: integer('bundle_id')
       .notNull()

@@ -13,12 +13,18 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { workspaces } from './workspaces';
 import { createdAt } from './columns';
 
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The workspace whose events it receives. */
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member who registered it. */
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -41,7 +47,7 @@ export const webhookEndpoints = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('webhook_endpoints_user_id_idx').on(t.userId),
+    index('webhook_endpoints_owner_idx').on(t.ownerId),
     check('webhook_endpoints_one_secret', sql`(${t.sealedSecret} is null) <> (${t.secret} is null)`),
   ],
 );

@@ -5,9 +5,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { API_KEY_LIMITS, type ApiKey, type ApiKeyScope } from '../../../common/contract/functions/api-keys';
 import type { Queryable } from '../../db/client';
-import { apiKeys } from '../../db/schema';
+import { apiKeys, user } from '../../db/schema';
 import { AppError, RateLimited } from '../../leaves/app-error/app-error';
 import { liveApiKeyOf } from '../../leaves/ownership/conditions';
+import type { Membership } from '../../leaves/ownership/membership';
+import { roleMay } from '../../leaves/ownership/roles';
 
 export const API_KEY_PREFIX = 'cl_';
 const KEY_BYTES = 32;
@@ -26,9 +28,10 @@ export function isApiKey(token: string): boolean {
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-function toApiKey(row: ApiKeyRow): ApiKey {
+function toApiKey(row: ApiKeyRow, createdBy: string): ApiKey {
   return {
     id: row.id,
+    created_by: createdBy,
     name: row.name,
     prefix: row.prefix,
     scopes: row.scopes as ApiKeyScope[],
@@ -38,12 +41,13 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
+/** A key for the member, acting in their workspace as them. */
 export async function createApiKey(
   db: Queryable,
-  userId: string,
+  member: Membership,
   input: { name: string; scopes: ApiKeyScope[]; expires_in_days?: number | undefined },
 ): Promise<{ key: string; api_key: ApiKey }> {
-  const [held] = await db.select({ n: count() }).from(apiKeys).where(liveApiKeyOf(userId));
+  const [held] = await db.select({ n: count() }).from(apiKeys).where(liveApiKeyOf(member.workspaceId));
   if ((held?.n ?? 0) >= API_KEY_LIMITS.maxKeysPerUser) {
     throw new AppError(
       'bad_input',
@@ -57,7 +61,8 @@ export async function createApiKey(
   const [row] = await db
     .insert(apiKeys)
     .values({
-      userId,
+      userId: member.userId,
+      ownerId: member.workspaceId,
       name: input.name,
       prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
       keyHash: hashApiKey(key),
@@ -65,28 +70,35 @@ export async function createApiKey(
       expiresAt,
     })
     .returning();
-  return { key, api_key: toApiKey(row!) };
+  const [maker] = await db.select({ name: user.name }).from(user).where(eq(user.id, member.userId));
+  return { key, api_key: toApiKey(row!, maker?.name ?? '') };
 }
 
-export async function listApiKeys(db: Queryable, userId: string): Promise<ApiKey[]> {
+/** The workspace's live keys, each with the name of the member who made it. */
+export async function listApiKeys(db: Queryable, workspaceId: string): Promise<ApiKey[]> {
   const rows = await db
-    .select()
+    .select({ key: apiKeys, maker: user.name })
     .from(apiKeys)
-    .where(liveApiKeyOf(userId))
+    .innerJoin(user, eq(user.id, apiKeys.userId))
+    .where(liveApiKeyOf(workspaceId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows.map(toApiKey);
+  return rows.map((row) => toApiKey(row.key, row.maker));
 }
 
-export async function revokeApiKey(db: Queryable, userId: string, apiKeyId: number): Promise<void> {
+/** A member revokes their own keys; the owner any of the workspace's. Returns the key's prefix. */
+export async function revokeApiKey(db: Queryable, member: Membership, apiKeyId: number): Promise<string> {
+  const own = roleMay(member.role, 'manage') ? undefined : eq(apiKeys.userId, member.userId);
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, apiKeyId), liveApiKeyOf(userId)))
-    .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw new AppError('bad_input', `There is no API key ${apiKeyId} of yours.`);
+    .where(and(eq(apiKeys.id, apiKeyId), liveApiKeyOf(member.workspaceId), own))
+    .returning({ id: apiKeys.id, prefix: apiKeys.prefix });
+  if (!revoked[0]) throw new AppError('bad_input', `There is no API key ${apiKeyId} of yours.`);
+  return revoked[0].prefix;
 }
 
-export type ApiKeyCaller = { userId: string; apiKeyId: number; scopes: ApiKeyScope[] };
+/** The member who made the key, the workspace it acts in, and its scopes. */
+export type ApiKeyCaller = { userId: string; workspaceId: string; apiKeyId: number; scopes: ApiKeyScope[] };
 
 /**
  * The caller a key names, counting this request against its window. A key that is unknown, revoked or
@@ -120,6 +132,7 @@ export async function authenticateApiKey(
     .returning({
       id: apiKeys.id,
       userId: apiKeys.userId,
+      workspaceId: apiKeys.ownerId,
       scopes: apiKeys.scopes,
       rateCount: apiKeys.rateCount,
       retryAfter: sql<number>`ceil(extract(epoch from (${apiKeys.rateWindowStart} + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int`,
@@ -131,5 +144,10 @@ export async function authenticateApiKey(
       `This API key made more than ${ratePerMinute} requests in a minute; wait ${Math.max(1, row.retryAfter)} s.`,
     );
   }
-  return { userId: row.userId, apiKeyId: row.id, scopes: row.scopes as ApiKeyScope[] };
+  return {
+    userId: row.userId,
+    workspaceId: row.workspaceId,
+    apiKeyId: row.id,
+    scopes: row.scopes as ApiKeyScope[],
+  };
 }

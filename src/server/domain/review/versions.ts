@@ -11,6 +11,7 @@ import { textCopySql } from '../../db/copy-sql';
 import { productVersions, type VersionSource } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { requireOwnedProducts } from '../../leaves/ownership/lookups';
+import type { Membership } from '../../leaves/ownership/membership';
 
 /**
  * A copy of the product's saved copy and alt texts (in image order) as a new version. `source` 'generation'
@@ -84,11 +85,11 @@ export async function listVersions(
  */
 export async function restoreVersion(
   db: Queryable,
-  ownerId: string,
+  member: Membership,
   bundleWorkflowProductId: number,
   versionId: number,
 ): Promise<number> {
-  const [owned] = await requireOwnedProducts(db, ownerId, [bundleWorkflowProductId]);
+  const [owned] = await requireOwnedProducts(db, member.workspaceId, [bundleWorkflowProductId]);
   const [version] = await selectVersions(db, bundleWorkflowProductId, versionId);
   if (!version) throw new AppError('unknown_bundle', 'That version is not one of this product’s.');
   await db.execute(sql`
@@ -103,7 +104,7 @@ export async function restoreVersion(
     update bundle_workflow_product_images i set alt_text = nullif(a.alt_text, ''), updated_at = now()
     from unnest(${sql.param(positions)}::int[], ${sql.param(version.alt_texts)}::text[]) as a(position, alt_text)
     where i.bundle_workflow_product_id = ${bundleWorkflowProductId} and i.position = a.position`);
-  await insertVersion(db, bundleWorkflowProductId, 'restored', ownerId);
+  await insertVersion(db, bundleWorkflowProductId, 'restored', member.userId);
   await db.execute(sql`
     insert into logs (bundle_workflow_id, product_id, type, event, details)
     values (${owned!.bundleWorkflowId}, ${owned!.productId}, 'general', 'Version restored',

@@ -11,6 +11,7 @@ import { countCharacters, SEO_LIMITS } from '../../../common/copy-rules/copy-rul
 import type { Database, Queryable } from '../../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
+import type { Membership } from '../../leaves/ownership/membership';
 import { requireOwnedRunProduct } from '../../leaves/ownership/lookups';
 import { logGeneral } from '../../leaves/run-log/run-log';
 import { COPY_PROBLEM_MESSAGES } from '../generation/check-copy';
@@ -50,12 +51,13 @@ function editedColumns(fields: CopyEdit['fields']) {
 
 const EDITABLE = (COPY_FIELD_REGISTRY as CopyFieldRegistry).filter((field) => field.edit);
 
+/** The member's edit of a product of their workspace, kept as a version that names them. */
 export async function updateProductCopy(
   db: Database,
-  ownerId: string,
+  member: Membership,
   input: CopyEdit,
 ): Promise<BundleWorkflowProduct> {
-  const { row } = await requireOwnedRunProduct(db, ownerId, input.bundle_workflow_product_id);
+  const { row } = await requireOwnedRunProduct(db, member.workspaceId, input.bundle_workflow_product_id);
   const fields = input.fields;
   const altTexts = input.alt_texts ?? [];
   refuseOutOfLimits(fields, altTexts);
@@ -71,7 +73,7 @@ export async function updateProductCopy(
       })
       .where(eq(bundleWorkflowProducts.id, row.id));
     if (altTexts.length > 0) await writeAltTexts(tx, row.id, altTexts);
-    await insertVersion(tx, row.id, 'edited', ownerId);
+    await insertVersion(tx, row.id, 'edited', member.userId);
     await recheckSavedCopy(tx, row.id);
     await logGeneral(
       tx,

@@ -6,6 +6,7 @@ import { WEBHOOK_LIMITS, type Webhook, type WebhookEvent } from '../../../common
 import type { Queryable } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError, RateLimited } from '../../leaves/app-error/app-error';
+import type { Membership } from '../../leaves/ownership/membership';
 import { anyWebhookOf, liveWebhookOf } from '../../leaves/ownership/conditions';
 import { queueWebhookDelivery } from '../../leaves/queue/webhook-jobs';
 import { sealSecret } from '../../leaves/secrets/seal';
@@ -14,19 +15,20 @@ import { checkWebhookUrl, type WebhookAddressOptions } from './webhook-address';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-const owned = (userId: string, webhookId: number) =>
-  and(eq(webhookEndpoints.id, webhookId), liveWebhookOf(userId));
+const owned = (ownerId: string, webhookId: number) =>
+  and(eq(webhookEndpoints.id, webhookId), liveWebhookOf(ownerId));
 
+/** An endpoint of the member's workspace, registered by them. */
 export async function createWebhook(
   db: Queryable,
-  userId: string,
+  member: Membership,
   input: { url: string; events: WebhookEvent[] },
   address: WebhookAddressOptions,
   /** The key that seals the secret at rest (src/server/leaves/secrets/seal.ts). */
   secretsKey: Buffer,
 ): Promise<{ secret: string; webhook: Webhook }> {
   const url = await checkWebhookUrl(input.url, address);
-  const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(liveWebhookOf(userId));
+  const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(liveWebhookOf(member.workspaceId));
   if ((held?.n ?? 0) >= WEBHOOK_LIMITS.maxEndpointsPerUser) {
     throw new AppError(
       'bad_input',
@@ -37,16 +39,22 @@ export async function createWebhook(
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ userId, url, events: [...new Set(input.events)], sealedSecret: sealSecret(secretsKey, secret) })
+    .values({
+      userId: member.userId,
+      ownerId: member.workspaceId,
+      url,
+      events: [...new Set(input.events)],
+      sealedSecret: sealSecret(secretsKey, secret),
+    })
     .returning();
   return { secret, webhook: toWebhook(row!, []) };
 }
 
-export async function listWebhooks(db: Queryable, userId: string): Promise<Webhook[]> {
+export async function listWebhooks(db: Queryable, ownerId: string): Promise<Webhook[]> {
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(liveWebhookOf(userId))
+    .where(liveWebhookOf(ownerId))
     .orderBy(desc(webhookEndpoints.id));
   if (rows.length === 0) return [];
   // Each endpoint's newest attempts only: ranked per endpoint in the database, not all loaded.
@@ -88,11 +96,11 @@ export async function listWebhooks(db: Queryable, userId: string): Promise<Webho
   );
 }
 
-export async function deleteWebhook(db: Queryable, userId: string, webhookId: number): Promise<void> {
+export async function deleteWebhook(db: Queryable, ownerId: string, webhookId: number): Promise<void> {
   const deleted = await db
     .update(webhookEndpoints)
     .set({ deletedAt: new Date(), enabled: false })
-    .where(owned(userId, webhookId))
+    .where(owned(ownerId, webhookId))
     .returning({ id: webhookEndpoints.id });
   if (deleted.length === 0) throw new AppError('bad_input', `There is no webhook ${webhookId} of yours.`);
 }
@@ -105,11 +113,11 @@ const TEST_WEBHOOK_LOCK_KEY = 72_610_003;
  * At most WEBHOOK_LIMITS.testsPerMinute a minute per user: each test is a request from our address to one the
  * user chose, and without a cap test-webhook would make us a tool for hammering someone else's server.
  */
-export async function testWebhook(db: Queryable, userId: string, webhookId: number): Promise<void> {
-  const [endpoint] = await db.select().from(webhookEndpoints).where(owned(userId, webhookId));
+export async function testWebhook(db: Queryable, ownerId: string, webhookId: number): Promise<void> {
+  const [endpoint] = await db.select().from(webhookEndpoints).where(owned(ownerId, webhookId));
   if (!endpoint) throw new AppError('bad_input', `There is no webhook ${webhookId} of yours.`);
   await db.transaction(async (tx) => {
-    await refusePastTestRate(tx, userId);
+    await refusePastTestRate(tx, ownerId);
     const [delivery] = await tx
       .insert(webhookDeliveries)
       .values({
@@ -119,7 +127,7 @@ export async function testWebhook(db: Queryable, userId: string, webhookId: numb
         payload: eventBody('webhook.test', { webhook_id: endpoint.id }),
       })
       .returning({ id: webhookDeliveries.id });
-    await queueWebhookDelivery(tx, { deliveryId: delivery!.id, endpointId: endpoint.id, userId });
+    await queueWebhookDelivery(tx, { deliveryId: delivery!.id, endpointId: endpoint.id, userId: endpoint.userId });
   });
 }
 
@@ -129,9 +137,9 @@ export async function testWebhook(db: Queryable, userId: string, webhookId: numb
  * lock, so concurrent calls cannot all slip under the cap. Retry-After is when the oldest test that still
  * counts leaves the minute. No table of its own, so no migration.
  */
-async function refusePastTestRate(tx: Queryable, userId: string): Promise<void> {
+async function refusePastTestRate(tx: Queryable, ownerId: string): Promise<void> {
   const limit = WEBHOOK_LIMITS.testsPerMinute;
-  await tx.execute(sql`select pg_advisory_xact_lock(${TEST_WEBHOOK_LOCK_KEY}, hashtext(${userId}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${TEST_WEBHOOK_LOCK_KEY}, hashtext(${ownerId}))`);
   const recent = await tx
     .select({
       secondsLeft: sql<number>`extract(epoch from (${webhookDeliveries.createdAt} + interval '1 minute' - now()))::float8`,
@@ -140,7 +148,7 @@ async function refusePastTestRate(tx: Queryable, userId: string): Promise<void> 
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(
       and(
-        anyWebhookOf(userId),
+        anyWebhookOf(ownerId),
         eq(webhookDeliveries.eventType, 'webhook.test'),
         gt(webhookDeliveries.createdAt, sql`now() - interval '1 minute'`),
       ),

@@ -1,5 +1,6 @@
-// Ownership, in one place: "owned by this user and not deleted" for every kind of row a user
-// owns. Queries build their WHERE from these conditions instead of writing `owner_id = …` by hand, so a new
+// Ownership, in one place: "owned by this workspace and not deleted" for every kind of row a workspace
+// owns (owner_id holds a workspace id; a personal workspace's is its user's, docs/decisions/045). Who in the
+// workspace may do what is ./roles and ./membership. Queries build their WHERE from these conditions instead of writing `owner_id = …` by hand, so a new
 // query cannot forget the deleted bundle or the revoked key; a unit test (ownership-only-here.test.ts) fails
 // when another file in src/server compares an owner column itself.
 //
@@ -52,9 +53,14 @@ export function pushOf(ownerId: string): SQL {
   return eq(storePushes.ownerId, ownerId);
 }
 
-/** An API key of the user that is not revoked (expiry is checked where a key is used, not here). */
-export function liveApiKeyOf(userId: string): SQL {
-  return and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))!;
+/** An API key of the workspace that is not revoked (expiry is checked where a key is used, not here). */
+export function liveApiKeyOf(ownerId: string): SQL {
+  return and(eq(apiKeys.ownerId, ownerId), isNull(apiKeys.revokedAt))!;
+}
+
+/** The live keys a member made in a workspace: what removing them revokes. */
+export function liveApiKeysMadeBy(ownerId: string, userId: string): SQL {
+  return and(liveApiKeyOf(ownerId), eq(apiKeys.userId, userId))!;
 }
 
 /** The spend carried from the user's deleted bundles (see spending-cap/monthly-budget). */
@@ -62,12 +68,12 @@ export function carriedSpendOf(ownerId: string): SQL {
   return eq(userSpendCarried.ownerId, ownerId);
 }
 
-/** Any webhook endpoint of the user, deleted ones included (what the user did with them still counts). */
-export function anyWebhookOf(userId: string): SQL {
-  return eq(webhookEndpoints.userId, userId);
+/** Any webhook endpoint of the workspace, deleted ones included (what was done with them still counts). */
+export function anyWebhookOf(ownerId: string): SQL {
+  return eq(webhookEndpoints.ownerId, ownerId);
 }
 
-/** A webhook endpoint of the user that is not deleted. */
-export function liveWebhookOf(userId: string): SQL {
-  return and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.deletedAt))!;
+/** A webhook endpoint of the workspace that is not deleted. */
+export function liveWebhookOf(ownerId: string): SQL {
+  return and(eq(webhookEndpoints.ownerId, ownerId), isNull(webhookEndpoints.deletedAt))!;
 }

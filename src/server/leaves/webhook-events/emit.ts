@@ -24,7 +24,7 @@ export function eventBody<E extends WebhookDeliveryEvent>(type: E, data: Webhook
  */
 export async function emitWebhookEvent<E extends WebhookEvent>(
   db: Queryable,
-  userId: string,
+  ownerId: string,
   type: E,
   data: WebhookEventData<E>,
   dedupeKey: string,
@@ -34,7 +34,7 @@ export async function emitWebhookEvent<E extends WebhookEvent>(
     .from(webhookEndpoints)
     .where(
       and(
-        liveWebhookOf(userId),
+        liveWebhookOf(ownerId),
         eq(webhookEndpoints.enabled, true),
         sql`${type} = any(${webhookEndpoints.events})`,
       ),
