@@ -66,7 +66,9 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(document.components)).toContain('"name":"Idempotency-Key"');
     // Only the error statuses new-bundle can answer: no unknown_bundle or unknown_store of other functions
     // (a workspace header naming another's workspace is the route's own).
-    expect(newBundle.responses['404']?.description).toBe('Error type `unknown_workspace`, `unknown_workflow`');
+    expect(newBundle.responses['404']?.description).toBe(
+      'Error type `unknown_workspace`, `unknown_workflow`',
+    );
     expect(newBundle.parameters).toContainEqual({ $ref: '#/components/parameters/WorkspaceId' });
     expect(newBundle.security).toContainEqual({ apiKey: ['write'] });
     const createKey = document.paths['/functions/v1/create-api-key']!.post!;
