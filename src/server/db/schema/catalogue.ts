@@ -179,6 +179,8 @@ export const bundleWorkflows = pgTable(
       .references(() => workflows.id),
     /** Set when the bundle's spending cap stopped the run. */
     pausedReason: text('paused_reason'),
+    /** The member who started it: their monthly budget in the workspace is reserved against too. */
+    startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
     /** The trial this run's workflow won (start-run with trial_id): its estimate starts from the trial's measures. */
     fromTrialId: integer('from_trial_id'),
     /** The run's place in the change sequence, bumped by a trigger on every write (as products' versions). */

@@ -169,7 +169,10 @@ async function writeCheckedCopy(
     db,
     writer,
     templates: context.workflow.promptTemplates,
-    isCapKnownUnset: context.spendingCapUsd === null && context.workspaceBudgetUsd === null,
+    isCapKnownUnset:
+      context.spendingCapUsd === null &&
+      context.budgets.workspaceUsd === null &&
+      context.budgets.memberUsd === null,
     target,
     productRowId: context.row.id,
     settings: {
