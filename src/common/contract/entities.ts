@@ -176,6 +176,11 @@ export const bundleWorkflowProductSchema = z.object({
   url_suggestion: z.string().nullable(),
   is_multiple_of: z.number().nullable().optional(),
   review_state: z.enum(REVIEW_STATES),
+  /** Who last edited the copy (an edit or a restore), by name; null while only a writer wrote it. */
+  edited_by: z.string().nullable().optional(),
+  /** Who set `review_state`, by name, and when; null before anyone did. */
+  reviewed_by: z.string().nullable().optional(),
+  reviewed_at: timestamp.nullable().optional(),
   /** The copy the store export already had (null for a pasted list). */
   store_copy: storeCopySchema.nullable().optional(),
   /** The server's check of the saved copy; null before the product has copy. */

@@ -127,6 +127,11 @@ export function runProductsSql(bundleWorkflowId: number | SQL, filter: SQL, orde
            p.is_multiple_of, p.review_state, p.problems, p.translations, p.locked_fields, p.version,
            to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+           (select u.name from product_versions v join "user" u on u.id = v.user_id
+            where v.bundle_workflow_product_id = p.id and v.user_id is not null
+            order by v.id desc limit 1) as edited_by,
+           (select u.name from "user" u where u.id = p.reviewed_by) as reviewed_by,
+           to_char(p.reviewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as reviewed_at,
            (select json_agg(json_build_object(
                      'bundle_workflow_products_image_id', i.id, 'url', i.url, 'alt_text', i.alt_text,
                      'compression_requested', i.compression_requested,
