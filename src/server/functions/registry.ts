@@ -33,6 +33,7 @@ import { revokeApiKeyFunction } from './revoke-api-key';
 import { setBundleCurrencyFunction } from './set-bundle-currency';
 import { setCtrCurveFunction } from './set-ctr-curve';
 import { setLockedFieldsFunction } from './set-locked-fields';
+import { setPhotoFactFunction } from './set-photo-fact';
 import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
 import { startTrialFunction } from './start-trial';
@@ -80,6 +81,7 @@ export const functionRegistry: FunctionRegistry = {
   'set-locked-fields': setLockedFieldsFunction,
   'view-product-history': viewProductHistoryFunction,
   'restore-product-version': restoreProductVersionFunction,
+  'set-photo-fact': setPhotoFactFunction,
   'import-search-data': importSearchDataFunction,
   'view-search-priorities': viewSearchPrioritiesFunction,
   'view-search-report': viewSearchReportFunction,

@@ -40,6 +40,8 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
     'lock or unlock fields (`page_title` … `alt_texts`) on one product or many; regeneration never writes a locked field',
   'restore-product-version':
     "make one of a product's kept versions (`view-product-history`) its copy again, as a new version with `source` `restored`; the product goes back to `pending` review",
+  'set-photo-fact':
+    "accept (or un-accept) one fact a model that sees found in a photo (an image's `photo_facts`, each `from_image`: `name` and `value` as listed): accepted, the copy check reads it as product data, so a description may say it; until then only the photo's alt text may ([decision 044](docs/decisions/044-facts-from-the-photo.md)). The product's copy is checked again and the product answered; a fact the photo does not have answers 400 naming `name`",
   'new-bundle-workflow':
     'run another workflow on a bundle (a repeat is harmless); `only_top: N` runs it on only the N products with the most missed clicks in the latest Search Console import; `trial_id`: the trial the workflow won (`start-trial`), whose measured repairs and answer lengths the run’s estimate starts from',
   'start-trial':

@@ -19,6 +19,8 @@ import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } 
 import { copyLanguageFor, copyVoiceFor } from './copy-language';
 import { findDuplicateProblems } from './distinct-copy';
 import { holdForSpendingCap } from './hold-for-cap';
+import { type PhotoFacts, photoContradictions } from './photo-fact-problems';
+import { mergeSeenFacts, savePhotoFacts } from './photo-facts';
 import { prepareProductPhotos } from './product-photos';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
@@ -66,15 +68,18 @@ export async function generateProduct(
       10,
       'running',
     );
-    const copy = await writeCheckedCopy(deps, context, target, { signal, photos });
+    const written = await writeCheckedCopy(deps, context, target, { signal, photos });
+    // What the model saw in the photos is checked, and kept, with this copy.
+    const seen = { ...context, photoFacts: written.photoFacts };
     const translations = await writeTranslations(
-      context,
-      (inLanguage, language) =>
-        writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language }),
+      seen,
+      async (inLanguage, language) =>
+        (await writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language })).copy,
       finalProblems,
     );
     // The complete final check is stored with the copy; the screen flags exactly these problems.
-    await saveCopy(db, context, copy, finalProblems(context, copy), target, translations);
+    await saveCopy(db, seen, written.copy, finalProblems(seen, written.copy), target, translations);
+    if (photos) await savePhotoFacts(db, context.row.id, written.photoFacts);
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof SpendingCapReached) {
@@ -93,9 +98,16 @@ export async function generateProduct(
   return undefined;
 }
 
-/** The complete final check of a product's copy, as it is stored with the copy. */
+/**
+ * The complete final check of a product's copy, as it is stored with the copy: with the photos whose colour
+ * the product's data contradicts, which only a reviewer can settle (no rewrite mends them).
+ */
 export function finalProblems(context: ProductContext, copy: CopyFields) {
-  return toStoredProblems(checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context)));
+  const rules = copyRulesFor(context);
+  return toStoredProblems([
+    ...checkCopy(copy, context.details, context.imageUrls.length, rules),
+    ...photoContradictions(context.details, rules.variantValues ?? [], context.photoFacts),
+  ]);
 }
 
 /** The workflow's voice and, for a variant, the values its title and heading must name. */
@@ -114,6 +126,7 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
     language: copyLanguageFor(context),
     // The language the data is in: the copy's as it would be without the workflow's choice.
     dataLanguage: copyLanguageFor({ ...context, workflow: { ...context.workflow, language: null } }),
+    photoFacts: context.photoFacts,
   };
 }
 
@@ -154,13 +167,13 @@ async function writeCheckedCopy(
   context: ProductContext,
   target: LogTarget & { bundleId: number },
   { signal, photos, translation }: { signal?: AbortSignal; photos?: PhotoSet; translation?: string },
-): Promise<CopyFields> {
+): Promise<{ copy: CopyFields; photoFacts: PhotoFacts[] }> {
   const step = (event: string) => (translation ? `${event} (${translation})` : event);
   const { db, writers } = deps;
   const writer = writers.forWorkflow(context.workflow);
   const imageCount = context.imageUrls.length;
   const input: WriteCopyInput = { ...firstCallInput(context), signal, ...(photos ? { photos } : {}) };
-  const rules = copyRulesFor(context);
+  let rules = copyRulesFor(context);
   const checkAll = async (written: CopyFields) => [
     ...checkCopy(written, context.details, imageCount, rules),
     ...(await findDuplicateProblems(db, context.row, written, context.details)),
@@ -182,6 +195,9 @@ async function writeCheckedCopy(
 
   // The call writes its own ai log line (started, then settled) and moves progress on.
   const first: WriteCopyResult = await call(step('Copy written'), input, 50);
+  const shown = first.seenFacts ? (photos?.photos ?? []).map((photo) => photo.position) : [];
+  const photoFacts = mergeSeenFacts(context.photoFacts, first.seenFacts ?? [], shown);
+  rules = { ...rules, photoFacts };
 
   let copy = first.copy;
   let problems = await checkAll(copy);
@@ -210,5 +226,5 @@ async function writeCheckedCopy(
   if (problems.length > 0) {
     copy = await settleRemainingProblems(db, target, context, input, copy, problems, rules);
   }
-  return copy;
+  return { copy, photoFacts };
 }

@@ -120,3 +120,16 @@ export function photoTokensOf(input: WriteCopyInput): number {
   const set = input.photos;
   return set ? estimateImageTokens(input.model, set.detail, set.photos) : 0;
 }
+
+// What a model that sees answers about each photo beside the copy (decision 044), as the estimate reckons it:
+// a colour, a material and what is in the picture.
+const STAND_IN_FACTS = JSON.stringify([
+  { image: 1, name: 'colour', value: 'dark green' },
+  { image: 1, name: 'material', value: 'ceramic' },
+  { image: 1, name: 'subject', value: 'table lamp' },
+]);
+
+/** The answer's photo_facts, as text to count, for `photoCount` photos (a call's, or a logged call's). */
+export function standInPhotoFacts(photoCount: number): string {
+  return STAND_IN_FACTS.repeat(photoCount);
+}
