@@ -27,7 +27,12 @@ import {
 import { fieldTexts, itemName, listOf, pairPartName, pairsOf, textOf } from './copy-field-texts';
 import { nounMode, ungroundedProblems } from './grounding-problems';
 import { languageProblems } from './language-problems';
-import { acceptedAsData, type PhotoFacts, unacceptedPhotoFactProblems } from './photo-fact-problems';
+import {
+  acceptedAsData,
+  type PhotoFacts,
+  seenPositions,
+  unacceptedPhotoFactProblems,
+} from './photo-fact-problems';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
 export { COPY_PROBLEM_MESSAGES, type CopyField };
@@ -127,7 +132,7 @@ export function checkCopy(
     ),
     ...unacceptedPhotoFactProblems(copy, facts, context.photoFacts ?? [], registry),
     ...variantUnnamedProblems(copy, context.variantValues ?? []),
-    ...singledOutProblems(copy, context.variantRange ?? [], registry),
+    ...singledOutProblems(copy, context.variantRange ?? [], registry, seenPositions(context.photoFacts)),
     ...repeatedAltTextProblems(copy),
     ...redundantAltOpeningProblems(copy),
     ...brokenTextProblems(copy, facts, registry),

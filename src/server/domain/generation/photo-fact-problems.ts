@@ -41,6 +41,10 @@ function inData(facts: ProductFacts, fact: PhotoFact): boolean {
   return Object.values(facts).some((value) => value !== null && saidIn(value, fact) !== null);
 }
 
+/** The photos a model looked at and said what it saw in. */
+export const seenPositions = (photoFacts: readonly PhotoFacts[] = []): ReadonlySet<number> =>
+  new Set(photoFacts.filter((photo) => photo.facts.length > 0).map((photo) => photo.position));
+
 /** The accepted facts as product data, for the grounding check: "photo colour (image 1)": "red". */
 export function acceptedAsData(photoFacts: readonly PhotoFacts[]): ProductFacts {
   return Object.fromEntries(
