@@ -77,9 +77,10 @@ export async function generateProduct(
         (await writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language })).copy,
       finalProblems,
     );
+    // Before the copy: a run that reads the product done reads its photos' facts too.
+    if (photos) await savePhotoFacts(db, context.row.id, written.photoFacts);
     // The complete final check is stored with the copy; the screen flags exactly these problems.
     await saveCopy(db, seen, written.copy, finalProblems(seen, written.copy), target, translations);
-    if (photos) await savePhotoFacts(db, context.row.id, written.photoFacts);
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof SpendingCapReached) {
