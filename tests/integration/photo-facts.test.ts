@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { servePhoto } from '../support/coloured-photos';
 import { startImageServer } from '../support/image-server';
 import { setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
+import { callFunction, createTestUser } from '../support/test-app';
 
 const images = await startImageServer();
 afterAll(() => images.close());
@@ -87,6 +88,21 @@ describe('facts from the photo', () => {
       accepted: true,
     });
     expect(missing.status).toBe(404);
+    // Another user's image reads as a missing one, and its fact stays as it was.
+    const other = await createTestUser(t.app);
+    const theirs = await callFunction(
+      t.app,
+      'set-photo-fact',
+      {
+        bundle_workflow_products_image_id: photos[0]!.bundle_workflow_products_image_id,
+        name: 'colour',
+        value: 'red',
+        accepted: true,
+      },
+      other.token,
+    );
+    expect(theirs.status).toBe(404);
+    expect(codesOf((await accept(false)).data.product)).toContain('photo_fact');
   }, 90_000);
 
   it('flags a variant named "Red" whose photo shows blue, naming the variant and both colours', async () => {
