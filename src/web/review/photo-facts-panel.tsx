@@ -2,7 +2,12 @@
 // was shown, with its alt text and what the model saw in it. A fact is the photo's word, not the product's:
 // Accept says a reviewer checked it, and the copy check (shown above) then reads it as product data.
 import { Badge, Button, Group, Image, List, Stack, Text, Title } from '@mantine/core';
-import type { BundleWorkflowProduct, ImageDetail, PhotoFact } from '../../common/contract/entities';
+import type {
+  BundleWorkflowProduct,
+  CopyProblem,
+  ImageDetail,
+  PhotoFact,
+} from '../../common/contract/entities';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import type { RunIds } from '../api/use-regenerate-products';
@@ -32,15 +37,21 @@ export function PhotoFactsPanel({ product, run }: { product: BundleWorkflowProdu
       <Text size="xs" c="dimmed">
         What the model saw in a photo may go in its alt text. Other copy may say it only once you accept it.
       </Text>
-      {photos.map((image) => (
-        <PhotoCard
-          key={image.bundle_workflow_products_image_id}
-          image={image}
-          position={(product.image_details ?? []).indexOf(image) + 1}
-          setFact={setFact}
-          pending={mutation.isPending}
-        />
-      ))}
+      {photos.map((image) => {
+        const index = (product.image_details ?? []).indexOf(image);
+        return (
+          <PhotoCard
+            key={image.bundle_workflow_products_image_id}
+            image={image}
+            position={index + 1}
+            flags={(product.problems ?? []).filter(
+              (problem) => problem.code === 'photo_contradiction' && problem.field === `alt_texts[${index}]`,
+            )}
+            setFact={setFact}
+            pending={mutation.isPending}
+          />
+        );
+      })}
     </Stack>
   );
 }
@@ -48,11 +59,14 @@ export function PhotoFactsPanel({ product, run }: { product: BundleWorkflowProdu
 function PhotoCard({
   image,
   position,
+  flags,
   setFact,
   pending,
 }: {
   image: ImageDetail;
   position: number;
+  /** The check's word that this photo contradicts the product's data (a "Red" variant shown in blue). */
+  flags: readonly CopyProblem[];
   setFact: SetFact;
   pending: boolean;
 }) {
@@ -74,6 +88,11 @@ function PhotoCard({
           </Text>{' '}
           {alt || 'none yet'}
         </Text>
+        {flags.map((flag) => (
+          <Text key={flag.message} size="sm" fw={600} role="note">
+            {flag.message}
+          </Text>
+        ))}
         <List
           size="sm"
           spacing={4}
