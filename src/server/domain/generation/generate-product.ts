@@ -12,7 +12,7 @@ import {
 } from '../../leaves/ai/copy-writer';
 import { ownPriceOf } from '../../leaves/ai/pricing';
 import type { WriterRegistry } from '../../leaves/ai/writer-registry';
-import { generalLogEntry, type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
+import { generalLogEntry, type LogTarget } from '../../leaves/run-log/run-log';
 import { describeDifferences, differingValues } from '../../leaves/variants/detect-variants';
 import { createProviderCall, SpendingCapReached } from './call-provider';
 import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } from './check-copy';
@@ -20,8 +20,8 @@ import { copyLanguageFor, copyVoiceFor } from './copy-language';
 import { findDuplicateProblems } from './distinct-copy';
 import { holdForSpendingCap } from './hold-for-cap';
 import { type PhotoFacts, photoContradictions } from './photo-fact-problems';
-import { mergeSeenFacts, savePhotoFacts } from './photo-facts';
-import { prepareProductPhotos } from './product-photos';
+import { photoFactsAfter, savePhotoFacts } from './photo-facts';
+import { photosForWriting } from './product-photos';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
 import { writeTranslations } from './translations';
@@ -49,15 +49,8 @@ export async function generateProduct(
   try {
     // A paused run takes no provider calls: its products stay queued until the cap is raised.
     if (context.pausedReason) return;
-    let photos: PhotoSet | undefined;
-    if (context.workflow.seesImages) {
-      const prepared = await prepareProductPhotos(db, context, job.imageWaits ?? 0);
-      if (prepared.status === 'waiting') return 'waiting_for_images';
-      photos = prepared.set;
-      if (prepared.leftOut.length > 0) {
-        await logGeneral(db, target, 'Photos left out: written without them', { images: prepared.leftOut });
-      }
-    }
+    const photos = await photosForWriting(db, context, target, job.imageWaits ?? 0);
+    if (photos === 'waiting') return 'waiting_for_images';
     await recordStep(
       db,
       context.row.id,
@@ -68,19 +61,7 @@ export async function generateProduct(
       10,
       'running',
     );
-    const written = await writeCheckedCopy(deps, context, target, { signal, photos });
-    // What the model saw in the photos is checked, and kept, with this copy.
-    const seen = { ...context, photoFacts: written.photoFacts };
-    const translations = await writeTranslations(
-      seen,
-      async (inLanguage, language) =>
-        (await writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language })).copy,
-      finalProblems,
-    );
-    // Before the copy: a run that reads the product done reads its photos' facts too.
-    if (photos) await savePhotoFacts(db, context.row.id, written.photoFacts);
-    // The complete final check is stored with the copy; the screen flags exactly these problems.
-    await saveCopy(db, seen, written.copy, finalProblems(seen, written.copy), target, translations);
+    await writeAndSave(deps, context, target, { signal, photos });
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof SpendingCapReached) {
@@ -97,6 +78,29 @@ export async function generateProduct(
     if (!(error instanceof ProviderError)) throw error;
   }
   return undefined;
+}
+
+/** The copy in every language the workflow writes, checked, then saved with what the model saw in the photos. */
+async function writeAndSave(
+  deps: GenerationDeps,
+  context: ProductContext,
+  target: LogTarget & { bundleId: number },
+  { signal, photos }: { signal?: AbortSignal; photos?: PhotoSet },
+): Promise<void> {
+  const { db } = deps;
+  const written = await writeCheckedCopy(deps, context, target, { signal, photos });
+  // What the model saw in the photos is checked, and kept, with this copy.
+  const seen = { ...context, photoFacts: written.photoFacts };
+  const translations = await writeTranslations(
+    seen,
+    async (inLanguage, language) =>
+      (await writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language })).copy,
+    finalProblems,
+  );
+  // Before the copy: a run that reads the product done reads its photos' facts too.
+  if (photos) await savePhotoFacts(db, context.row.id, written.photoFacts);
+  // The complete final check is stored with the copy; the screen flags exactly these problems.
+  await saveCopy(db, seen, written.copy, finalProblems(seen, written.copy), target, translations);
 }
 
 /**
@@ -196,24 +200,14 @@ async function writeCheckedCopy(
 
   // The call writes its own ai log line (started, then settled) and moves progress on.
   const first: WriteCopyResult = await call(step('Copy written'), input, 50);
-  const shown = first.seenFacts ? (photos?.photos ?? []).map((photo) => photo.position) : [];
-  const photoFacts = mergeSeenFacts(context.photoFacts, first.seenFacts ?? [], shown);
+  const photoFacts = photoFactsAfter(context.photoFacts, first, photos);
   rules = { ...rules, photoFacts };
 
   let copy = first.copy;
   let problems = await checkAll(copy);
-  await recordStep(
-    db,
-    context.row.id,
-    generalLogEntry(
-      target,
-      step(problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits'),
-      {
-        problems: describeProblems(problems),
-      },
-    ),
-    70,
-  );
+  const checked = step(problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits');
+  const found = { problems: describeProblems(problems) };
+  await recordStep(db, context.row.id, generalLogEntry(target, checked, found), 70);
 
   if (problems.length > 0) {
     const repaired = await call(

@@ -5,7 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { PhotoFact } from '../../../common/contract/entities';
 import type { Queryable } from '../../db/client';
 import { bundleWorkflowProductImages } from '../../db/schema';
-import type { SeenFact } from '../../leaves/ai/copy-writer';
+import type { PhotoSet, SeenFact, WriteCopyResult } from '../../leaves/ai/copy-writer';
 import type { PhotoFacts } from './photo-fact-problems';
 
 /** The product's photos that have facts, in image order. */
@@ -51,6 +51,16 @@ export function mergeSeenFacts(
       return { position, facts };
     })
     .filter((photo) => photo.facts.length > 0 || shown.includes(photo.position));
+}
+
+/** The facts after a product's first answer: those of the photos it carried, the stored ones of the others. */
+export function photoFactsAfter(
+  stored: readonly PhotoFacts[],
+  answer: WriteCopyResult,
+  photos: PhotoSet | undefined,
+): PhotoFacts[] {
+  const shown = answer.seenFacts ? (photos?.photos ?? []).map((photo) => photo.position) : [];
+  return mergeSeenFacts(stored, answer.seenFacts ?? [], shown);
 }
 
 /** Writes each photo's facts on its image row, in one statement. */

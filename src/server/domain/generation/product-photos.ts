@@ -12,6 +12,7 @@ import { estimateImageTokens } from '../../leaves/ai/image-tokens';
 import { OFFLINE_MODEL } from '../../leaves/ai/offline-writer';
 import { readPixelFacts } from '../../leaves/ai/pixel-facts';
 import { queueCompressions } from '../../leaves/queue/image-jobs';
+import { type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
 import { markForCompression } from '../images/request-compression';
 import type { ProductContext } from './product-store';
 
@@ -93,6 +94,25 @@ export async function prepareProductPhotos(
     });
   }
   return { status: 'ready', set: { detail, photos }, leftOut };
+}
+
+/**
+ * The photos a product's calls carry: none for a workflow that does not see, `waiting` while they are being
+ * compressed, else the set, with a log line naming any left out.
+ */
+export async function photosForWriting(
+  db: Database,
+  context: ProductContext,
+  target: LogTarget,
+  imageWaits: number,
+): Promise<PhotoSet | 'waiting' | undefined> {
+  if (!context.workflow.seesImages) return undefined;
+  const prepared = await prepareProductPhotos(db, context, imageWaits);
+  if (prepared.status === 'waiting') return 'waiting';
+  if (prepared.leftOut.length > 0) {
+    await logGeneral(db, target, 'Photos left out: written without them', { images: prepared.leftOut });
+  }
+  return prepared.set;
 }
 
 /**
