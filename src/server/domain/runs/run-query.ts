@@ -138,7 +138,7 @@ export function runProductsSql(bundleWorkflowId: number | SQL, filter: SQL, orde
                      'compression_processing_id', i.compression_processing_id,
                      'compression_complete', i.compression_complete,
                      'original_bytes', i.original_bytes, 'compressed_bytes', i.compressed_bytes,
-                     'compression_error', i.compression_error) order by i.position)
+                     'compression_error', i.compression_error, 'photo_facts', i.photo_facts) order by i.position)
             from bundle_workflow_product_images i where i.bundle_workflow_product_id = p.id) as image_details
     from bundle_workflow_products p
     join products pr on pr.id = p.product_id
