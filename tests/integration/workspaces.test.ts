@@ -177,6 +177,17 @@ describe('a workspace with an editor, reviewers and a viewer', () => {
     for (const answer of answers.slice(4)) expect(answer.error?.type).toBe('unknown_workspace');
     expect((await outsider.call('list-bundles', {})).data.bundles).toEqual([]);
   });
+
+  it('an invitation is taken only by the address it was sent to', async () => {
+    await people.owner.inWorkspace('invite-member', { email: 'someone-else@example.com', role: 'owner' });
+    const link = new URL(await latestLink(t.app, 'someone-else@example.com', '/invite?token='));
+    const token = link.searchParams.get('token')!;
+    secrets.push(token);
+    const taken = await people.outsider.call('accept-invite', { token });
+    expect(taken.status).toBe(403);
+    expect(taken.error?.message).toContain('another email address');
+    expect((await people.outsider.call('list-workspaces', {})).data.workspaces).toHaveLength(1);
+  });
 });
 
 describe('approval by another reviewer', () => {

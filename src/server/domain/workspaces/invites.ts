@@ -114,8 +114,12 @@ export async function acceptInvite(db: Database, userId: string, token: string):
         'This invitation link was used, withdrawn or has expired: ask for a new one.',
       );
     }
-    const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    if (person?.email.toLowerCase() !== invite.email) {
+    const [person] = await tx
+      .select({ email: user.email, verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, userId));
+    // Only the owner of the address may take its invitation: a confirmed address proves it.
+    if (person?.email.toLowerCase() !== invite.email || !person.verified) {
       throw new AppError(
         'forbidden',
         'This invitation is for another email address: sign in with the address it was sent to.',
