@@ -1,7 +1,8 @@
 // A team in one workspace: the owner makes a workspace and a bundle in it and invites a reviewer by email; the
 // reviewer opens the link signed out, signs up, confirms the address, signs in, is taken back to the
 // invitation, joins, and approves a product of the owner's bundle. Turned into a viewer, the same approval is
-// refused on screen with the server's words naming the role.
+// refused on screen with the server's words naming the role. The owner then switches back to their personal
+// workspace with the keyboard, and nothing of the team's shows.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import {
@@ -111,4 +112,24 @@ test('invite a reviewer through the dev outbox; they join, switch in and approve
   // The audit log names who did what.
   const audit = page.getByRole('table', { name: 'Audit log' });
   await expect(audit).toContainText(reviewerEmail.split('@')[0]!);
+
+  await switchToPersonalWithKeys(page);
+  await expect(page.getByText('No bundles yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Team bundle/ })).toHaveCount(0);
 });
+
+/** The switcher with the keyboard alone: open it, walk to the personal workspace, pick it with Enter. */
+async function switchToPersonalWithKeys(page: Page) {
+  const switcher = page.getByRole('combobox', { name: 'Workspace', exact: true });
+  await switcher.focus();
+  await page.keyboard.press('ArrowDown');
+  const personal = page.getByRole('option', { name: /\(personal\)/ });
+  await expect(personal).toBeVisible();
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(personal).toHaveAttribute('data-combobox-selected', 'true', { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await expect(switcher).toHaveValue(/\(personal\) · Owner$/);
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -57,7 +57,7 @@ export function InviteForm() {
               value={role}
               allowDeselect={false}
               onChange={(value) => value && setRole(value as WorkspaceRole)}
-              w={360}
+              w={420}
             />
             <Button type="submit" loading={invite.isPending}>
               Send invitation

@@ -1,6 +1,6 @@
 // The workspace's settings: its name, whether copy needs a reviewer other than its last editor, and its own
 // monthly budget. An owner changes them; every other member reads them.
-import { Button, NumberInput, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { WORKSPACE_LIMITS, type Workspace } from '../../common/contract/functions';
 import { queryKeys } from '../api/query-keys';
@@ -88,11 +88,16 @@ function SettingsForm({ workspace }: { workspace: Workspace }) {
           decimalScale={2}
           value={budget}
           onChange={setBudget}
-          w={240}
+          maw={420}
         />
-        <Button type="submit" loading={save.isPending} w="fit-content">
-          Save settings
-        </Button>
+        <Group>
+          <Button type="submit" loading={save.isPending} w="fit-content">
+            Save settings
+          </Button>
+          <Text size="sm" role="status">
+            {save.isSuccess ? 'Saved.' : ''}
+          </Text>
+        </Group>
       </Stack>
     </form>
   );
