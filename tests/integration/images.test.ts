@@ -81,6 +81,8 @@ function context(userId: string): FunctionContext {
   return {
     db: database.db,
     userId,
+    workspaceId: userId,
+    member: { workspaceId: userId, userId, role: 'owner' },
     services: undefined as never,
     signal: new AbortController().signal,
     requestHeaders: new Headers(),

@@ -88,6 +88,15 @@ function requestOf(name: FunctionName): { body: unknown; headers?: Record<string
     'start-trial': { bundle_id: NONE, workflow_ids: [OFFLINE, OFFLINE + 1] },
     'view-trial': { trial_id: NONE },
     'list-trials': { bundle_id: ids.bundle },
+    'list-workspaces': {},
+    'new-workspace': { name: 'Answers client' },
+    'set-workspace-settings': { require_other_reviewer: false },
+    'list-members': {},
+    'invite-member': { email: 'answers-invitee@example.com', role: 'viewer' },
+    'accept-invite': { token: 'not-an-invitation-token-at-all' },
+    'set-member': { user_id: 'nobody', role: 'viewer' },
+    'remove-member': { user_id: 'nobody' },
+    'list-audit-events': {},
   };
   return {
     body: bodies[name],

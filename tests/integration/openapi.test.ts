@@ -64,8 +64,12 @@ describe('GET /api/openapi.json', () => {
     );
     expect(newBundle.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
     expect(JSON.stringify(document.components)).toContain('"name":"Idempotency-Key"');
-    // Only the error statuses new-bundle can answer: no unknown_bundle or unknown_store of other functions.
-    expect(newBundle.responses['404']?.description).toBe('Error type `unknown_workflow`');
+    // Only the error statuses new-bundle can answer: no unknown_bundle or unknown_store of other functions
+    // (a workspace header naming another's workspace is the route's own).
+    expect(newBundle.responses['404']?.description).toBe(
+      'Error type `unknown_workspace`, `unknown_workflow`',
+    );
+    expect(newBundle.parameters).toContainEqual({ $ref: '#/components/parameters/WorkspaceId' });
     expect(newBundle.security).toContainEqual({ apiKey: ['write'] });
     const createKey = document.paths['/functions/v1/create-api-key']!.post!;
     expect(createKey.security?.some((s) => 'apiKey' in s)).toBe(false);

@@ -83,11 +83,24 @@ beforeAll(async () => {
     .returning();
   const [key] = await db
     .insert(apiKeys)
-    .values({ userId: ALICE, name: 'k', prefix: 'cl_x', keyHash: 'ownership-hash', scopes: ['read'] })
+    .values({
+      userId: ALICE,
+      ownerId: ALICE,
+      name: 'k',
+      prefix: 'cl_x',
+      keyHash: 'ownership-hash',
+      scopes: ['read'],
+    })
     .returning();
   const [hook] = await db
     .insert(webhookEndpoints)
-    .values({ userId: ALICE, url: 'https://hooks.example', events: ['run.completed'], secret: 'whsec_x' })
+    .values({
+      userId: ALICE,
+      ownerId: ALICE,
+      url: 'https://hooks.example',
+      events: ['run.completed'],
+      secret: 'whsec_x',
+    })
     .returning();
   await db.insert(userSpendCarried).values({ ownerId: ALICE, month: '2026-01-01', spentUsd: 1 });
   Object.assign(ids, {

@@ -1,6 +1,7 @@
 // Every server function by name. Each handler is thin: the route has already checked the session
 // and validated the body; the handler calls one domain function and returns the response shape.
 import type { FunctionName } from '../../common/contract/functions';
+import { acceptInviteFunction } from './accept-invite';
 import { checkExportFunction } from './check-export';
 import { compressImagesFunction } from './compress-images';
 import { connectStoreFunction } from './connect-store';
@@ -14,27 +15,35 @@ import { estimateCostFunction } from './estimate-cost';
 import { exportBundleFunction } from './export-bundle';
 import { importSearchDataFunction } from './import-search-data';
 import { importStoreFunction } from './import-store';
+import { inviteMemberFunction } from './invite-member';
 import { jobQueueEventLoopFunction } from './job-queue-event-loop';
 import { listApiKeysFunction } from './list-api-keys';
+import { listAuditEventsFunction } from './list-audit-events';
 import { listBundlesFunction } from './list-bundles';
+import { listMembersFunction } from './list-members';
 import { listModelsFunction } from './list-models';
 import { listStoresFunction } from './list-stores';
 import { listTrialsFunction } from './list-trials';
 import { listWebhooksFunction } from './list-webhooks';
 import { listWorkflowsFunction } from './list-workflows';
+import { listWorkspacesFunction } from './list-workspaces';
 import { newBundleFunction } from './new-bundle';
 import { newBundleWorkflowFunction } from './new-bundle-workflow';
 import { newWorkflowFunction } from './new-workflow';
+import { newWorkspaceFunction } from './new-workspace';
 import { previewPushFunction } from './preview-push';
 import { pushToStoreFunction } from './push-to-store';
 import { regenerateProductsFunction } from './regenerate-products';
+import { removeMemberFunction } from './remove-member';
 import { restoreProductVersionFunction } from './restore-product-version';
 import { revokeApiKeyFunction } from './revoke-api-key';
 import { setBundleCurrencyFunction } from './set-bundle-currency';
 import { setCtrCurveFunction } from './set-ctr-curve';
 import { setLockedFieldsFunction } from './set-locked-fields';
+import { setMemberFunction } from './set-member';
 import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
+import { setWorkspaceSettingsFunction } from './set-workspace-settings';
 import { startTrialFunction } from './start-trial';
 import { testWebhookFunction } from './test-webhook';
 import type { FunctionHandler } from './types';
@@ -102,4 +111,13 @@ export const functionRegistry: FunctionRegistry = {
   'start-trial': startTrialFunction,
   'view-trial': viewTrialFunction,
   'list-trials': listTrialsFunction,
+  'list-workspaces': listWorkspacesFunction,
+  'new-workspace': newWorkspaceFunction,
+  'set-workspace-settings': setWorkspaceSettingsFunction,
+  'list-members': listMembersFunction,
+  'invite-member': inviteMemberFunction,
+  'accept-invite': acceptInviteFunction,
+  'set-member': setMemberFunction,
+  'remove-member': removeMemberFunction,
+  'list-audit-events': listAuditEventsFunction,
 };

@@ -1,4 +1,5 @@
 import { viewMonthSpend } from '../leaves/spending-cap/monthly-budget';
 import type { FunctionHandler } from './types';
 
-export const viewSpendFunction: FunctionHandler<'view-spend'> = (ctx) => viewMonthSpend(ctx.db, ctx.workspaceId);
+export const viewSpendFunction: FunctionHandler<'view-spend'> = (ctx) =>
+  viewMonthSpend(ctx.db, ctx.workspaceId);

@@ -44,7 +44,11 @@ export async function authenticate(services: FunctionServices, request: Request)
   if (!hasBearer) await refuseCrossSite(services, headers);
   const session = await services.auth.api.getSession({ headers });
   if (!session) throw new AppError('unauthorized', 'Sign in to continue.');
-  const member = await requireMembership(services.db, session.user.id, namedWorkspace(headers, session.user.id));
+  const member = await requireMembership(
+    services.db,
+    session.user.id,
+    namedWorkspace(headers, session.user.id),
+  );
   return { user: { id: session.user.id }, member };
 }
 
@@ -53,7 +57,8 @@ function namedWorkspace(headers: Headers, userId: string): string {
   const named = headers.get(WORKSPACE_HEADER);
   if (named === null) return userId;
   const parsed = workspaceId.safeParse(named);
-  if (!parsed.success) throw new AppError('bad_input', `${WORKSPACE_HEADER}: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new AppError('bad_input', `${WORKSPACE_HEADER}: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 

@@ -93,4 +93,20 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
     'a push’s (or undo’s) state and each field’s result: written, skipped (with the conflict) or failed (with the store’s error)',
   'undo-push':
     'write a push’s before values back where the store still holds ours (the rest reported as conflicts), and remove the redirects it created; itself a push, watched with `view-push`',
+  'list-workspaces':
+    'the workspaces you are a member of, your personal one first, each with your `role` there; send a workspace’s id in the `X-Workspace-Id` header to act in it (without it, a signed-in call acts in your personal workspace; an API key always acts in its own)',
+  'new-workspace': 'make a workspace (one per client, say) with you as its owner; at most 50 per person',
+  'set-workspace-settings':
+    'owner only: rename the workspace, require approval by a reviewer other than the product’s last editor (`require_other_reviewer`), or set its own monthly budget in USD (`monthly_budget_usd`, null for none); only the fields sent change',
+  'list-members': 'the workspace’s members with their roles and budgets, and the invitations still open',
+  'invite-member':
+    'owner only: email a single-use link, good for 7 days, that lets the person with that address join as `owner`, `editor` (bundles, runs, copy, stores), `reviewer` (approve, export, push) or `viewer` (read and export); a newer invitation to the same address replaces the older',
+  'accept-invite':
+    'join the workspace an invitation names, signed in with the address it was sent to; a used, withdrawn or expired link answers 400',
+  'set-member':
+    'owner only: change a member’s `role` or monthly budget (`monthly_budget_usd`, null for the server’s default per member); a workspace keeps at least one owner, and a personal workspace its person',
+  'remove-member':
+    'owner only: remove a member; their next call in the workspace answers 403, their API keys here are revoked at once (`api_keys_revoked`), and what they made stays',
+  'list-audit-events':
+    'the workspace’s audit log, newest first: who (`actor`, and the API key’s prefix when it came through one) did what (`action`) to what (`target`) and when; members, roles, stores, pushes and undos, reviews, API keys, webhooks and exports. Never a secret. Page with `before_id` (`next_before_id`)',
 };

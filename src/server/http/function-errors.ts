@@ -13,6 +13,8 @@ export const ROUTE_ERRORS = [
   'bad_input',
   'unauthorized',
   'forbidden',
+  // The X-Workspace-Id header names a workspace the caller is not a member of.
+  'unknown_workspace',
   'too_large',
   'rate_limited',
   'unavailable',
@@ -75,6 +77,15 @@ export const FUNCTION_ERRORS: Record<FunctionName, readonly FunctionErrorType[]>
   'push-to-store': ['unknown_bundle', 'unknown_store', ...IDEMPOTENT],
   // An undo of a push still running.
   'undo-push': ['unknown_store', 'conflict'],
+  'list-workspaces': [],
+  'new-workspace': [],
+  'set-workspace-settings': [],
+  'list-members': [],
+  'invite-member': [],
+  'accept-invite': [],
+  'set-member': [],
+  'remove-member': [],
+  'list-audit-events': [],
 };
 
 /** Every error type `name` can answer: the route's and its own, each once. */

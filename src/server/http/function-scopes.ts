@@ -53,6 +53,16 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'view-push': 'read',
   'push-to-store': 'push',
   'undo-push': 'push',
+  // A key acts in its own workspace: it may read who is there and what was done, never change who is.
+  'list-workspaces': null,
+  'new-workspace': null,
+  'set-workspace-settings': null,
+  'list-members': 'read',
+  'invite-member': null,
+  'accept-invite': null,
+  'set-member': null,
+  'remove-member': null,
+  'list-audit-events': 'read',
 };
 
 /** Functions that take an Idempotency-Key header: the same key and body within 24 h answer as the first. */

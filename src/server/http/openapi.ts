@@ -20,6 +20,7 @@ import { webhooksSection } from './openapi/webhooks';
 
 function parametersOf(name: FunctionName) {
   return [
+    parameter('WorkspaceId'),
     ...(BINARY_FUNCTIONS.has(name) ? [parameter('ResponseFormat')] : []),
     ...(IDEMPOTENT_FUNCTIONS.has(name) ? [parameter('IdempotencyKey')] : []),
     ...(name === 'view-bundle-workflow' ? [parameter('IfNoneMatch')] : []),

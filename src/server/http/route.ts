@@ -13,9 +13,9 @@ import {
   NOT_MODIFIED,
 } from '../functions/types';
 import { AppError, RateLimited } from '../leaves/app-error/app-error';
+import { requireCapability } from '../leaves/ownership/roles';
 import { checkAnswer } from './answer-check';
 import { authenticate, type FunctionSession } from './authenticate';
-import { requireCapability } from '../leaves/ownership/roles';
 import { FUNCTION_CAPABILITY } from './function-roles';
 import { FUNCTION_SCOPES } from './function-scopes';
 import { runIdempotent } from './idempotent-call';

@@ -110,7 +110,11 @@ export const workspaceFunctions = {
     response: z.object({ workspace: workspaceSchema }),
   },
   'set-member': {
-    request: z.object({ user_id: z.string().min(1).max(64), role: role.optional(), monthly_budget_usd: budget.optional() }),
+    request: z.object({
+      user_id: z.string().min(1).max(64),
+      role: role.optional(),
+      monthly_budget_usd: budget.optional(),
+    }),
     response: z.object({ updated: z.boolean() }),
   },
   'remove-member': {

@@ -80,7 +80,6 @@ UPDATE "api_keys" SET "owner_id" = "user_id";--> statement-breakpoint
 ALTER TABLE "api_keys" ALTER COLUMN "owner_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "bundle_workflow_products" ADD COLUMN "reviewed_by" text;--> statement-breakpoint
 ALTER TABLE "bundle_workflow_products" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "bundle_workflows" ADD COLUMN "started_by" text;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD COLUMN "owner_id" text;--> statement-breakpoint
 UPDATE "webhook_endpoints" SET "owner_id" = "user_id";--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ALTER COLUMN "owner_id" SET NOT NULL;--> statement-breakpoint
@@ -96,7 +95,6 @@ CREATE INDEX "workspace_invites_workspace_idx" ON "workspace_invites" USING btre
 CREATE INDEX "workspace_members_user_idx" ON "workspace_members" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_owner_id_workspaces_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bundle_workflow_products" ADD CONSTRAINT "bundle_workflow_products_reviewed_by_user_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bundle_workflows" ADD CONSTRAINT "bundle_workflows_started_by_user_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bundles" ADD CONSTRAINT "bundles_owner_id_workspaces_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflows" ADD CONSTRAINT "workflows_owner_id_workspaces_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_spend_carried" ADD CONSTRAINT "user_spend_carried_owner_id_workspaces_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -2,8 +2,8 @@
 // per-key, one-minute window kept on the row. Idempotency keys remember a creating call's first answer.
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { workspaces } from './workspaces';
 import { createdAt } from './columns';
+import { workspaces } from './workspaces';
 
 export const apiKeys = pgTable(
   'api_keys',

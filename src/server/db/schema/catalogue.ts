@@ -31,8 +31,8 @@ import type {
 } from '../../../common/contract/entities';
 import type { LanguageCount, LanguageSource } from '../../../common/contract/language';
 import { user } from './auth';
-import { workspaces } from './workspaces';
 import { copyTextColumns, createdAt, updatedAt } from './columns';
+import { workspaces } from './workspaces';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -179,8 +179,6 @@ export const bundleWorkflows = pgTable(
       .references(() => workflows.id),
     /** Set when the bundle's spending cap stopped the run. */
     pausedReason: text('paused_reason'),
-    /** The member who started it: their monthly budget is reserved against as well as the workspace's. */
-    startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
     /** The trial this run's workflow won (start-run with trial_id): its estimate starts from the trial's measures. */
     fromTrialId: integer('from_trial_id'),
     /** The run's place in the change sequence, bumped by a trigger on every write (as products' versions). */

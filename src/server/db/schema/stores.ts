@@ -11,8 +11,8 @@ import type {
   STORE_PLATFORMS,
 } from '../../../common/contract/functions/stores';
 import { bundles, products } from './catalogue';
-import { workspaces } from './workspaces';
 import { createdAt, updatedAt } from './columns';
+import { workspaces } from './workspaces';
 
 export type StorePlatform = (typeof STORE_PLATFORMS)[number];
 

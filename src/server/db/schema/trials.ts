@@ -4,8 +4,8 @@
 // bundle's, and the sample bundle's spending cap is the trial's own (docs/decisions/035-trials.md).
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bundles } from './catalogue';
-import { workspaces } from './workspaces';
 import { createdAt } from './columns';
+import { workspaces } from './workspaces';
 
 export const trials = pgTable(
   'trials',

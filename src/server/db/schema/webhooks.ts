@@ -13,8 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { workspaces } from './workspaces';
 import { createdAt } from './columns';
+import { workspaces } from './workspaces';
 
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',

@@ -169,7 +169,7 @@ async function writeCheckedCopy(
     db,
     writer,
     templates: context.workflow.promptTemplates,
-    isCapKnownUnset: context.spendingCapUsd === null,
+    isCapKnownUnset: context.spendingCapUsd === null && context.workspaceBudgetUsd === null,
     target,
     productRowId: context.row.id,
     settings: {

@@ -26,6 +26,7 @@ import {
 import type { CopyFields, WriteCopyInput } from '../../leaves/ai/copy-writer';
 import { queueGenerateJobs } from '../../leaves/queue/generate-jobs';
 import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
+import { workspaceBudgetOf } from '../../leaves/spending-cap/monthly-budget';
 import { differingValues } from '../../leaves/variants/detect-variants';
 import { productLevelFacts } from '../../leaves/variants/product-level';
 import { emitRunEventsIfSettled } from '../../leaves/webhook-events/run-events';
@@ -48,6 +49,7 @@ export async function loadProduct(db: Queryable, id: number) {
       ownerId: bundles.ownerId,
       customFields: bundles.customFields,
       spendingCapUsd: bundles.spendingCapUsd,
+      workspaceBudgetUsd: workspaceBudgetOf(bundles.ownerId),
       bundleLanguage: bundles.language,
       bundleLanguageSource: bundles.languageSource,
       productLanguage: products.language,

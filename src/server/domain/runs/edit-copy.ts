@@ -11,8 +11,8 @@ import { countCharacters, SEO_LIMITS } from '../../../common/copy-rules/copy-rul
 import type { Database, Queryable } from '../../db/client';
 import { bundleWorkflowProductImages, bundleWorkflowProducts } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
-import type { Membership } from '../../leaves/ownership/membership';
 import { requireOwnedRunProduct } from '../../leaves/ownership/lookups';
+import type { Membership } from '../../leaves/ownership/membership';
 import { logGeneral } from '../../leaves/run-log/run-log';
 import { COPY_PROBLEM_MESSAGES } from '../generation/check-copy';
 import { recheckSavedCopy } from '../generation/recheck-copy';

@@ -10,7 +10,7 @@ import { computedRow, rawRows } from '../../db/raw-rows';
 import { bundles, bundleWorkflows, trials, workflows } from '../../db/schema';
 import { boundedMemo } from '../../leaves/memo/bounded-memo';
 import { liveBundleOf } from '../../leaves/ownership/conditions';
-import { userMonthlyBudget, userMonthSpend } from '../../leaves/spending-cap/monthly-budget';
+import { budgetFor, userMonthSpend, workspaceBudget } from '../../leaves/spending-cap/monthly-budget';
 import { bundleSpendOf, formatUsd } from '../../leaves/spending-cap/spending-cap';
 import { estimateWorkflowRun } from '../bundles/estimate';
 
@@ -148,9 +148,9 @@ async function warningOf(
     if (otherRuns + estimate > bundle.spendingCapUsd)
       return `${about}, passes this bundle's spending cap of $${formatUsd(bundle.spendingCapUsd)}: the run will pause before it finishes. Raise the cap to let it finish.`;
   }
-  const budget = userMonthlyBudget();
+  const budget = budgetFor(await workspaceBudget(db, bundle.ownerId));
   if (budget !== undefined) {
-    const left = budget - (await userMonthSpend(db, bundle.ownerId)).spent;
+    const left = budget.usd - (await userMonthSpend(db, bundle.ownerId)).spent;
     if (estimate - spentOnRun > left)
       return `${about}, needs more than the $${formatUsd(Math.max(0, left))} left of this month's budget: the run will pause before it finishes.`;
   }

@@ -6,8 +6,8 @@ import { WEBHOOK_LIMITS, type Webhook, type WebhookEvent } from '../../../common
 import type { Queryable } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { AppError, RateLimited } from '../../leaves/app-error/app-error';
-import type { Membership } from '../../leaves/ownership/membership';
 import { anyWebhookOf, liveWebhookOf } from '../../leaves/ownership/conditions';
+import type { Membership } from '../../leaves/ownership/membership';
 import { queueWebhookDelivery } from '../../leaves/queue/webhook-jobs';
 import { sealSecret } from '../../leaves/secrets/seal';
 import { eventBody } from '../../leaves/webhook-events/emit';
@@ -28,7 +28,10 @@ export async function createWebhook(
   secretsKey: Buffer,
 ): Promise<{ secret: string; webhook: Webhook }> {
   const url = await checkWebhookUrl(input.url, address);
-  const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(liveWebhookOf(member.workspaceId));
+  const [held] = await db
+    .select({ n: count() })
+    .from(webhookEndpoints)
+    .where(liveWebhookOf(member.workspaceId));
   if ((held?.n ?? 0) >= WEBHOOK_LIMITS.maxEndpointsPerUser) {
     throw new AppError(
       'bad_input',
@@ -127,7 +130,11 @@ export async function testWebhook(db: Queryable, ownerId: string, webhookId: num
         payload: eventBody('webhook.test', { webhook_id: endpoint.id }),
       })
       .returning({ id: webhookDeliveries.id });
-    await queueWebhookDelivery(tx, { deliveryId: delivery!.id, endpointId: endpoint.id, userId: endpoint.userId });
+    await queueWebhookDelivery(tx, {
+      deliveryId: delivery!.id,
+      endpointId: endpoint.id,
+      userId: endpoint.userId,
+    });
   });
 }
 

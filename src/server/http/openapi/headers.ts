@@ -46,6 +46,14 @@ export const PARAMETER_COMPONENTS = {
       'Asks for the answer as bytes: a function that answers with a file or an image refuses a call without it (400 `bad_input`).',
     schema: { type: 'string', enum: ['Uint8Array'] },
   },
+  WorkspaceId: {
+    name: 'X-Workspace-Id',
+    in: 'header',
+    required: false,
+    description:
+      'The workspace a signed-in call acts in (an id from `list-workspaces`); without it, your personal workspace. An API key acts in its own workspace and ignores it. A workspace you are not a member of answers 404 `unknown_workspace`; one you were removed from, 403.',
+    schema: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
+  },
   IfNoneMatch: {
     name: 'If-None-Match',
     in: 'header',

@@ -1,7 +1,7 @@
 // Who may act in a workspace: its members, each with a role. A workspace the caller never belonged to
 // answers unknown_workspace exactly as a missing one does (ids reveal nothing); a member who was removed is
 // told so with 403, from their very next call.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../../common/contract/functions/workspaces';
 import type { Queryable } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
@@ -10,8 +10,18 @@ import { AppError } from '../app-error/app-error';
 export type Membership = { workspaceId: string; userId: string; role: WorkspaceRole };
 
 /** The condition for a user's row in a workspace's members, removed or not. */
-export function memberRowOf(workspaceId: string, userId: string) {
+export function memberRowOf(workspaceId: string, userId: string): SQL {
   return and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))!;
+}
+
+/** The workspaces a user is a member of now (their rows in workspace_members, not removed). */
+export function liveMembershipsOf(userId: string): SQL {
+  return and(eq(workspaceMembers.userId, userId), isNull(workspaceMembers.removedAt))!;
+}
+
+/** A workspace's members now, not those removed. */
+export function liveMembersOf(workspaceId: string): SQL {
+  return and(eq(workspaceMembers.workspaceId, workspaceId), isNull(workspaceMembers.removedAt))!;
 }
 
 export async function requireMembership(

@@ -12,7 +12,7 @@ const server = path.resolve(here, '..');
 const HAND_WRITTEN = [
   /\b(owner_id|user_id)\s*(=|<>|!=|is\s+(not\s+)?distinct\s+from)\s*\$\{/i,
   /\$\{[^}]*\}\s*(=|<>|!=)\s*\w+\.(owner_id|user_id)\b/i,
-  /\b(eq|ne|inArray)\(\s*(bundles|workflows|stores|storePushes|apiKeys|webhookEndpoints|userSpendCarried|b|w)\.(ownerId|userId)\b/,
+  /\b(eq|ne|inArray)\(\s*(bundles|workflows|stores|storePushes|apiKeys|webhookEndpoints|userSpendCarried|workspaceMembers|b|w)\.(ownerId|userId|workspaceId)\b/,
 ];
 
 function sourceFiles(folder: string): string[] {

@@ -32,8 +32,5 @@ export function requireCapability(role: WorkspaceRole, capability: Capability, w
   if (roleMay(role, capability)) return;
   const may = rolesWith(capability);
   const list = may.length > 1 ? `${may.slice(0, -1).join(', ')} or ${may.at(-1)}` : may[0];
-  throw new AppError(
-    'forbidden',
-    `Your role in this workspace is ${role}: ${what} needs the ${list} role.`,
-  );
+  throw new AppError('forbidden', `Your role in this workspace is ${role}: ${what} needs the ${list} role.`);
 }

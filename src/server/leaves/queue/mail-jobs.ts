@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'magic-link',
   'sign-in-code',
   'webhook-disabled',
+  'workspace-invite',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

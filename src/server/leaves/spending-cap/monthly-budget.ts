@@ -2,7 +2,7 @@
 // reserved before sending like the bundle's cap (docs/decisions/010), across all the user's bundles, deleted
 // ones included (their spend is carried in user_spend_carried when their logs are purged).
 import { and, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { bundles, userSpendCarried } from '../../db/schema';
@@ -18,6 +18,37 @@ export function configureMonthlyBudget(budgetUsd: number | undefined): void {
 
 export function userMonthlyBudget(): number | undefined {
   return monthlyBudgetUsd;
+}
+
+/** A month's budget and who set it: the server (USER_MONTHLY_BUDGET_USD) or the workspace's owner. */
+export type MonthlyBudget = { usd: number; setBy: 'server' | 'workspace' };
+
+/**
+ * The budget that limits a workspace this month: the lower of the server's and the workspace's own, or
+ * undefined when neither is set. `workspaceUsd` is the workspace's monthly_budget_usd, read with the bundle.
+ */
+export function budgetFor(workspaceUsd: number | null | undefined): MonthlyBudget | undefined {
+  const server = monthlyBudgetUsd;
+  if (workspaceUsd === null || workspaceUsd === undefined)
+    return server === undefined ? undefined : { usd: server, setBy: 'server' };
+  return server !== undefined && server <= workspaceUsd
+    ? { usd: server, setBy: 'server' }
+    : { usd: workspaceUsd, setBy: 'workspace' };
+}
+
+/** The workspace's own monthly budget in USD, or null. */
+export async function workspaceBudget(db: Queryable, ownerId: string): Promise<number | null> {
+  const { rows } = await db.execute<{ usd: number | null }>(
+    sql`select monthly_budget_usd::float8 as usd from workspaces where id = ${ownerId}`,
+  );
+  return rows[0]?.usd ?? null;
+}
+
+/** The workspace's own budget column as a number, for a query that reads it with a bundle. */
+export function workspaceBudgetOf(ownerColumn: AnyPgColumn) {
+  return sql<
+    number | null
+  >`(select w.monthly_budget_usd::float8 from workspaces w where w.id = ${ownerColumn})`;
 }
 
 const b = alias(bundles, 'b');
@@ -49,11 +80,12 @@ export async function userMonthSpend(db: Queryable, ownerId: string): Promise<Sp
 /** What view-spend answers: this month's spend and the budget, for the Account page. */
 export async function viewMonthSpend(db: Queryable, ownerId: string) {
   const spend = await userMonthSpend(db, ownerId);
+  const budget = budgetFor(await workspaceBudget(db, ownerId));
   return {
     month: new Date().toISOString().slice(0, 7),
     spent_usd: Math.round(spend.spent * 1e10) / 1e10,
     reserved_usd: Math.round(spend.reserved * 1e10) / 1e10,
-    monthly_budget_usd: monthlyBudgetUsd ?? null,
+    monthly_budget_usd: budget?.usd ?? null,
   };
 }
 
@@ -65,12 +97,14 @@ export async function lockUserBudget(db: Queryable, ownerId: string): Promise<vo
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`user-budget:${ownerId}`}, 0))`);
 }
 
-export function budgetReachedMessage(budget: number, spend: Spend, nextCallUsd?: number): string {
+export function budgetReachedMessage(budget: MonthlyBudget, spend: Spend, nextCallUsd?: number): string {
   const next =
-    nextCallUsd === undefined || spend.spent >= budget
+    nextCallUsd === undefined || spend.spent >= budget.usd
       ? ''
       : ` The next call could cost up to $${formatUsd(nextCallUsd)}, which would pass it.`;
-  return `Paused: you reached your monthly budget of $${formatUsd(budget)} on this server's key (${describeSpent(spend)} this month).${next} It renews on the 1st; the server's operator can raise it.`;
+  const whose = budget.setBy === 'server' ? 'your monthly budget' : "this workspace's monthly budget";
+  const raise = budget.setBy === 'server' ? "the server's operator" : "the workspace's owner";
+  return `Paused: you reached ${whose} of $${formatUsd(budget.usd)} on this server's key (${describeSpent(spend)} this month).${next} It renews on the 1st; ${raise} can raise it.`;
 }
 
 /** "$0.0190 spent" or "$0.0190 spent, $0.0040 of it reserved for calls not yet settled". */

@@ -9,11 +9,13 @@ import { bundles, bundleWorkflows, logs } from '../../db/schema';
 import { type LogEntry, logGeneral } from '../run-log/run-log';
 import { emitRunPaused } from '../webhook-events/run-events';
 import {
+  budgetFor,
   budgetReachedMessage,
   describeSpent,
   lockUserBudget,
   userMonthlyBudget,
   userMonthSpend,
+  workspaceBudgetOf,
 } from './monthly-budget';
 import { formatUsd, type Spend, spendRow, sumSpendSql, toSpend } from './spend-sql';
 
@@ -72,14 +74,18 @@ export async function spendingCapReached(db: Queryable, bundleId: number): Promi
  */
 export async function remainingAllowance(db: Queryable, bundleId: number): Promise<number | null> {
   const [bundle] = await db
-    .select({ cap: bundles.spendingCapUsd, ownerId: bundles.ownerId })
+    .select({
+      cap: bundles.spendingCapUsd,
+      ownerId: bundles.ownerId,
+      workspaceUsd: workspaceBudgetOf(bundles.ownerId),
+    })
     .from(bundles)
     .where(eq(bundles.id, bundleId));
   if (!bundle) return 0;
   const left: number[] = [];
   if (bundle.cap !== null) left.push(bundle.cap - (await bundleSpend(db, bundleId)));
-  const budget = userMonthlyBudget();
-  if (budget !== undefined) left.push(budget - (await userMonthSpend(db, bundle.ownerId)).spent);
+  const budget = budgetFor(bundle.workspaceUsd);
+  if (budget !== undefined) left.push(budget.usd - (await userMonthSpend(db, bundle.ownerId)).spent);
   return left.length === 0 ? null : Math.max(0, Math.min(...left));
 }
 
@@ -96,9 +102,10 @@ export type Reservation = (isPrecise: boolean) => { started: LogEntry; worstUsd:
 /**
  * Reserves a call before it is sent: in one transaction that locks the bundle row (so concurrent calls of
  * the bundle reserve one after another), refuses when spent + this call's worst case could pass the cap, else
- * writes the call's 'started' line, which counts at its reserved cost until it is settled. The owner's monthly
- * budget (USER_MONTHLY_BUDGET_USD) is checked the same way. `isCapKnownUnset` skips the lock when the caller has
- * just read that the bundle has no cap and no budget is set; `isPaidFor` (an answer the writer already holds,
+ * writes the call's 'started' line, which counts at its reserved cost until it is settled. The workspace's monthly
+ * budget (the lower of USER_MONTHLY_BUDGET_USD and its own) is checked the same way. `isCapKnownUnset` skips the
+ * lock when the caller has just read that the bundle has no cap and its workspace no budget of its own, and the
+ * server sets none; `isPaidFor` (an answer the writer already holds,
  * paid for) is logged without asking either limit.
  */
 export async function reserveCall(
@@ -108,17 +115,21 @@ export async function reserveCall(
   isCapKnownUnset: boolean,
   isPaidFor = false,
 ): Promise<Reserved> {
-  const budget = userMonthlyBudget();
-  if (isPaidFor || (isCapKnownUnset && budget === undefined)) {
+  if (isPaidFor || (isCapKnownUnset && userMonthlyBudget() === undefined)) {
     const [row] = await db.insert(logs).values(reservation(false).started).returning({ id: logs.id });
     return { logId: row!.id };
   }
   return db.transaction(async (tx) => {
     const [bundle] = await tx
-      .select({ cap: bundles.spendingCapUsd, ownerId: bundles.ownerId })
+      .select({
+        cap: bundles.spendingCapUsd,
+        ownerId: bundles.ownerId,
+        workspaceUsd: workspaceBudgetOf(bundles.ownerId),
+      })
       .from(bundles)
       .where(eq(bundles.id, bundleId))
       .for('update');
+    const budget = budgetFor(bundle?.workspaceUsd);
     const hasCap = bundle !== undefined && bundle.cap !== null;
     const { started, worstUsd } = reservation(hasCap || budget !== undefined);
     if (hasCap) {
@@ -130,7 +141,7 @@ export async function reserveCall(
       // The user's lock after the bundle's: every path takes them in this order.
       await lockUserBudget(tx, bundle.ownerId);
       const spend = await userMonthSpend(tx, bundle.ownerId);
-      if (spend.spent + worstUsd > budget)
+      if (spend.spent + worstUsd > budget.usd)
         return { refused: budgetReachedMessage(budget, spend, worstUsd), cap: null };
     }
     const [row] = await tx.insert(logs).values(started).returning({ id: logs.id });
