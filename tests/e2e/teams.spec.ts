@@ -11,6 +11,7 @@ import {
   OFFLINE_WRITER,
   PASSWORD,
   presentOwnClientAddress,
+  screenshot,
   signInNewUser,
   signInWithPassword,
   uniqueEmail,
@@ -55,6 +56,7 @@ async function invite(page: Page, email: string) {
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(`We emailed an invitation to ${email}.`)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Invitations waiting' })).toContainText(email);
+  await screenshot(page, 'teams-01-workspace-invitation-waiting');
   await expectNoAxeViolations(page, 'workspace page with an invitation waiting');
 }
 
@@ -112,6 +114,7 @@ test('invite a reviewer through the dev outbox; they join, switch in and approve
   // The audit log names who did what.
   const audit = page.getByRole('table', { name: 'Audit log' });
   await expect(audit).toContainText(reviewerEmail.split('@')[0]!);
+  await screenshot(page, 'teams-02-reviewer-made-viewer');
 
   await switchToPersonalWithKeys(page);
   await expect(page.getByText('No bundles yet.')).toBeVisible();

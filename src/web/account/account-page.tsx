@@ -44,7 +44,7 @@ function WorkspaceNote() {
     <Text size="sm">
       API keys, webhooks and connected stores below belong to the workspace <strong>{current.name}</strong>.
       Its members, roles and audit log are on the{' '}
-      <Anchor component={Link} to="/workspace">
+      <Anchor component={Link} to="/workspace" underline="always">
         Workspace page
       </Anchor>
       .
