@@ -114,6 +114,15 @@ test('invite a reviewer through the dev outbox; they join, switch in and approve
   // The audit log names who did what.
   const audit = page.getByRole('table', { name: 'Audit log' });
   await expect(audit).toContainText(reviewerEmail.split('@')[0]!);
+  for (const action of [
+    'workspace.created',
+    'member.invited',
+    'member.joined',
+    'review.approved',
+    'member.changed',
+  ]) {
+    await expect(audit).toContainText(action);
+  }
   await screenshot(page, 'teams-02-reviewer-made-viewer');
 
   await switchToPersonalWithKeys(page);
