@@ -1,8 +1,8 @@
 // A team in one workspace: the owner makes a workspace and a bundle in it and invites a reviewer by email; the
 // reviewer opens the link signed out, signs up, confirms the address, signs in, is taken back to the
 // invitation, joins, and approves a product of the owner's bundle. Turned into a viewer, the same approval is
-// refused on screen with the server's words naming the role. The owner then switches back to their personal
-// workspace with the keyboard, and nothing of the team's shows.
+// refused on screen with the server's words naming the role. Removed, their next load is back in their personal
+// workspace. The owner then switches back to theirs with the keyboard, and nothing of the team's shows.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import {
@@ -82,7 +82,7 @@ async function joinThroughSignUp(browser: Browser, inviteLink: string, email: st
   return page;
 }
 
-test('invite a reviewer through the dev outbox; they join, switch in and approve; as a viewer they are refused', async ({
+test('invite a reviewer through the dev outbox; they join and approve; as a viewer they are refused; removed, they are out', async ({
   page,
   browser,
   request,
@@ -124,11 +124,28 @@ test('invite a reviewer through the dev outbox; they join, switch in and approve
     await expect(audit).toContainText(action);
   }
   await screenshot(page, 'teams-02-reviewer-made-viewer');
+  await removeAndSeeThemOut(page, reviewer, reviewerEmail.split('@')[0]!);
 
   await switchToPersonalWithKeys(page);
   await expect(page.getByText('No bundles yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Team bundle/ })).toHaveCount(0);
 });
+
+/** The owner removes the member after confirming; the member's next load is back in their personal workspace. */
+async function removeAndSeeThemOut(owner: Page, member: Page, name: string) {
+  await owner.getByRole('button', { name: `Remove ${name}` }).click();
+  const confirm = owner.getByRole('dialog', { name: 'Remove this member?' });
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(owner.getByRole('table', { name: 'Members' })).not.toContainText(name);
+  await member.reload();
+  await expect(member.getByText('You are no longer a member of that workspace')).toBeVisible();
+  await expect(member.getByRole('combobox', { name: 'Workspace', exact: true })).toHaveValue(
+    /\(personal\) · Owner$/,
+  );
+  await expect(member).toHaveURL(/\/$/);
+  await expect(member.getByRole('link', { name: /^Team bundle/ })).toHaveCount(0);
+}
 
 /** The switcher with the keyboard alone: open it, walk to the personal workspace, pick it with Enter. */
 async function switchToPersonalWithKeys(page: Page) {

@@ -1,6 +1,7 @@
 // The person's workspaces and the one the app works in, and switching to another: the choice is kept by
 // api/workspace-choice.ts, which empties the query cache first, and the page goes home, since what was open
 // belongs to the workspace left.
+import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { Workspace } from '../../common/contract/functions';
@@ -12,6 +13,8 @@ export type WorkspacesState = {
   workspaces: Workspace[];
   /** The workspace the app works in, once the list has loaded. */
   current: Workspace | undefined;
+  /** The chosen workspace is not among the person's any more. */
+  isGone: boolean;
   isLoading: boolean;
 };
 
@@ -35,12 +38,26 @@ export function useWorkspaces(): WorkspacesState {
   );
   const workspaces = list.data ?? [];
   const current = currentWorkspace(workspaces, chosen);
-  // A workspace the person has left or been removed from is no longer theirs: back to the personal one.
   const isGone = list.isSuccess && chosen !== null && current === undefined;
+  return { workspaces, current, isGone, isLoading: list.isPending };
+}
+
+/**
+ * A workspace the person has been removed from is no longer theirs: back to the start page of their personal
+ * one, saying why. The shell's switcher alone calls this, so that it happens once.
+ */
+export function useLeaveGoneWorkspace(isGone: boolean): void {
+  const navigate = useNavigate();
   useEffect(() => {
-    if (isGone) writeWorkspaceChoice(null);
-  }, [isGone]);
-  return { workspaces, current, isLoading: list.isPending };
+    if (!isGone) return;
+    navigate('/');
+    writeWorkspaceChoice(null);
+    notifications.show({
+      color: 'yellow',
+      title: 'You are no longer a member of that workspace',
+      message: 'You are back in your personal workspace.',
+    });
+  }, [isGone, navigate]);
 }
 
 /** Switches to a workspace (the personal one is no choice at all) and opens `to` there. */

@@ -7,10 +7,11 @@ import { WORKSPACE_LIMITS } from '../../common/contract/functions';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
 import { workspaceLabel } from './role-labels';
-import { useSwitchWorkspace, useWorkspaces } from './use-workspaces';
+import { useLeaveGoneWorkspace, useSwitchWorkspace, useWorkspaces } from './use-workspaces';
 
 export function WorkspaceSwitcher() {
-  const { workspaces, current } = useWorkspaces();
+  const { workspaces, current, isGone } = useWorkspaces();
+  useLeaveGoneWorkspace(isGone);
   const switchTo = useSwitchWorkspace();
   const [opened, { open, close }] = useDisclosure(false);
   const options = workspaces.map((workspace) => ({
