@@ -110,6 +110,7 @@ test('invite a reviewer through the dev outbox; they join and approve; as a view
   await reviewer.getByRole('button', { name: 'Review', exact: true }).nth(1).click();
   await panel.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(reviewer.getByText(/Your role in this workspace is viewer/)).toBeVisible();
+  await setOwnBudget(page, reviewerEmail.split('@')[0]!);
 
   // The audit log names who did what.
   const audit = page.getByRole('table', { name: 'Audit log' });
@@ -130,6 +131,16 @@ test('invite a reviewer through the dev outbox; they join and approve; as a view
   await expect(page.getByText('No bundles yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Team bundle/ })).toHaveCount(0);
 });
+
+/** The owner gives the member a monthly budget of their own in this workspace, kept across a reload. */
+async function setOwnBudget(owner: Page, name: string) {
+  const budget = owner.getByRole('textbox', { name: `Monthly budget of ${name} (USD)` });
+  await budget.fill('15');
+  await budget.press('Enter');
+  await expect(owner.getByRole('table', { name: 'Audit log' })).toContainText('member.changed');
+  await owner.reload();
+  await expect(budget).toHaveValue('$15');
+}
 
 /** The owner removes the member after confirming; the member's next load is back in their personal workspace. */
 async function removeAndSeeThemOut(owner: Page, member: Page, name: string) {

@@ -1,11 +1,12 @@
-// The members of the workspace with their roles, and the invitations still open. An owner changes a member's
-// role and removes a member (after a confirmation); everyone else reads.
+// The members of the workspace with their roles and budgets, and the invitations still open. An owner changes
+// a member's role and budget and removes a member (after a confirmation); everyone else reads.
 import { Badge, Button, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FunctionResponse } from '../../common/contract/functions';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../common/contract/functions';
 import { queryKeys } from '../api/query-keys';
 import { useFunctionMutation } from '../api/use-function-mutation';
+import { MemberBudget } from './member-budget';
 import { ROLE_LABELS } from './role-labels';
 
 type Member = FunctionResponse<'list-members'>['members'][number];
@@ -30,28 +31,31 @@ export function MembersPanel({ members, invites, isOwner, selfId }: MembersPanel
         <Title order={2} size="h3">
           Members
         </Title>
-        <Table striped aria-label="Members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Joined</Table.Th>
-              {isOwner && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((member) => (
-              <MemberRow
-                key={member.user_id}
-                member={member}
-                isOwner={isOwner}
-                canChange={isOwner && member.user_id !== selfId}
-                onRemove={() => setRemoving(member)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped aria-label="Members">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Monthly budget</Table.Th>
+                <Table.Th>Joined</Table.Th>
+                {isOwner && <Table.Th>Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((member) => (
+                <MemberRow
+                  key={member.user_id}
+                  member={member}
+                  isOwner={isOwner}
+                  canChange={isOwner && member.user_id !== selfId}
+                  onRemove={() => setRemoving(member)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         <PendingInvites invites={invites} />
       </Stack>
       <RemoveMemberModal member={removing} onClose={() => setRemoving(null)} />
@@ -87,6 +91,9 @@ function MemberRow({ member, isOwner, canChange, onRemove }: MemberRowProps) {
         ) : (
           <Badge variant="light">{ROLE_LABELS[member.role]}</Badge>
         )}
+      </Table.Td>
+      <Table.Td>
+        <MemberBudget member={member} canEdit={isOwner} />
       </Table.Td>
       <Table.Td>{formatDate(member.joined_at)}</Table.Td>
       {isOwner && (
