@@ -220,7 +220,7 @@ describe('a cap that holds', () => {
     const reserve = () =>
       reserveCall(
         t.app.database.db,
-        created.data.bundle_id,
+        target,
         () => ({
           started: startedAiLogEntry(target, 'Copy written', {
             model: 'gpt-4o-mini',

@@ -60,6 +60,12 @@ function requestOf(name: FunctionName): { body: unknown; headers?: Record<string
     'set-product-review': { bundle_workflow_product_ids: [ids.product], review: 'approved' },
     'set-locked-fields': { bundle_workflow_product_ids: [ids.product], fields: ['heading'], locked: false },
     'restore-product-version': { bundle_workflow_product_id: ids.product, version_id: NONE },
+    'set-photo-fact': {
+      bundle_workflow_products_image_id: NONE,
+      name: 'colour',
+      value: 'red',
+      accepted: true,
+    },
     'new-bundle-workflow': { bundle_id: NONE, workflow_id: OFFLINE },
     'regenerate-products': run,
     'compress-images': run,

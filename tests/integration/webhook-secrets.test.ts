@@ -77,7 +77,7 @@ async function expectSignedWith(webhookId: number, path: string, secret: string)
 async function insertPlaintextEndpoint(path: string): Promise<{ id: number; secret: string }> {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const { rows } = await t.app.database.pool.query<{ id: number }>(
-    `insert into webhook_endpoints (user_id, url, events, secret) values ($1, $2, '{run.completed}', $3)
+    `insert into webhook_endpoints (user_id, owner_id, url, events, secret) values ($1, $1, $2, '{run.completed}', $3)
      returning id`,
     [t.user.userId, `http://127.0.0.1:${receiver.port()}${path}`, secret],
   );
@@ -130,7 +130,7 @@ describe('webhook secrets at rest', () => {
   it('refuses a row with both secrets or neither', async () => {
     await expect(
       t.app.database.pool.query(
-        `insert into webhook_endpoints (user_id, url, events) values ($1, 'http://127.0.0.1:1/x', '{run.completed}')`,
+        `insert into webhook_endpoints (user_id, owner_id, url, events) values ($1, $1, 'http://127.0.0.1:1/x', '{run.completed}')`,
         [t.user.userId],
       ),
     ).rejects.toThrow(/webhook_endpoints_one_secret/);

@@ -216,6 +216,16 @@ describe('approval by another reviewer', () => {
       review: 'approved',
     });
     expect(other.data.updated).toBe(2);
+    // The review shows who edited and who approved.
+    const view = await people.viewer.inWorkspace('view-bundle-workflow', {
+      bundle_id: state.bundleId,
+      workflow_id: state.workflowId,
+    });
+    const shown = view.data.products.find((p) => p.id === first);
+    expect(shown).toMatchObject({ edited_by: 'Test', reviewed_by: 'Test', review_state: 'approved' });
+    expect(Date.parse(shown?.reviewed_at ?? '')).not.toBeNaN();
+    const untouched = view.data.products.find((p) => !state.productIds.slice(0, 2).includes(p.id));
+    expect(untouched?.edited_by ?? null).toBeNull();
   });
 });
 

@@ -12,7 +12,12 @@ import { startFakeShopify } from './fake-shopify';
 import { shopifyCatalogue } from './store-catalogues';
 
 const port = process.env.E2E_PORT ?? '3100';
-const fakeProvider = await startFakeOpenAI({ apiKey: 'sk-e2e', behaviour: { latencyMs: 250 } });
+// It sees: a workflow that sends photos gets alt texts and facts from their pixels (tests/e2e/vision.spec.ts).
+const fakeProvider = await startFakeOpenAI({
+  apiKey: 'sk-e2e',
+  behaviour: { latencyMs: 250 },
+  endpoint: { images: 'see' },
+});
 // A Shopify store for the connected-store journey (tests/e2e/stores.spec.ts), on the app's port + 1000,
 // with the access token shpat_e2e_token.
 const fakeShopify = await startFakeShopify(shopifyCatalogue(3), {

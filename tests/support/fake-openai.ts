@@ -26,6 +26,7 @@ import {
   imagePartsOf,
   lookAtPhotos,
   type SeenPhoto,
+  seenPhotoFacts,
   seenPhotosOf,
   seenPhotoTokens,
 } from './fake-vision';
@@ -1016,6 +1017,7 @@ function fillSchema(schema: JsonSchema, context: ProductContext, key: string): u
     }
     case 'array': {
       if (key === 'questions_and_answers') return fakeQaPairs(context);
+      if (key === 'photo_facts') return seenPhotoFacts(context.seen);
       const count = key === 'alt_texts' ? context.imageCount : 1;
       return Array.from({ length: count }, (_, index) =>
         key === 'alt_texts' ? altText(context, index) : fillSchema(schema.items ?? {}, context, key),

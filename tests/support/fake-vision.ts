@@ -9,7 +9,14 @@ import sharp from 'sharp';
 export type FakeVision = 'see' | 'refuse';
 
 /** What the fake saw in one photo. */
-export type SeenPhoto = { colour: string; width: number; height: number; detail: 'low' | 'high' };
+export type SeenPhoto = {
+  colour: string;
+  /** Whether the photo's edges are plain white: the product stands on a white background. */
+  onWhite: boolean;
+  width: number;
+  height: number;
+  detail: 'low' | 'high';
+};
 
 type ImagePart = { url: string; detail: 'low' | 'high' };
 
@@ -60,6 +67,17 @@ function nearestName([r, g, b]: [number, number, number]): string {
   return best[0];
 }
 
+/** Whether a strip along the top and one along the bottom are both near white. */
+async function hasWhiteEdges(bytes: Buffer, width: number, height: number): Promise<boolean> {
+  const strip = Math.max(1, Math.floor(height / 10));
+  for (const top of [0, height - strip]) {
+    const part = await sharp(bytes).extract({ left: 0, top, width, height: strip }).png().toBuffer();
+    const { channels } = await sharp(part).stats();
+    if (channels.slice(0, 3).some((channel) => channel.min < 225)) return false;
+  }
+  return true;
+}
+
 /**
  * Looks at a request's photos: an error message (as OpenAI words it) for one it cannot take, else what it saw,
  * kept with the body for its answer and its usage.
@@ -87,6 +105,7 @@ export async function lookAtPhotos(body: {
       const { dominant } = await sharp(centre).stats();
       seen.push({
         colour: nearestName([dominant.r, dominant.g, dominant.b]),
+        onWhite: await hasWhiteEdges(bytes, width, height),
         width,
         height,
         detail: part.detail,
@@ -116,4 +135,20 @@ export function seenPhotoTokens(body: object): number {
     [w, h] = [w * short, h * short];
     return sum + 85 + 170 * Math.ceil(Math.round(w) / 512) * Math.ceil(Math.round(h) / 512);
   }, 0);
+}
+
+/**
+ * The facts the fake answers in `photo_facts`, as a model that sees lists them: each photo's colour, and its
+ * background when it is plain white, numbered from 1 in the order the photos were attached.
+ */
+export function seenPhotoFacts(
+  seen: readonly SeenPhoto[] = [],
+): Array<{ image: number; name: string; value: string }> {
+  return seen.flatMap((photo, index) => {
+    const image = index + 1;
+    return [
+      { image, name: 'colour', value: photo.colour },
+      ...(photo.onWhite ? [{ image, name: 'background', value: 'white' }] : []),
+    ];
+  });
 }

@@ -84,6 +84,7 @@ export async function viewRun(
   token: string,
   bundleId: number,
   workflowId: number,
+  headers: Record<string, string> = {},
 ): Promise<RunBody> {
   // The whole run, as before view-bundle-workflow answered by pages: it follows next_offset to the end.
   let run: RunBody | undefined;
@@ -94,6 +95,7 @@ export async function viewRun(
       'view-bundle-workflow',
       { bundle_id: bundleId, workflow_id: workflowId, limit: 2_000, offset },
       token,
+      headers,
     );
     expect(response.status).toBe(200);
     const page: RunBody = response.data;

@@ -150,6 +150,18 @@ export type Translations = Record<string, Translation>;
 export const URL_SUGGESTION_LEVELS = ['missing', 'order', ''] as const;
 export type UrlSuggestionLevel = (typeof URL_SUGGESTION_LEVELS)[number];
 
+/**
+ * What a model that sees said it saw in one photo (decision 044): `from_image` always, and `accepted` once a
+ * reviewer has checked it. Alt text may say it at once; other copy only once it is accepted.
+ */
+export const photoFactSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  from_image: z.literal(true),
+  accepted: z.boolean(),
+});
+export type PhotoFact = z.infer<typeof photoFactSchema>;
+
 export const imageDetailSchema = z.object({
   bundle_workflow_products_image_id: id,
   url: z.string(),
@@ -160,6 +172,8 @@ export const imageDetailSchema = z.object({
   original_bytes: z.number().nullable(),
   compressed_bytes: z.number().nullable(),
   compression_error: z.string().nullable(),
+  /** What a model that sees saw in this photo; empty for a workflow that does not see. */
+  photo_facts: z.array(photoFactSchema).optional(),
 });
 export type ImageDetail = z.infer<typeof imageDetailSchema>;
 
@@ -176,6 +190,11 @@ export const bundleWorkflowProductSchema = z.object({
   url_suggestion: z.string().nullable(),
   is_multiple_of: z.number().nullable().optional(),
   review_state: z.enum(REVIEW_STATES),
+  /** Who last edited the copy (an edit or a restore), by name; null while only a writer wrote it. */
+  edited_by: z.string().nullable().optional(),
+  /** Who set `review_state`, by name, and when; null before anyone did. */
+  reviewed_by: z.string().nullable().optional(),
+  reviewed_at: timestamp.nullable().optional(),
   /** The copy the store export already had (null for a pasted list). */
   store_copy: storeCopySchema.nullable().optional(),
   /** The server's check of the saved copy; null before the product has copy. */

@@ -95,3 +95,72 @@ const BOOKS: Readonly<Record<string, PhotoWords>> = {
 export function photoWordsFor(language: string | null | undefined): PhotoWords | null {
   return BOOKS[primaryLanguage(language ?? '') || 'en'] ?? null;
 }
+
+// Forms a colour takes beside the phrasebooks' own (a feminine or plural adjective, a second spelling), so a
+// variant named "Rossa" or "Blaue" is read as the colour it names.
+const MORE_FORMS: Readonly<Record<string, PhotoColour>> = {
+  gray: 'grey',
+  violet: 'purple',
+  verte: 'green',
+  noire: 'black',
+  blanche: 'white',
+  violette: 'purple',
+  grise: 'grey',
+  roja: 'red',
+  amarilla: 'yellow',
+  negra: 'black',
+  blanca: 'white',
+  morada: 'purple',
+  rossa: 'red',
+  gialla: 'yellow',
+  nera: 'black',
+  bianca: 'white',
+  grigia: 'grey',
+  vermelha: 'red',
+  amarela: 'yellow',
+  preta: 'black',
+  branca: 'white',
+  roxa: 'purple',
+  cinzenta: 'grey',
+  cinza: 'grey',
+  marrom: 'brown',
+  rote: 'red',
+  roter: 'red',
+  blaue: 'blue',
+  blauer: 'blue',
+  grüne: 'green',
+  schwarze: 'black',
+  weiße: 'white',
+  gelbe: 'yellow',
+  graue: 'grey',
+  rode: 'red',
+  blauwe: 'blue',
+  groene: 'green',
+  zwarte: 'black',
+  witte: 'white',
+  gele: 'yellow',
+  grijze: 'grey',
+};
+
+const COLOUR_OF_WORD: ReadonlyMap<string, PhotoColour> = new Map([
+  ...Object.values(BOOKS).flatMap((book) =>
+    PHOTO_COLOURS.map((colour) => [book.colours[colour].toLowerCase(), colour] as const),
+  ),
+  ...PHOTO_COLOURS.map((colour) => [colour, colour] as const),
+  ...Object.entries(MORE_FORMS),
+]);
+
+/** The colour a word names in any of the phrasebooks' languages ("Rouge", "blau", "rossa"), or null. */
+export function colourNamed(word: string): PhotoColour | null {
+  return COLOUR_OF_WORD.get(word.trim().toLowerCase()) ?? null;
+}
+
+/** Every colour word in a text, as written and as the colour it names, in order. */
+export function colourWordsIn(text: string): Array<{ written: string; colour: PhotoColour }> {
+  const found: Array<{ written: string; colour: PhotoColour }> = [];
+  for (const match of text.matchAll(/\p{L}+/gu)) {
+    const colour = colourNamed(match[0]);
+    if (colour) found.push({ written: match[0], colour });
+  }
+  return found;
+}

@@ -4,7 +4,7 @@ import type { FunctionHandler } from './types';
 export const newBundleWorkflowFunction: FunctionHandler<'new-bundle-workflow'> = async (ctx, input) => ({
   bundle_workflow_id: await startWorkflowOnBundle(
     ctx.db,
-    ctx.workspaceId,
+    ctx.member,
     input.bundle_id,
     input.workflow_id,
     ctx.services.writers.hasApiKey,

@@ -2,4 +2,4 @@ import { createBundle } from '../domain/bundles/create-bundle';
 import type { FunctionHandler } from './types';
 
 export const newBundleFunction: FunctionHandler<'new-bundle'> = (ctx, input) =>
-  createBundle(ctx.db, ctx.workspaceId, input, ctx.services.writers.hasApiKey, ctx.productList);
+  createBundle(ctx.db, ctx.member, input, ctx.services.writers.hasApiKey, ctx.productList);

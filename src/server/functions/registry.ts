@@ -41,6 +41,7 @@ import { setBundleCurrencyFunction } from './set-bundle-currency';
 import { setCtrCurveFunction } from './set-ctr-curve';
 import { setLockedFieldsFunction } from './set-locked-fields';
 import { setMemberFunction } from './set-member';
+import { setPhotoFactFunction } from './set-photo-fact';
 import { setProductReviewFunction } from './set-product-review';
 import { setSpendingCapFunction } from './set-spending-cap';
 import { setWorkspaceSettingsFunction } from './set-workspace-settings';
@@ -89,6 +90,7 @@ export const functionRegistry: FunctionRegistry = {
   'set-locked-fields': setLockedFieldsFunction,
   'view-product-history': viewProductHistoryFunction,
   'restore-product-version': restoreProductVersionFunction,
+  'set-photo-fact': setPhotoFactFunction,
   'import-search-data': importSearchDataFunction,
   'view-search-priorities': viewSearchPrioritiesFunction,
   'view-search-report': viewSearchReportFunction,

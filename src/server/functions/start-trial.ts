@@ -2,4 +2,4 @@ import { startTrial } from '../domain/trials/start-trial';
 import type { FunctionHandler } from './types';
 
 export const startTrialFunction: FunctionHandler<'start-trial'> = async (ctx, input) =>
-  startTrial(ctx.db, ctx.workspaceId, input, ctx.services.writers.hasApiKey);
+  startTrial(ctx.db, ctx.member, input, ctx.services.writers.hasApiKey);

@@ -1,5 +1,5 @@
-import { viewMonthSpend } from '../leaves/spending-cap/monthly-budget';
+import { viewMonthSpend } from '../leaves/spending-cap/month-limits';
 import type { FunctionHandler } from './types';
 
 export const viewSpendFunction: FunctionHandler<'view-spend'> = (ctx) =>
-  viewMonthSpend(ctx.db, ctx.workspaceId);
+  viewMonthSpend(ctx.db, ctx.workspaceId, ctx.userId);

@@ -22,7 +22,7 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
   'view-product-history':
     "a product's kept versions, newest first (one per generation, regeneration, edit and restore: `source` `generated`/`regenerated`/`edited`/`restored`); restore one as a new version, back to `pending`",
   'new-workflow':
-    "make a workflow of your own: `name` (≤ 100), `model` (any name your endpoint serves, ≤ 200), `language` (BCP 47), `banned_phrases` and `protected_terms` (≤ 100 of ≤ 100 characters), `voice_notes`, `temperature` (0–2), `max_output_tokens` (16–32,000, sent as `max_tokens`), `price` (USD per million tokens, wins over the list price), `batch`, `batch_repairs` (`batch`: repairs in a follow-up batch at half price, the default; `direct`: at the full price, sooner), `sees_images` (each product's request carries its compressed photos as `image_url` data URLs, never the store's URL; not with `batch`), `image_detail` (`low`, the default, or `high`) and `max_images` (1–10 photos a product, 4 by default; [decision 041](docs/decisions/041-photos-to-models-that-see.md)). Another user's workflow answers 404 `unknown_workflow` everywhere",
+    "make a workflow of your own: `name` (≤ 100), `model` (any name your endpoint serves, ≤ 200), `language` (BCP 47), `banned_phrases` and `protected_terms` (≤ 100 of ≤ 100 characters), `voice_notes`, `temperature` (0–2), `max_output_tokens` (16–32,000, sent as `max_tokens`), `price` (USD per million tokens, wins over the list price), `batch`, `batch_repairs` (`batch`: repairs in a follow-up batch at half price, the default; `direct`: at the full price, sooner), `sees_images` (each product's request carries its compressed photos as `image_url` data URLs, never the store's URL, and asks what the model saw in each: an image's `photo_facts`, to accept with `set-photo-fact`; not with `batch`), `image_detail` (`low`, the default, or `high`) and `max_images` (1–10 photos a product, 4 by default; [decision 041](docs/decisions/041-photos-to-models-that-see.md)). Another user's workflow answers 404 `unknown_workflow` everywhere",
   'update-workflow':
     "change one of your own workflows: any field `new-workflow` takes, and only those sent; another user's or a seeded workflow answers 404 `unknown_workflow`",
   'delete-workflow':
@@ -40,6 +40,8 @@ export const FUNCTION_DESCRIPTIONS: Record<FunctionName, string> = {
     'lock or unlock fields (`page_title` … `alt_texts`) on one product or many; regeneration never writes a locked field',
   'restore-product-version':
     "make one of a product's kept versions (`view-product-history`) its copy again, as a new version with `source` `restored`; the product goes back to `pending` review",
+  'set-photo-fact':
+    "accept (or un-accept) one fact a model that sees found in a photo (an image's `photo_facts`, each `from_image`: `name` and `value` as listed): accepted, the copy check reads it as product data, so a description may say it; until then only the photo's alt text may ([decision 044](docs/decisions/044-facts-from-the-photo.md)). The product's copy is checked again and the product answered; a fact the photo does not have answers 400 naming `name`",
   'new-bundle-workflow':
     'run another workflow on a bundle (a repeat is harmless); `only_top: N` runs it on only the N products with the most missed clicks in the latest Search Console import; `trial_id`: the trial the workflow won (`start-trial`), whose measured repairs and answer lengths the run’s estimate starts from',
   'start-trial':

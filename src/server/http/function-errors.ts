@@ -46,6 +46,8 @@ export const FUNCTION_ERRORS: Record<FunctionName, readonly FunctionErrorType[]>
   'set-product-review': ['unknown_bundle'],
   'set-locked-fields': ['unknown_bundle'],
   'restore-product-version': ['unknown_bundle'],
+  // A fact the photo does not have: 400 naming `name`.
+  'set-photo-fact': ['unknown_bundle'],
   'new-bundle-workflow': ['unknown_bundle', 'unknown_workflow'],
   'start-trial': ['unknown_bundle', 'unknown_workflow'],
   'view-trial': ['unknown_bundle'],

@@ -54,6 +54,8 @@ export const FUNCTION_CAPABILITY: Record<FunctionName, Capability> = {
   'connect-store': 'edit',
   'import-store': 'edit',
   'set-product-review': 'review',
+  // Accepting what only a photo shows is checking a claim: a reviewer's call.
+  'set-photo-fact': 'review',
   'push-to-store': 'review',
   'undo-push': 'review',
   'delete-bundle': 'manage',

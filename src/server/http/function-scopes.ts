@@ -23,6 +23,7 @@ export const FUNCTION_SCOPES: Record<FunctionName, ApiKeyScope | null> = {
   'set-product-review': 'write',
   'set-locked-fields': 'write',
   'restore-product-version': 'write',
+  'set-photo-fact': 'write',
   'new-bundle-workflow': 'run',
   'start-trial': 'run',
   'view-trial': 'read',

@@ -66,7 +66,9 @@ export function functionRoutes(services: FunctionServices, registry: FunctionReg
         throw new AppError('bad_input', 'Set the header X-Response-Format: Uint8Array to receive bytes.');
       }
       // What an Idempotency-Key compares: the request, and the file it carried (which `input` goes without).
-      const asSent = importBody?.fileDigest ? { input, file_sha256: importBody.fileDigest } : input;
+      const sent = importBody?.fileDigest ? { input, file_sha256: importBody.fileDigest } : input;
+      // The same key sent in another workspace is another request (409), never the first one's answer.
+      const asSent = ctx.workspaceId === ctx.userId ? sent : { sent, workspace_id: ctx.workspaceId };
       const output = await runIdempotent(ctx, name, asSent, () => handler(ctx, input as never));
       return answerOutput(c, services, name, ctx.responseHeaders, output);
     },

@@ -11,6 +11,7 @@ import { CopyEditor } from './copy-editor';
 import { copyOfVersion } from './copy-fields';
 import { HistoryPanel } from './history-panel';
 import { LanguageSwitch, MAIN_COPY, TranslationView } from './language-switch';
+import { PhotoFactsPanel } from './photo-facts-panel';
 import { RegenerateConfirm } from './regenerate-confirm';
 import { ReviewBadge } from './review-badge';
 import { SerpPreview } from './serp-preview';
@@ -42,6 +43,7 @@ export function ProductReview({
       ) : (
         <MainCopy product={product} state={state} />
       )}
+      <PhotoFactsPanel product={product} run={run} />
       <Stack gap="xs">
         <Title order={4} size="h5">
           History

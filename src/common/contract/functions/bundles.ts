@@ -108,11 +108,17 @@ export const bundleFunctions = {
     response: z.object({
       /** "2026-11": the month counted, in UTC. */
       month: z.string(),
-      /** USD this month, calls not yet settled counted at their reservation (which `reserved_usd` names). */
+      /**
+       * USD this month on the runs you started in this workspace, calls not yet settled counted at their
+       * reservation (which `reserved_usd` names).
+       */
       spent_usd: z.number(),
       reserved_usd: z.number(),
-      /** USER_MONTHLY_BUDGET_USD; null when the operator sets none. */
+      /** Your monthly budget here: the one an owner set you, else USER_MONTHLY_BUDGET_USD; null for none. */
       monthly_budget_usd: z.number().nullable(),
+      /** The whole workspace's spend this month, and its own budget (null for none). */
+      workspace_spent_usd: z.number(),
+      workspace_monthly_budget_usd: z.number().nullable(),
     }),
   },
   'set-spending-cap': {

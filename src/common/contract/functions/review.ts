@@ -58,6 +58,17 @@ export const reviewFunctions = {
     /** Newest first. */
     response: z.object({ versions: z.array(productVersionSchema) }),
   },
+  'set-photo-fact': {
+    request: z.object({
+      bundle_workflow_products_image_id: id,
+      /** The fact as the image's `photo_facts` names it: `colour`, `red`. */
+      name: z.string().trim().min(1).max(40),
+      value: z.string().trim().min(1).max(60),
+      /** true: checked against the product, so any copy may say it; false: a claim again. */
+      accepted: z.boolean(),
+    }),
+    response: z.object({ product: bundleWorkflowProductSchema }),
+  },
   'restore-product-version': {
     request: z.object({ bundle_workflow_product_id: id, version_id: id }),
     response: z.object({ product: bundleWorkflowProductSchema }),

@@ -1,3 +1,11 @@
+CREATE TABLE "member_spend_carried" (
+	"owner_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"month" date NOT NULL,
+	"spent_usd" numeric(16, 10) DEFAULT 0 NOT NULL,
+	CONSTRAINT "member_spend_carried_owner_id_user_id_month_pk" PRIMARY KEY("owner_id","user_id","month")
+);
+--> statement-breakpoint
 CREATE TABLE "audit_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "audit_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"workspace_id" text NOT NULL,
@@ -60,6 +68,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "user_personal_workspace" AFTER INSERT ON "user" FOR EACH ROW EXECUTE FUNCTION "create_personal_workspace"();
 --> statement-breakpoint
+INSERT INTO "member_spend_carried" ("owner_id", "user_id", "month", "spent_usd") SELECT "owner_id", "owner_id", "month", "spent_usd" FROM "user_spend_carried";--> statement-breakpoint
 ALTER TABLE "bundles" DROP CONSTRAINT "bundles_owner_id_user_id_fk";
 --> statement-breakpoint
 ALTER TABLE "workflows" DROP CONSTRAINT "workflows_owner_id_user_id_fk";
@@ -79,6 +88,9 @@ ALTER TABLE "api_keys" ADD COLUMN "owner_id" text;--> statement-breakpoint
 UPDATE "api_keys" SET "owner_id" = "user_id";--> statement-breakpoint
 ALTER TABLE "api_keys" ALTER COLUMN "owner_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "bundle_workflow_products" ADD COLUMN "reviewed_by" text;--> statement-breakpoint
+ALTER TABLE "bundle_workflows" ADD COLUMN "started_by" text;--> statement-breakpoint
+-- A run's starter, for the member's budget: before workspaces, the bundle's owner started every run.
+UPDATE "bundle_workflows" SET "started_by" = "bundles"."owner_id" FROM "bundles" WHERE "bundles"."id" = "bundle_workflows"."bundle_id";--> statement-breakpoint
 ALTER TABLE "bundle_workflow_products" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD COLUMN "owner_id" text;--> statement-breakpoint
 UPDATE "webhook_endpoints" SET "owner_id" = "user_id";--> statement-breakpoint
@@ -104,4 +116,7 @@ ALTER TABLE "stores" ADD CONSTRAINT "stores_owner_id_workspaces_id_fk" FOREIGN K
 ALTER TABLE "trials" ADD CONSTRAINT "trials_owner_id_workspaces_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_owner_id_workspaces_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_keys_owner_idx" ON "api_keys" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "webhook_endpoints_owner_idx" ON "webhook_endpoints" USING btree ("owner_id");
+CREATE INDEX "webhook_endpoints_owner_idx" ON "webhook_endpoints" USING btree ("owner_id");--> statement-breakpoint
+ALTER TABLE "member_spend_carried" ADD CONSTRAINT "member_spend_carried_owner_id_workspaces_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_spend_carried" ADD CONSTRAINT "member_spend_carried_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bundle_workflows" ADD CONSTRAINT "bundle_workflows_started_by_user_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;

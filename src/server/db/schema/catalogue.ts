@@ -22,6 +22,7 @@ import type {
   BatchRepairMode,
   CopyFieldName,
   CopyProblem,
+  PhotoFact,
   PRODUCT_STATUSES,
   ReviewState,
   StoreCopy,
@@ -179,6 +180,8 @@ export const bundleWorkflows = pgTable(
       .references(() => workflows.id),
     /** Set when the bundle's spending cap stopped the run. */
     pausedReason: text('paused_reason'),
+    /** The member who started it: their monthly budget in the workspace is reserved against too. */
+    startedBy: text('started_by').references(() => user.id, { onDelete: 'set null' }),
     /** The trial this run's workflow won (start-run with trial_id): its estimate starts from the trial's measures. */
     fromTrialId: integer('from_trial_id'),
     /** The run's place in the change sequence, bumped by a trigger on every write (as products' versions). */
@@ -253,6 +256,7 @@ export const bundleWorkflowProductImages = pgTable(
     compressionError: text('compression_error'),
     originalBytes: integer('original_bytes'),
     compressedBytes: integer('compressed_bytes'),
+    photoFacts: jsonb('photo_facts').$type<PhotoFact[]>().notNull().default([]),
     updatedAt: updatedAt(),
   },
   (t) => [index('bwpi_product_idx').on(t.bundleWorkflowProductId)],

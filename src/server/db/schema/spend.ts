@@ -1,6 +1,8 @@
-// What a user's deleted bundles cost, per calendar month (UTC), kept when their logs are purged: a user's
-// monthly budget (USER_MONTHLY_BUDGET_USD) counts it, so deleting a bundle never resets what was spent.
+// What a workspace's deleted bundles cost, per calendar month (UTC), kept when their logs are purged, in all and
+// per member who started the runs: the workspace's budget and each member's (USER_MONTHLY_BUDGET_USD by
+// default) count it, so deleting a bundle never resets what was spent.
 import { date, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { user } from './auth';
 import { workspaces } from './workspaces';
 
 export const userSpendCarried = pgTable(
@@ -15,4 +17,19 @@ export const userSpendCarried = pgTable(
     spentUsd: numeric('spent_usd', { precision: 16, scale: 10, mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
+);
+
+export const memberSpendCarried = pgTable(
+  'member_spend_carried',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    spentUsd: numeric('spent_usd', { precision: 16, scale: 10, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.userId, t.month] })],
 );

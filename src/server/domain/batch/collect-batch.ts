@@ -34,7 +34,7 @@ export async function collectBatch(db: Database, bundleWorkflowId: number): Prom
       tx,
       queued.map((row) => row.id),
     );
-    const budget = await remainingAllowance(tx, run.bundleId);
+    const budget = await remainingAllowance(tx, { bundleId: run.bundleId, bundleWorkflowId });
     const { batches, left } = splitIntoBatches(lines, budget);
     if (left.length > 0) {
       const worstCase = left.reduce((sum, line) => sum + line.worstCaseCost, 0);

@@ -9,6 +9,7 @@ import type { ParsedFunctionRequest } from '../../../common/contract/functions';
 import type { Database, Queryable } from '../../db/client';
 import { rawRows, rowOf } from '../../db/raw-rows';
 import { bundles, bundleWorkflows, products } from '../../db/schema';
+import type { Membership } from '../../leaves/ownership/membership';
 import { INLINE_RUN_ROWS, queuePrepareRun } from '../../leaves/queue/run-jobs';
 import type { ParsedProduct } from '../list-import/parse-product-list';
 import { type ProductListInput, productRowsJsonb, readProductList } from '../list-import/read-product-list';
@@ -22,7 +23,7 @@ export type CreatedBundle = { bundle_id: number; workflow_id: number; bundle_wor
 
 export async function createBundle(
   db: Database,
-  ownerId: string,
+  member: Membership,
   input: ParsedFunctionRequest<'new-bundle'>,
   hasApiKey: boolean,
   /**
@@ -31,6 +32,7 @@ export async function createBundle(
    */
   list: PreparedProductList = readProductList(input),
 ): Promise<CreatedBundle> {
+  const ownerId = member.workspaceId;
   const { columns, parsed, storeParents, link } = list;
   const workflow = await resolveWorkflow(db, ownerId, input.workflow_id, hasApiKey);
 
@@ -59,7 +61,7 @@ export async function createBundle(
       if (input.fill_empty_only === undefined) await keepStoreSeoByDefault(tx, bundle!.id);
       const [run] = await tx
         .insert(bundleWorkflows)
-        .values({ bundleId: bundle!.id, workflowId: workflow.id })
+        .values({ bundleId: bundle!.id, workflowId: workflow.id, startedBy: member.userId })
         .returning({ id: bundleWorkflows.id });
       await queuePrepareRun(tx, run!.id);
       return { bundle_id: bundle!.id, workflow_id: workflow.id, bundle_workflow_id: run!.id };
@@ -75,8 +77,7 @@ export async function createBundle(
     if (input.fill_empty_only === undefined) await keepStoreSeoByDefault(tx, bundle!.id);
     const bundleWorkflowId = await startRun(
       tx,
-      bundle!.id,
-      workflow.id,
+      { bundleId: bundle!.id, workflowId: workflow.id, startedBy: member.userId },
       parsed,
       productIds,
       input.custom_fields,

@@ -20,6 +20,7 @@ import {
   estimateRunCost,
   type RepairShare,
 } from '../generation/estimate-run-cost';
+import { standInPhotoFacts } from '../generation/product-photos';
 import { type ParsedProduct, parseProductList } from '../list-import/parse-product-list';
 import { findVisibleWorkflow, type WorkflowRow } from '../workflows/workflow-access';
 import { catalogueLanguageFrom } from './bundle-language';
@@ -164,6 +165,7 @@ type RepairRow = z.infer<typeof repairRow>;
 const answerRow = rowOf(products, ['details'], {
   image_count: z.number(),
   completion_tokens: z.number(),
+  photos_sent: z.number(),
   model: z.string(),
   /** bundles.custom_fields, as the writer reads it. */
   settings: z.custom<BundleSettings>((value) => typeof value === 'object' && value !== null),
@@ -265,6 +267,7 @@ export async function measuredAnswerScale(
     answerRow,
     sql`
     select p.details, jsonb_array_length(p.image_urls)::int as image_count, l.completion_tokens,
+           coalesce((l.details #>> '{additional,images,sent}')::int, 0) as photos_sent,
            w.model, b.custom_fields as settings
     from logs l
     join bundle_workflows bw on bw.id = l.bundle_workflow_id
@@ -287,7 +290,9 @@ export async function measuredAnswerScale(
       imageCount: row.image_count,
       settings: row.settings,
     }).copy;
-    standIn += countTokens(JSON.stringify(copy), row.model);
+    // A call that carried photos answered their facts too, and the estimate adds their stand-in likewise.
+    const facts = standInPhotoFacts(row.photos_sent);
+    standIn += countTokens(JSON.stringify(copy), row.model) + (facts ? countTokens(facts, row.model) : 0);
   }
   return standIn > 0 ? answered / standIn : null;
 }

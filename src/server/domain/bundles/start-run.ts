@@ -61,10 +61,12 @@ export async function planRun(
  * variant link, its image rows, and a job for every product that is not a variant (variants are queued
  * when their parent finishes, so they can be written from its copy).
  */
+/** A run to start: on which bundle, with which workflow, by which member (whose budget it spends). */
+export type NewRun = { bundleId: number; workflowId: number; startedBy: string };
+
 export async function startRun(
   tx: Queryable,
-  bundleId: number,
-  workflowId: number,
+  { bundleId, workflowId, startedBy }: NewRun,
   parsed: ParsedProduct[],
   productIds: number[],
   customFields: CustomFields,
@@ -72,7 +74,7 @@ export async function startRun(
 ): Promise<number> {
   const [run] = await tx
     .insert(bundleWorkflows)
-    .values({ bundleId, workflowId })
+    .values({ bundleId, workflowId, startedBy })
     .returning({ id: bundleWorkflows.id });
   await fillRun(tx, run!.id, parsed, productIds, customFields, plan);
   return run!.id;

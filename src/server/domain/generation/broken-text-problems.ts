@@ -139,10 +139,14 @@ export function singledOutProblems(
   copy: CopyFields,
   range: readonly VariantRange[],
   registry: CopyFieldRegistry,
+  seenPhotos: ReadonlySet<number> = new Set(),
 ): TextProblem[] {
   if (range.length === 0) return [];
   const problems: TextProblem[] = [];
   for (const [field, text] of textsOf(copy, registry)) {
+    // The alt text of a photo a model looked at describes that photo: of one variant, it names that one.
+    const image = /^alt_texts\[(\d+)\]$/.exec(field)?.[1];
+    if (image !== undefined && seenPhotos.has(Number(image))) continue;
     const values = singledOutValues(range, text);
     if (values.length > 0) {
       problems.push({

@@ -160,6 +160,7 @@ export function describePhotoRules(input: WriteCopyInput): string {
     which,
     'Each attached photo\'s alt text describes what that photo shows (the product, its colour, the view and the setting) in words of its own, within the limit, in the copy\'s language, and never starts with "image of" or "picture of".',
     'What you see in a photo goes in its alt text only: every other field says only what the product data says.',
+    "List what you see in each attached photo in photo_facts, one fact an entry: its image number (1 for the product's first image), a name (colour, material, pattern, shape, subject) and a value of a word or two; a person checks them before any other field may say them.",
   ].join(' ');
 }
 

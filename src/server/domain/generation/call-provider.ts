@@ -100,7 +100,7 @@ export function createProviderCall(options: ProviderCallOptions): ProviderCall {
       async () => {
         // An answer the writer already holds was paid for: logged, but never refused by the cap or the budget.
         const isAnswered = writer.hasAnswer?.(callInput) ?? false;
-        const reserved = await reserveCall(db, target.bundleId, reservation, isCapKnownUnset, isAnswered);
+        const reserved = await reserveCall(db, target, reservation, isCapKnownUnset, isAnswered);
         isCapKnownUnset = false;
         if ('refused' in reserved) throw new SpendingCapReached(reserved.refused, reserved.cap);
         let result: WriteCopyResult;

@@ -27,6 +27,12 @@ import {
 import { fieldTexts, itemName, listOf, pairPartName, pairsOf, textOf } from './copy-field-texts';
 import { nounMode, ungroundedProblems } from './grounding-problems';
 import { languageProblems } from './language-problems';
+import {
+  acceptedAsData,
+  type PhotoFacts,
+  seenPositions,
+  unacceptedPhotoFactProblems,
+} from './photo-fact-problems';
 import { COPY_PROBLEM_MESSAGES, type CopyField } from './problem-messages';
 
 export { COPY_PROBLEM_MESSAGES, type CopyField };
@@ -52,7 +58,9 @@ export type CopyProblemKind =
   | 'artefact'
   | 'cut_off'
   | 'copied_label'
-  | 'wrong_language';
+  | 'wrong_language'
+  | 'photo_fact'
+  | 'photo_contradiction';
 export type CopyProblem = { field: CopyField; kind: CopyProblemKind; message: string };
 
 /** What the check needs beyond the copy and the product's facts. */
@@ -80,6 +88,8 @@ export type CopyRulesContext = {
    * product's English translation) cannot repeat the data's nouns either.
    */
   dataLanguage?: string | null;
+  /** What a model that sees saw in each photo: accepted facts count as product data, the others as claims. */
+  photoFacts?: readonly PhotoFacts[];
 };
 
 function limitProblem(field: CopyField, limited: FieldLimits, text: string): CopyProblem | null {
@@ -113,9 +123,16 @@ export function checkCopy(
 ): CopyProblem[] {
   return [
     ...presenceAndLimitProblems(copy, imageCount, registry),
-    ...ungroundedProblems(copy, facts, imageCount, nounMode(context), registry),
+    ...ungroundedProblems(
+      copy,
+      { ...facts, ...acceptedAsData(context.photoFacts ?? []) },
+      imageCount,
+      nounMode(context),
+      registry,
+    ),
+    ...unacceptedPhotoFactProblems(copy, facts, context.photoFacts ?? [], registry),
     ...variantUnnamedProblems(copy, context.variantValues ?? []),
-    ...singledOutProblems(copy, context.variantRange ?? [], registry),
+    ...singledOutProblems(copy, context.variantRange ?? [], registry, seenPositions(context.photoFacts)),
     ...repeatedAltTextProblems(copy),
     ...redundantAltOpeningProblems(copy),
     ...brokenTextProblems(copy, facts, registry),

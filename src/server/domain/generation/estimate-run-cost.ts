@@ -21,7 +21,7 @@ import { costOf, type ModelPrice } from '../../leaves/ai/pricing';
 import { countTokens, describeEncoding } from '../../leaves/ai/tokens';
 import { describeDifferences, detectVariants, differingValues } from '../../leaves/variants/detect-variants';
 import { buildMessages, renderMessages } from './build-prompt';
-import { photoTokensOf, standInPhotos } from './product-photos';
+import { photoTokensOf, standInPhotoFacts, standInPhotos } from './product-photos';
 import { MAX_SIBLINGS_NAMED } from './product-store';
 
 export type CostEstimate = {
@@ -198,7 +198,10 @@ function tallyProduct(
     return;
   }
   const answer = catalogue.offlineCopy(product);
-  const answerTokens = countTokens(JSON.stringify(answer), model) * (input.answerScale ?? 1);
+  const facts = standInPhotoFacts(writeInput.photos?.photos.length ?? 0);
+  const answerTokens =
+    (countTokens(JSON.stringify(answer), model) + (facts ? countTokens(facts, model) : 0)) *
+    (input.answerScale ?? 1);
   const photoTokens = photoTokensOf(writeInput);
   let firstPrompt = countMessages(renderMessages(buildMessages(input.templates, writeInput))) + photoTokens;
   const parentCopy = writeInput.parent?.copy;

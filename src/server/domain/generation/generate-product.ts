@@ -12,14 +12,16 @@ import {
 } from '../../leaves/ai/copy-writer';
 import { ownPriceOf } from '../../leaves/ai/pricing';
 import type { WriterRegistry } from '../../leaves/ai/writer-registry';
-import { generalLogEntry, type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
+import { generalLogEntry, type LogTarget } from '../../leaves/run-log/run-log';
 import { describeDifferences, differingValues } from '../../leaves/variants/detect-variants';
 import { createProviderCall, SpendingCapReached } from './call-provider';
 import { type CopyRulesContext, checkCopy, describeProblems, toStoredProblems } from './check-copy';
 import { copyLanguageFor, copyVoiceFor } from './copy-language';
 import { findDuplicateProblems } from './distinct-copy';
 import { holdForSpendingCap } from './hold-for-cap';
-import { prepareProductPhotos } from './product-photos';
+import { type PhotoFacts, photoContradictions } from './photo-fact-problems';
+import { photoFactsAfter, savePhotoFacts } from './photo-facts';
+import { photosForWriting } from './product-photos';
 import { loadProduct, markFailed, type ProductContext, recordStep, saveCopy } from './product-store';
 import { settleRemainingProblems } from './repair-copy';
 import { writeTranslations } from './translations';
@@ -47,15 +49,8 @@ export async function generateProduct(
   try {
     // A paused run takes no provider calls: its products stay queued until the cap is raised.
     if (context.pausedReason) return;
-    let photos: PhotoSet | undefined;
-    if (context.workflow.seesImages) {
-      const prepared = await prepareProductPhotos(db, context, job.imageWaits ?? 0);
-      if (prepared.status === 'waiting') return 'waiting_for_images';
-      photos = prepared.set;
-      if (prepared.leftOut.length > 0) {
-        await logGeneral(db, target, 'Photos left out: written without them', { images: prepared.leftOut });
-      }
-    }
+    const photos = await photosForWriting(db, context, target, job.imageWaits ?? 0);
+    if (photos === 'waiting') return 'waiting_for_images';
     await recordStep(
       db,
       context.row.id,
@@ -66,15 +61,7 @@ export async function generateProduct(
       10,
       'running',
     );
-    const copy = await writeCheckedCopy(deps, context, target, { signal, photos });
-    const translations = await writeTranslations(
-      context,
-      (inLanguage, language) =>
-        writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language }),
-      finalProblems,
-    );
-    // The complete final check is stored with the copy; the screen flags exactly these problems.
-    await saveCopy(db, context, copy, finalProblems(context, copy), target, translations);
+    await writeAndSave(deps, context, target, { signal, photos });
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof SpendingCapReached) {
@@ -93,9 +80,39 @@ export async function generateProduct(
   return undefined;
 }
 
-/** The complete final check of a product's copy, as it is stored with the copy. */
+/** The copy in every language the workflow writes, checked, then saved with what the model saw in the photos. */
+async function writeAndSave(
+  deps: GenerationDeps,
+  context: ProductContext,
+  target: LogTarget & { bundleId: number },
+  { signal, photos }: { signal?: AbortSignal; photos?: PhotoSet },
+): Promise<void> {
+  const { db } = deps;
+  const written = await writeCheckedCopy(deps, context, target, { signal, photos });
+  // What the model saw in the photos is checked, and kept, with this copy.
+  const seen = { ...context, photoFacts: written.photoFacts };
+  const translations = await writeTranslations(
+    seen,
+    async (inLanguage, language) =>
+      (await writeCheckedCopy(deps, inLanguage, target, { signal, photos, translation: language })).copy,
+    finalProblems,
+  );
+  // Before the copy: a run that reads the product done reads its photos' facts too.
+  if (photos) await savePhotoFacts(db, context.row.id, written.photoFacts);
+  // The complete final check is stored with the copy; the screen flags exactly these problems.
+  await saveCopy(db, seen, written.copy, finalProblems(seen, written.copy), target, translations);
+}
+
+/**
+ * The complete final check of a product's copy, as it is stored with the copy: with the photos whose colour
+ * the product's data contradicts, which only a reviewer can settle (no rewrite mends them).
+ */
 export function finalProblems(context: ProductContext, copy: CopyFields) {
-  return toStoredProblems(checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context)));
+  const rules = copyRulesFor(context);
+  return toStoredProblems([
+    ...checkCopy(copy, context.details, context.imageUrls.length, rules),
+    ...photoContradictions(context.details, rules.variantValues ?? [], context.photoFacts),
+  ]);
 }
 
 /** The workflow's voice and, for a variant, the values its title and heading must name. */
@@ -114,6 +131,7 @@ export function copyRulesFor(context: ProductContext): CopyRulesContext {
     language: copyLanguageFor(context),
     // The language the data is in: the copy's as it would be without the workflow's choice.
     dataLanguage: copyLanguageFor({ ...context, workflow: { ...context.workflow, language: null } }),
+    photoFacts: context.photoFacts,
   };
 }
 
@@ -154,13 +172,13 @@ async function writeCheckedCopy(
   context: ProductContext,
   target: LogTarget & { bundleId: number },
   { signal, photos, translation }: { signal?: AbortSignal; photos?: PhotoSet; translation?: string },
-): Promise<CopyFields> {
+): Promise<{ copy: CopyFields; photoFacts: PhotoFacts[] }> {
   const step = (event: string) => (translation ? `${event} (${translation})` : event);
   const { db, writers } = deps;
   const writer = writers.forWorkflow(context.workflow);
   const imageCount = context.imageUrls.length;
   const input: WriteCopyInput = { ...firstCallInput(context), signal, ...(photos ? { photos } : {}) };
-  const rules = copyRulesFor(context);
+  let rules = copyRulesFor(context);
   const checkAll = async (written: CopyFields) => [
     ...checkCopy(written, context.details, imageCount, rules),
     ...(await findDuplicateProblems(db, context.row, written, context.details)),
@@ -169,7 +187,10 @@ async function writeCheckedCopy(
     db,
     writer,
     templates: context.workflow.promptTemplates,
-    isCapKnownUnset: context.spendingCapUsd === null && context.workspaceBudgetUsd === null,
+    isCapKnownUnset:
+      context.spendingCapUsd === null &&
+      context.budgets.workspaceUsd === null &&
+      context.budgets.memberUsd === null,
     target,
     productRowId: context.row.id,
     settings: {
@@ -182,21 +203,14 @@ async function writeCheckedCopy(
 
   // The call writes its own ai log line (started, then settled) and moves progress on.
   const first: WriteCopyResult = await call(step('Copy written'), input, 50);
+  const photoFacts = photoFactsAfter(context.photoFacts, first, photos);
+  rules = { ...rules, photoFacts };
 
   let copy = first.copy;
   let problems = await checkAll(copy);
-  await recordStep(
-    db,
-    context.row.id,
-    generalLogEntry(
-      target,
-      step(problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits'),
-      {
-        problems: describeProblems(problems),
-      },
-    ),
-    70,
-  );
+  const checked = step(problems.length ? 'Copy checked: problems found' : 'Copy checked: within limits');
+  const found = { problems: describeProblems(problems) };
+  await recordStep(db, context.row.id, generalLogEntry(target, checked, found), 70);
 
   if (problems.length > 0) {
     const repaired = await call(
@@ -210,5 +224,5 @@ async function writeCheckedCopy(
   if (problems.length > 0) {
     copy = await settleRemainingProblems(db, target, context, input, copy, problems, rules);
   }
-  return copy;
+  return { copy, photoFacts };
 }

@@ -12,6 +12,7 @@ import { estimateImageTokens } from '../../leaves/ai/image-tokens';
 import { OFFLINE_MODEL } from '../../leaves/ai/offline-writer';
 import { readPixelFacts } from '../../leaves/ai/pixel-facts';
 import { queueCompressions } from '../../leaves/queue/image-jobs';
+import { type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
 import { markForCompression } from '../images/request-compression';
 import type { ProductContext } from './product-store';
 
@@ -96,6 +97,25 @@ export async function prepareProductPhotos(
 }
 
 /**
+ * The photos a product's calls carry: none for a workflow that does not see, `waiting` while they are being
+ * compressed, else the set, with a log line naming any left out.
+ */
+export async function photosForWriting(
+  db: Database,
+  context: ProductContext,
+  target: LogTarget,
+  imageWaits: number,
+): Promise<PhotoSet | 'waiting' | undefined> {
+  if (!context.workflow.seesImages) return undefined;
+  const prepared = await prepareProductPhotos(db, context, imageWaits);
+  if (prepared.status === 'waiting') return 'waiting';
+  if (prepared.leftOut.length > 0) {
+    await logGeneral(db, target, 'Photos left out: written without them', { images: prepared.leftOut });
+  }
+  return prepared.set;
+}
+
+/**
  * A photo's size before it is compressed is unknown to an estimate: a 1024×768 product photo stands in (4 tiles
  * at high detail; size does not matter at low).
  */
@@ -119,4 +139,17 @@ export function standInPhotos(
 export function photoTokensOf(input: WriteCopyInput): number {
   const set = input.photos;
   return set ? estimateImageTokens(input.model, set.detail, set.photos) : 0;
+}
+
+// What a model that sees answers about each photo beside the copy (decision 044), as the estimate reckons it:
+// a colour, a material and what is in the picture.
+const STAND_IN_FACTS = JSON.stringify([
+  { image: 1, name: 'colour', value: 'dark green' },
+  { image: 1, name: 'material', value: 'ceramic' },
+  { image: 1, name: 'subject', value: 'table lamp' },
+]);
+
+/** The answer's photo_facts, as text to count, for `photoCount` photos (a call's, or a logged call's). */
+export function standInPhotoFacts(photoCount: number): string {
+  return STAND_IN_FACTS.repeat(photoCount);
 }

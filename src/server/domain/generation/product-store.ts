@@ -26,7 +26,7 @@ import {
 import type { CopyFields, WriteCopyInput } from '../../leaves/ai/copy-writer';
 import { queueGenerateJobs } from '../../leaves/queue/generate-jobs';
 import { generalLogEntry, type LogEntry, type LogTarget, logGeneral } from '../../leaves/run-log/run-log';
-import { workspaceBudgetOf } from '../../leaves/spending-cap/monthly-budget';
+import { budgetColumns } from '../../leaves/spending-cap/month-limits';
 import { differingValues } from '../../leaves/variants/detect-variants';
 import { productLevelFacts } from '../../leaves/variants/product-level';
 import { emitRunEventsIfSettled } from '../../leaves/webhook-events/run-events';
@@ -34,6 +34,7 @@ import { isLocked } from '../review/locked-fields';
 import { insertVersion } from '../review/versions';
 import { bundleTextLanguage, copyVoiceFor } from './copy-language';
 import { makeDistinct } from './distinct-copy';
+import { storedPhotoFacts } from './photo-facts';
 
 const savedRow = computedRow({ saved: z.number(), variants: z.array(z.number()) });
 
@@ -49,7 +50,7 @@ export async function loadProduct(db: Queryable, id: number) {
       ownerId: bundles.ownerId,
       customFields: bundles.customFields,
       spendingCapUsd: bundles.spendingCapUsd,
-      workspaceBudgetUsd: workspaceBudgetOf(bundles.ownerId),
+      budgets: budgetColumns(bundles.ownerId, bundleWorkflows.startedBy),
       bundleLanguage: bundles.language,
       bundleLanguageSource: bundles.languageSource,
       productLanguage: products.language,
@@ -85,7 +86,9 @@ export async function loadProduct(db: Queryable, id: number) {
   // Read only when nothing stored names the language (copy-language.ts).
   const stored = found.workflow.language ?? found.productLanguage ?? found.bundleLanguage;
   const bundleTextLanguageOf = stored ? null : await bundleTextLanguage(db, found.bundleId);
-  const loaded = { ...found, bundleTextLanguage: bundleTextLanguageOf };
+  // What a model that sees found in the photos: checked with the copy (photo-fact-problems.ts).
+  const photoFacts = found.workflow.seesImages ? await storedPhotoFacts(db, id) : [];
+  const loaded = { ...found, bundleTextLanguage: bundleTextLanguageOf, photoFacts };
   if (found.row.isMultipleOf) {
     return { ...loaded, varying: [], parent: await loadParent(db, found.row.isMultipleOf, id) };
   }

@@ -6,9 +6,9 @@ import { copyFromRow } from '../../../common/copy-fields/shapes';
 import type { Queryable } from '../../db/client';
 import { bundleWorkflowProductImages } from '../../db/schema';
 import type { CopyFields } from '../../leaves/ai/copy-writer';
-import { checkCopy, toStoredProblems } from './check-copy';
+import { toStoredProblems } from './check-copy';
 import { findDuplicateProblems } from './distinct-copy';
-import { copyRulesFor } from './generate-product';
+import { finalProblems } from './generate-product';
 import { loadProduct } from './product-store';
 
 /** Checks the product's saved copy as generation would and stores the result; updated_at stays as it is. */
@@ -25,10 +25,10 @@ export async function recheckSavedCopy(db: Queryable, bundleWorkflowProductId: n
     row,
     images.map((image) => image.altText ?? ''),
   );
-  const problems = toStoredProblems([
-    ...checkCopy(copy, context.details, context.imageUrls.length, copyRulesFor(context)),
-    ...(await findDuplicateProblems(db, row, copy, context.details)),
-  ]);
+  const problems = [
+    ...finalProblems(context, copy),
+    ...toStoredProblems(await findDuplicateProblems(db, row, copy, context.details)),
+  ];
   await db.execute(sql`
     update bundle_workflow_products set problems = ${JSON.stringify(problems)}::jsonb
     where id = ${bundleWorkflowProductId}`);

@@ -10,7 +10,7 @@ import { computedRow, rawRows } from '../../db/raw-rows';
 import { bundles, bundleWorkflows, trials, workflows } from '../../db/schema';
 import { boundedMemo } from '../../leaves/memo/bounded-memo';
 import { liveBundleOf } from '../../leaves/ownership/conditions';
-import { budgetFor, userMonthSpend, workspaceBudget } from '../../leaves/spending-cap/monthly-budget';
+import { budgetColumns, leftThisMonth } from '../../leaves/spending-cap/month-limits';
 import { bundleSpendOf, formatUsd } from '../../leaves/spending-cap/spending-cap';
 import { estimateWorkflowRun } from '../bundles/estimate';
 
@@ -66,7 +66,12 @@ function stageOf(done: number, total: number, settled: number): string {
 
 export async function runEstimate(db: Queryable, ownerId: string, runId: number): Promise<RunEstimate> {
   const [run] = await db
-    .select({ run: bundleWorkflows, workflow: workflows, bundle: bundles })
+    .select({
+      run: bundleWorkflows,
+      workflow: workflows,
+      bundle: bundles,
+      budgets: budgetColumns(bundles.ownerId, bundleWorkflows.startedBy),
+    })
     .from(bundleWorkflows)
     .innerJoin(workflows, eq(workflows.id, bundleWorkflows.workflowId))
     .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
@@ -80,7 +85,7 @@ export async function runEstimate(db: Queryable, ownerId: string, runId: number)
   const spentOnRun = rows.reduce((sum, row) => sum + row.cost, 0);
   const estimate = cached ?? (await freshEstimate(db, ownerId, run, rows, done));
   if (!cached) cache.set(key, estimate);
-  return { ...estimate, warning: await warningOf(db, run.bundle, estimate.cost_usd, spentOnRun) };
+  return { ...estimate, warning: await warningOf(db, run, estimate.cost_usd, spentOnRun) };
 }
 
 type RunRow = {
@@ -137,7 +142,7 @@ async function freshEstimate(
 /** Said as soon as the estimate passes the bundle's cap or what is left of the month's budget. */
 async function warningOf(
   db: Queryable,
-  bundle: typeof bundles.$inferSelect,
+  { bundle, run, budgets }: RunRow & { budgets: { workspaceUsd: number | null; memberUsd: number | null } },
   estimate: number | null,
   spentOnRun: number,
 ): Promise<string | null> {
@@ -148,9 +153,8 @@ async function warningOf(
     if (otherRuns + estimate > bundle.spendingCapUsd)
       return `${about}, passes this bundle's spending cap of $${formatUsd(bundle.spendingCapUsd)}: the run will pause before it finishes. Raise the cap to let it finish.`;
   }
-  const budget = budgetFor(await workspaceBudget(db, bundle.ownerId));
-  if (budget !== undefined) {
-    const left = budget.usd - (await userMonthSpend(db, bundle.ownerId)).spent;
+  const left = await leftThisMonth(db, { ownerId: bundle.ownerId, startedBy: run.startedBy, ...budgets });
+  if (left !== undefined) {
     if (estimate - spentOnRun > left)
       return `${about}, needs more than the $${formatUsd(Math.max(0, left))} left of this month's budget: the run will pause before it finishes.`;
   }

@@ -127,13 +127,18 @@ export function runProductsSql(bundleWorkflowId: number | SQL, filter: SQL, orde
            p.is_multiple_of, p.review_state, p.problems, p.translations, p.locked_fields, p.version,
            to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
            to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+           (select u.name from product_versions v join "user" u on u.id = v.user_id
+            where v.bundle_workflow_product_id = p.id and v.user_id is not null
+            order by v.id desc limit 1) as edited_by,
+           (select u.name from "user" u where u.id = p.reviewed_by) as reviewed_by,
+           to_char(p.reviewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as reviewed_at,
            (select json_agg(json_build_object(
                      'bundle_workflow_products_image_id', i.id, 'url', i.url, 'alt_text', i.alt_text,
                      'compression_requested', i.compression_requested,
                      'compression_processing_id', i.compression_processing_id,
                      'compression_complete', i.compression_complete,
                      'original_bytes', i.original_bytes, 'compressed_bytes', i.compressed_bytes,
-                     'compression_error', i.compression_error) order by i.position)
+                     'compression_error', i.compression_error, 'photo_facts', i.photo_facts) order by i.position)
             from bundle_workflow_product_images i where i.bundle_workflow_product_id = p.id) as image_details
     from bundle_workflow_products p
     join products pr on pr.id = p.product_id

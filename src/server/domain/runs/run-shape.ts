@@ -51,6 +51,10 @@ export type ProductRow = SqlRow<
     created_at: string;
     updated_at: string;
     image_details: ImageDetail[] | null;
+    /** Names, as the review shows them: the last person to edit the copy, and who set the review state. */
+    edited_by: string | null;
+    reviewed_by: string | null;
+    reviewed_at: string | null;
   };
 
 /** The run and what its ETag is made of, as runHeadSql returns it (versions and ids as text, for the ETag). */

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { bundleWorkflows, products } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { requireOwnedBundle, requireOwnedTrial } from '../../leaves/ownership/lookups';
+import type { Membership } from '../../leaves/ownership/membership';
 import { refuseWhileImporting } from '../bundles/import-state';
 import { startRun } from '../bundles/start-run';
 import { topProductIds } from '../search-data/priorities';
@@ -13,7 +14,7 @@ import { resolveWorkflow } from '../workflows/workflow-access';
 
 export async function startWorkflowOnBundle(
   db: Database,
-  ownerId: string,
+  member: Membership,
   bundleId: number,
   workflowId: number,
   hasApiKey: boolean,
@@ -21,6 +22,7 @@ export async function startWorkflowOnBundle(
   /** The trial the workflow was chosen in: the run's estimate starts from the trial's measures. */
   trialId?: number,
 ): Promise<number> {
+  const ownerId = member.workspaceId;
   const bundle = await requireOwnedBundle(db, ownerId, bundleId);
   await refuseWhileImporting(db, bundle.id);
   const workflow = await resolveWorkflow(db, ownerId, workflowId, hasApiKey);
@@ -63,8 +65,7 @@ export async function startWorkflowOnBundle(
       .orderBy(asc(products.position));
     const runId = await startRun(
       tx,
-      bundle.id,
-      workflow.id,
+      { bundleId: bundle.id, workflowId: workflow.id, startedBy: member.userId },
       // A product of a bundle imported before languages were detected has none: the run's rows detect it.
       rows.map(({ position, details, imageUrls, languageConfidence }) => ({
         position,

@@ -8,6 +8,7 @@ import type { ParsedFunctionRequest } from '../../../common/contract/functions';
 import type { Database } from '../../db/client';
 import { bundles, bundleWorkflows, storeImports } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
+import type { Membership } from '../../leaves/ownership/membership';
 import { queueImport } from '../../leaves/queue/import-jobs';
 import { givenLanguageColumns } from '../bundles/bundle-language';
 import type { CreatedBundle } from '../bundles/create-bundle';
@@ -20,11 +21,12 @@ import { asBadInput, storeClient } from './store-connection';
 
 export async function importStore(
   db: Database,
-  ownerId: string,
+  member: Membership,
   input: ParsedFunctionRequest<'import-store'>,
   access: StoreAccess,
   hasApiKey: boolean,
 ): Promise<CreatedBundle> {
+  const ownerId = member.workspaceId;
   const store = await openOwnedStore(db, ownerId, input.store_id, access);
   let total: number | null;
   try {
@@ -55,7 +57,7 @@ export async function importStore(
       .returning({ id: bundles.id });
     const [run] = await tx
       .insert(bundleWorkflows)
-      .values({ bundleId: bundle!.id, workflowId: workflow.id })
+      .values({ bundleId: bundle!.id, workflowId: workflow.id, startedBy: member.userId })
       .returning({ id: bundleWorkflows.id });
     const [created] = await tx
       .insert(storeImports)

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { bundles, products, trials } from '../../db/schema';
 import { AppError } from '../../leaves/app-error/app-error';
 import { requireOwnedBundle } from '../../leaves/ownership/lookups';
+import type { Membership } from '../../leaves/ownership/membership';
 import { refuseWhileImporting } from '../bundles/import-state';
 import { startRun, variantLinksOf } from '../bundles/start-run';
 import { resolveWorkflow, type WorkflowRow } from '../workflows/workflow-access';
@@ -16,10 +17,11 @@ type SourceProduct = typeof products.$inferSelect;
 
 export async function startTrial(
   db: Database,
-  ownerId: string,
+  member: Membership,
   input: ParsedFunctionRequest<'start-trial'>,
   hasApiKey: boolean,
 ): Promise<{ trial_id: number; products: number }> {
+  const ownerId = member.workspaceId;
   const bundle = await requireOwnedBundle(db, ownerId, input.bundle_id);
   if (bundle.trialOf !== null)
     throw new AppError('bad_input', "bundle_id: this is a trial's sample; name the bundle itself.");
@@ -69,8 +71,7 @@ export async function startTrial(
     for (const workflow of workflowList) {
       await startRun(
         tx,
-        sampleBundleId,
-        workflow.id,
+        { bundleId: sampleBundleId, workflowId: workflow.id, startedBy: member.userId },
         parsed,
         parsed.map((p) => idAt.get(p.position)!),
         bundle.customFields,

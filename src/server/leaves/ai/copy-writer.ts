@@ -46,6 +46,9 @@ export type PhotosSent = {
   refused?: string;
 };
 
+/** One fact a model saw in one photo: `position` is the photo's place among the product's images (from 0). */
+export type SeenFact = { position: number; name: string; value: string };
+
 export type BundleSettings = { keywords: string; business_type: string; tone_of_voice: string };
 
 export type WriteCopyInput = {
@@ -109,6 +112,8 @@ export type WriteCopyResult = {
   billing?: AnswerBilling;
   /** Set when the call carried photos, or meant to and the model refused them. */
   photos?: PhotosSent;
+  /** What the model said it saw in the photos it was shown (photo-facts-answer.ts); never product data. */
+  seenFacts?: SeenFact[];
 };
 
 /** How an answer was bought: `batch` answers cost `priceMultiplier` (0.5) of the list price. */

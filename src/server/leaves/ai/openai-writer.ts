@@ -11,7 +11,8 @@ import { ConcurrencyLimit } from './concurrency-limit';
 import type { CopyWriter, PhotosSent, WriteCopyInput, WriteCopyResult } from './copy-writer';
 import { EndpointDialect } from './endpoint-dialect';
 import { publishedImageTokens } from './image-tokens';
-import { estimateUsage, parseCopy } from './parse-answer';
+import { estimateUsage, extractJsonObject, parseCopy } from './parse-answer';
+import { photoAnswerJsonSchema, readSeenFacts } from './photo-facts-answer';
 import { classifyProviderError, describeEndpoint, isQuotaError, parseRetryAfterMs } from './provider-errors';
 import { RateController } from './rate-controller';
 
@@ -61,6 +62,12 @@ const RESPONSE_FORMATS = {
   },
   json_object: { type: 'json_object' },
   instructions: undefined,
+} as const;
+
+// A call that carries photos also asks what the model saw in them (decision 044).
+const WITH_PHOTOS_FORMAT = {
+  type: 'json_schema',
+  json_schema: { name: 'product_copy_with_photos', strict: true, schema: photoAnswerJsonSchema() },
 } as const;
 
 /** Sent at most this many times per call: once as is, then once per thing the endpoint may refuse. */
@@ -150,6 +157,7 @@ export class OpenAIWriter implements CopyWriter {
     const choice = completion.choices[0];
     const content = choice?.message.content ?? '';
     const copy = parseCopy(content, choice?.message.refusal ?? null, choice?.finish_reason, reportedUsage);
+    const shown = photos && !photos.refused ? input.photos : undefined;
     return {
       copy,
       content,
@@ -159,6 +167,7 @@ export class OpenAIWriter implements CopyWriter {
       originalRequest,
       finalRequest,
       ...(photos ? { photos: photos.refused ? { ...photos, sent: 0, imageTokens: 0 } : photos } : {}),
+      ...(shown ? { seenFacts: readSeenFacts(parsedJson(content), shown) } : {}),
     };
   }
 
@@ -199,7 +208,12 @@ export class OpenAIWriter implements CopyWriter {
               model: input.model,
               messages,
               ...(RESPONSE_FORMATS[responseFormat]
-                ? { response_format: RESPONSE_FORMATS[responseFormat] }
+                ? {
+                    response_format:
+                      responseFormat === 'json_schema' && input.photos?.photos.length
+                        ? WITH_PHOTOS_FORMAT
+                        : RESPONSE_FORMATS[responseFormat],
+                  }
                 : {}),
               [tokenLimit]: maxOutputTokens,
               ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
@@ -220,6 +234,15 @@ export class OpenAIWriter implements CopyWriter {
         throw error;
       }
     }, input.signal);
+  }
+}
+
+/** The answer's JSON, already known to parse (parseCopy read it first). */
+function parsedJson(content: string): unknown {
+  try {
+    return JSON.parse(extractJsonObject(content));
+  } catch {
+    return undefined;
   }
 }
 

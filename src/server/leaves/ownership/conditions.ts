@@ -64,8 +64,8 @@ export function liveApiKeysMadeBy(ownerId: string, userId: string): SQL {
 }
 
 /** The spend carried from the user's deleted bundles (see spending-cap/monthly-budget). */
-export function carriedSpendOf(ownerId: string): SQL {
-  return eq(userSpendCarried.ownerId, ownerId);
+export function carriedSpendOf(ownerId: string, table: { ownerId: AnyPgColumn } = userSpendCarried): SQL {
+  return eq(table.ownerId, ownerId);
 }
 
 /** Any webhook endpoint of the workspace, deleted ones included (what was done with them still counts). */

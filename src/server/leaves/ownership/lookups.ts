@@ -5,6 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   bundles,
+  bundleWorkflowProductImages,
   bundleWorkflowProducts,
   bundleWorkflows,
   storePushes,
@@ -59,6 +60,22 @@ export async function requireOwnedRunProduct(
     .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
     .where(and(eq(bundleWorkflowProducts.id, bundleWorkflowProductId), liveBundleOf(ownerId)));
   if (!found) throw new AppError('unknown_bundle');
+  return found;
+}
+
+/** One image of one of the owner's run products, with the product's row; another user's reads as missing. */
+export async function requireOwnedImage(db: Queryable, ownerId: string, imageId: number) {
+  const [found] = await db
+    .select({ image: bundleWorkflowProductImages, row: bundleWorkflowProducts })
+    .from(bundleWorkflowProductImages)
+    .innerJoin(
+      bundleWorkflowProducts,
+      eq(bundleWorkflowProducts.id, bundleWorkflowProductImages.bundleWorkflowProductId),
+    )
+    .innerJoin(bundleWorkflows, eq(bundleWorkflows.id, bundleWorkflowProducts.bundleWorkflowId))
+    .innerJoin(bundles, eq(bundles.id, bundleWorkflows.bundleId))
+    .where(and(eq(bundleWorkflowProductImages.id, imageId), liveBundleOf(ownerId)));
+  if (!found) throw new AppError('unknown_bundle', `There is no image ${imageId}.`);
   return found;
 }
 

@@ -1,11 +1,11 @@
-// Each user's spend on the server's key per calendar month (UTC), limited by USER_MONTHLY_BUDGET_USD:
-// reserved before sending like the bundle's cap (docs/decisions/010), across all the user's bundles, deleted
-// ones included (their spend is carried in user_spend_carried when their logs are purged).
+// Spend on the server's key per calendar month (UTC): a workspace's, across all its bundles, and a member's,
+// across the runs they started there; deleted bundles included (their spend is carried in user_spend_carried and
+// member_spend_carried when their logs are purged). The budgets these are held to are in ./month-limits.
 import { and, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
-import { bundles, userSpendCarried } from '../../db/schema';
+import { bundles, memberSpendCarried, userSpendCarried } from '../../db/schema';
 import { anyBundleOf, carriedSpendOf } from '../ownership/conditions';
 import { capCostOf, formatUsd, type Spend, spendRow, sumSpendSql, toSpend } from './spend-sql';
 
@@ -20,41 +20,10 @@ export function userMonthlyBudget(): number | undefined {
   return monthlyBudgetUsd;
 }
 
-/** A month's budget and who set it: the server (USER_MONTHLY_BUDGET_USD) or the workspace's owner. */
-export type MonthlyBudget = { usd: number; setBy: 'server' | 'workspace' };
-
-/**
- * The budget that limits a workspace this month: the lower of the server's and the workspace's own, or
- * undefined when neither is set. `workspaceUsd` is the workspace's monthly_budget_usd, read with the bundle.
- */
-export function budgetFor(workspaceUsd: number | null | undefined): MonthlyBudget | undefined {
-  const server = monthlyBudgetUsd;
-  if (workspaceUsd === null || workspaceUsd === undefined)
-    return server === undefined ? undefined : { usd: server, setBy: 'server' };
-  return server !== undefined && server <= workspaceUsd
-    ? { usd: server, setBy: 'server' }
-    : { usd: workspaceUsd, setBy: 'workspace' };
-}
-
-/** The workspace's own monthly budget in USD, or null. */
-export async function workspaceBudget(db: Queryable, ownerId: string): Promise<number | null> {
-  const { rows } = await db.execute<{ usd: number | null }>(
-    sql`select monthly_budget_usd::float8 as usd from workspaces where id = ${ownerId}`,
-  );
-  return rows[0]?.usd ?? null;
-}
-
-/** The workspace's own budget column as a number, for a query that reads it with a bundle. */
-export function workspaceBudgetOf(ownerColumn: AnyPgColumn) {
-  return sql<
-    number | null
-  >`(select w.monthly_budget_usd::float8 from workspaces w where w.id = ${ownerColumn})`;
-}
-
 const b = alias(bundles, 'b');
 const MONTH_START = sql`(date_trunc('month', now() at time zone 'utc') at time zone 'utc')`;
 
-/** What the user has spent this calendar month (UTC), and of it what is reserved for calls not yet settled. */
+/** What the workspace has spent this calendar month (UTC), and of it what is reserved for calls not yet settled. */
 export async function userMonthSpend(db: Queryable, ownerId: string): Promise<Spend> {
   const rows = await rawRows(
     db,
@@ -77,16 +46,22 @@ export async function userMonthSpend(db: Queryable, ownerId: string): Promise<Sp
   return { spent: live.spent + Number(carried?.usd ?? 0), reserved: live.reserved };
 }
 
-/** What view-spend answers: this month's spend and the budget, for the Account page. */
-export async function viewMonthSpend(db: Queryable, ownerId: string) {
-  const spend = await userMonthSpend(db, ownerId);
-  const budget = budgetFor(await workspaceBudget(db, ownerId));
-  return {
-    month: new Date().toISOString().slice(0, 7),
-    spent_usd: Math.round(spend.spent * 1e10) / 1e10,
-    reserved_usd: Math.round(spend.reserved * 1e10) / 1e10,
-    monthly_budget_usd: budget?.usd ?? null,
-  };
+/** What a member has spent this month on the runs they started in the workspace. */
+export async function memberMonthSpend(db: Queryable, ownerId: string, userId: string): Promise<Spend> {
+  const rows = await rawRows(
+    db,
+    spendRow,
+    sumSpendSql(
+      sql`logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id join bundles b on b.id = bw.bundle_id`,
+      sql`${anyBundleOf(ownerId, b)} and bw.started_by = ${userId} and l.created_at >= ${MONTH_START}`,
+    ),
+  );
+  const live = toSpend(rows[0]);
+  const { rows: carried } = await db.execute<{ usd: number }>(sql`
+    select coalesce(sum(spent_usd), 0)::float8 as usd from member_spend_carried
+    where ${carriedSpendOf(ownerId, memberSpendCarried)} and ${memberSpendCarried.userId} = ${userId}
+      and month = (date_trunc('month', now() at time zone 'utc'))::date`);
+  return { spent: live.spent + Number(carried[0]?.usd ?? 0), reserved: live.reserved };
 }
 
 /**
@@ -95,16 +70,6 @@ export async function viewMonthSpend(db: Queryable, ownerId: string) {
  */
 export async function lockUserBudget(db: Queryable, ownerId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`user-budget:${ownerId}`}, 0))`);
-}
-
-export function budgetReachedMessage(budget: MonthlyBudget, spend: Spend, nextCallUsd?: number): string {
-  const next =
-    nextCallUsd === undefined || spend.spent >= budget.usd
-      ? ''
-      : ` The next call could cost up to $${formatUsd(nextCallUsd)}, which would pass it.`;
-  const whose = budget.setBy === 'server' ? 'your monthly budget' : "this workspace's monthly budget";
-  const raise = budget.setBy === 'server' ? "the server's operator" : "the workspace's owner";
-  return `Paused: you reached ${whose} of $${formatUsd(budget.usd)} on this server's key (${describeSpent(spend)} this month).${next} It renews on the 1st; ${raise} can raise it.`;
 }
 
 /** "$0.0190 spent" or "$0.0190 spent, $0.0040 of it reserved for calls not yet settled". */
@@ -129,6 +94,17 @@ export function carrySpendAndDeleteRunsSql(bundleId: number): ReturnType<typeof 
     carried as (
       insert into user_spend_carried (owner_id, month, spent_usd)
       select owner_id, month, usd from spent where usd > 0
-      on conflict (owner_id, month) do update set spent_usd = user_spend_carried.spent_usd + excluded.spent_usd)
+      on conflict (owner_id, month) do update set spent_usd = user_spend_carried.spent_usd + excluded.spent_usd),
+    member_spent as (
+      select b.owner_id, bw.started_by as user_id,
+             (date_trunc('month', l.created_at at time zone 'utc'))::date as month, sum(${capCostOf()})::float8 as usd
+      from logs l join bundle_workflows bw on bw.id = l.bundle_workflow_id join bundles b on b.id = bw.bundle_id
+      where bw.bundle_id = ${bundleId} and l.type = 'ai' and bw.started_by is not null
+      group by 1, 2, 3),
+    member_carried as (
+      insert into member_spend_carried (owner_id, user_id, month, spent_usd)
+      select owner_id, user_id, month, usd from member_spent where usd > 0
+      on conflict (owner_id, user_id, month)
+      do update set spent_usd = member_spend_carried.spent_usd + excluded.spent_usd)
     delete from bundle_workflows where bundle_id = ${bundleId}`;
 }

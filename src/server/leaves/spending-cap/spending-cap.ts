@@ -8,15 +8,8 @@ import { rawRows } from '../../db/raw-rows';
 import { bundles, bundleWorkflows, logs } from '../../db/schema';
 import { type LogEntry, logGeneral } from '../run-log/run-log';
 import { emitRunPaused } from '../webhook-events/run-events';
-import {
-  budgetFor,
-  budgetReachedMessage,
-  describeSpent,
-  lockUserBudget,
-  userMonthlyBudget,
-  userMonthSpend,
-  workspaceBudgetOf,
-} from './monthly-budget';
+import { budgetColumns, budgetReachedMessage, leftThisMonth, limitsOf, passedLimit } from './month-limits';
+import { describeSpent, lockUserBudget, userMonthlyBudget } from './monthly-budget';
 import { formatUsd, type Spend, spendRow, sumSpendSql, toSpend } from './spend-sql';
 
 export { formatUsd } from './spend-sql';
@@ -69,23 +62,36 @@ export async function spendingCapReached(db: Queryable, bundleId: number): Promi
   return spend.spent >= bundle.cap ? capReachedMessage(bundle.cap, spend) : null;
 }
 
-/**
- * What the bundle may still spend under its cap and its owner's monthly budget, or null when neither limits it.
- */
-export async function remainingAllowance(db: Queryable, bundleId: number): Promise<number | null> {
-  const [bundle] = await db
+/** The run's bundle, cap and budgets, locking the bundle's row when `lock` (reservations take turns on it). */
+async function runLimits(db: Queryable, run: RunRef, lock: boolean) {
+  const query = db
     .select({
       cap: bundles.spendingCapUsd,
       ownerId: bundles.ownerId,
-      workspaceUsd: workspaceBudgetOf(bundles.ownerId),
+      startedBy: bundleWorkflows.startedBy,
+      ...budgetColumns(bundles.ownerId, bundleWorkflows.startedBy),
     })
     .from(bundles)
-    .where(eq(bundles.id, bundleId));
-  if (!bundle) return 0;
+    .innerJoin(bundleWorkflows, eq(bundleWorkflows.bundleId, bundles.id))
+    .where(and(eq(bundles.id, run.bundleId), eq(bundleWorkflows.id, run.bundleWorkflowId)));
+  const [found] = lock ? await query.for('update', { of: bundles }) : await query;
+  return found;
+}
+
+/** A run by its id and its bundle's. */
+export type RunRef = { bundleId: number; bundleWorkflowId: number };
+
+/**
+ * What the run may still spend under its bundle's cap and the month's budgets (its workspace's and its
+ * starter's), or null when none limits it.
+ */
+export async function remainingAllowance(db: Queryable, run: RunRef): Promise<number | null> {
+  const found = await runLimits(db, run, false);
+  if (!found) return 0;
   const left: number[] = [];
-  if (bundle.cap !== null) left.push(bundle.cap - (await bundleSpend(db, bundleId)));
-  const budget = budgetFor(bundle.workspaceUsd);
-  if (budget !== undefined) left.push(budget.usd - (await userMonthSpend(db, bundle.ownerId)).spent);
+  if (found.cap !== null) left.push(found.cap - (await bundleSpend(db, run.bundleId)));
+  const month = await leftThisMonth(db, found);
+  if (month !== undefined) left.push(month);
   return left.length === 0 ? null : Math.max(0, Math.min(...left));
 }
 
@@ -110,7 +116,7 @@ export type Reservation = (isPrecise: boolean) => { started: LogEntry; worstUsd:
  */
 export async function reserveCall(
   db: Database,
-  bundleId: number,
+  run: RunRef,
   reservation: Reservation,
   isCapKnownUnset: boolean,
   isPaidFor = false,
@@ -120,29 +126,20 @@ export async function reserveCall(
     return { logId: row!.id };
   }
   return db.transaction(async (tx) => {
-    const [bundle] = await tx
-      .select({
-        cap: bundles.spendingCapUsd,
-        ownerId: bundles.ownerId,
-        workspaceUsd: workspaceBudgetOf(bundles.ownerId),
-      })
-      .from(bundles)
-      .where(eq(bundles.id, bundleId))
-      .for('update');
-    const budget = budgetFor(bundle?.workspaceUsd);
-    const hasCap = bundle !== undefined && bundle.cap !== null;
-    const { started, worstUsd } = reservation(hasCap || budget !== undefined);
+    const found = await runLimits(tx, run, true);
+    const limited = found !== undefined && limitsOf(found).length > 0;
+    const hasCap = found !== undefined && found.cap !== null;
+    const { started, worstUsd } = reservation(hasCap || limited);
     if (hasCap) {
-      const spend = await bundleSpendOf(tx, bundleId);
-      if (spend.spent + worstUsd > bundle.cap!)
-        return { refused: capReachedMessage(bundle.cap!, spend, worstUsd), cap: bundle.cap };
+      const spend = await bundleSpendOf(tx, run.bundleId);
+      if (spend.spent + worstUsd > found.cap!)
+        return { refused: capReachedMessage(found.cap!, spend, worstUsd), cap: found.cap };
     }
-    if (budget !== undefined && bundle) {
-      // The user's lock after the bundle's: every path takes them in this order.
-      await lockUserBudget(tx, bundle.ownerId);
-      const spend = await userMonthSpend(tx, bundle.ownerId);
-      if (spend.spent + worstUsd > budget.usd)
-        return { refused: budgetReachedMessage(budget, spend, worstUsd), cap: null };
+    if (limited) {
+      // The workspace's lock after the bundle's: every path takes them in this order.
+      await lockUserBudget(tx, found.ownerId);
+      const passed = await passedLimit(tx, found, worstUsd);
+      if (passed) return { refused: budgetReachedMessage(passed.limit, passed.spend, worstUsd), cap: null };
     }
     const [row] = await tx.insert(logs).values(started).returning({ id: logs.id });
     return { logId: row!.id };

@@ -1,0 +1,1 @@
+ALTER TABLE "bundle_workflow_product_images" ADD COLUMN "photo_facts" jsonb DEFAULT '[]'::jsonb NOT NULL;
