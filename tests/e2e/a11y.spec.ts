@@ -79,6 +79,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       ['New', 'New bundle'],
       ['Account', 'Account'],
       ['Workflows', 'Workflows'],
+      ['Workspace', 'Workspace'],
     ] as const) {
       await page.getByRole('link', { name: link, exact: true }).click();
       await expectHeadingFocused(page, heading);

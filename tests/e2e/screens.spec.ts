@@ -31,6 +31,9 @@ test('tab titles per screen, and a not-found page for unknown addresses', async 
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveTitle('Account · Copyloom');
   await expectNoAxeViolations(page, 'account');
+  await page.getByRole('link', { name: 'Workspace', exact: true }).click();
+  await expect(page).toHaveTitle('Workspace · Copyloom');
+  await expectNoAxeViolations(page, 'workspace');
 
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

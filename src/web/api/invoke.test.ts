@@ -27,6 +27,20 @@ describe('invoke', () => {
     expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
   });
 
+  it('names the chosen workspace in X-Workspace-Id, and none for the personal one', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse({ bundles: [] }));
+    await invoke('list-bundles', {}, { fetch, workspace: () => 'ws_client' });
+    await invoke('list-bundles', {}, { fetch, workspace: () => null });
+    const sent = calls.map((call) => (call.init.headers as Record<string, string>)['x-workspace-id']);
+    expect(sent).toEqual(['ws_client', undefined]);
+  });
+
+  it('lists workspaces from the personal one, so a person removed from the chosen one can switch away', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse({ workspaces: [] }));
+    await invoke('list-workspaces', {}, { fetch, workspace: () => 'ws_gone' });
+    expect((calls[0]!.init.headers as Record<string, string>)['x-workspace-id']).toBeUndefined();
+  });
+
   it("refuses a request that fails validation with 'Could not validate request body.' and sends nothing", async () => {
     const { fetch, calls } = fakeFetch(jsonResponse({}));
     const result = await invoke('view-bundle-workflow', { bundle_id: 'x' } as never, { fetch });

@@ -1,6 +1,7 @@
 // invoke(name, body): the typed client for POST /functions/v1/{name}. It validates the request before
 // sending and the response after, reads the JSON body of an HTTP error, and never throws. A binary function
-// answers a file in any content type; its Content-Disposition filename comes back as fileName.
+// answers a file in any content type; its Content-Disposition filename comes back as fileName. Every call
+// names the workspace it acts in with the X-Workspace-Id header, from the person's choice (none: personal).
 import { CLIENT_MESSAGES, type ClientErrorType } from '../../common/contract/errors';
 import {
   BINARY_FUNCTIONS,
@@ -9,6 +10,7 @@ import {
   type FunctionRequest,
   type FunctionResponse,
   functions,
+  WORKSPACE_HEADER,
 } from '../../common/contract/functions';
 
 export type InvokeError = {
@@ -30,6 +32,8 @@ export type InvokeOptions = {
   headers?: Record<string, string>;
   fetch?: typeof fetch;
   token?: () => string | null;
+  /** The workspace the call acts in; null: the person's personal workspace. */
+  workspace?: () => string | null;
   baseUrl?: string;
 };
 
@@ -37,6 +41,28 @@ let defaultToken: () => string | null = () => null;
 /** Where invoke() finds the bearer token; set once by the app. */
 export function setInvokeTokenSource(source: () => string | null): void {
   defaultToken = source;
+}
+
+let defaultWorkspace: () => string | null = () => null;
+/** Where invoke() finds the chosen workspace; set once by the app. */
+export function setInvokeWorkspaceSource(source: () => string | null): void {
+  defaultWorkspace = source;
+}
+
+/**
+ * The functions about the person's workspaces rather than in one: they act from the personal workspace, which
+ * every person always has, so that a person removed from the chosen workspace can still list theirs, make one
+ * and accept an invitation, and so switch away.
+ */
+const ACROSS_WORKSPACES: ReadonlySet<FunctionName> = new Set([
+  'list-workspaces',
+  'new-workspace',
+  'accept-invite',
+]);
+
+/** The X-Workspace-Id header for a call, or nothing for the personal workspace. */
+export function workspaceHeader(name: FunctionName, workspace: string | null): Record<string, string> {
+  return workspace && !ACROSS_WORKSPACES.has(name) ? { [WORKSPACE_HEADER]: workspace } : {};
 }
 
 export async function invoke<N extends FunctionName>(
@@ -61,7 +87,11 @@ export async function invokeIfChanged<N extends FunctionName>(
 
   const isBinary = BINARY_FUNCTIONS.has(name);
   const token = (options.token ?? defaultToken)();
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...workspaceHeader(name, (options.workspace ?? defaultWorkspace)()),
+    ...options.headers,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   if (isBinary) headers['x-response-format'] = 'Uint8Array';
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;

@@ -17,4 +17,9 @@ export const queryKeys = {
   costEstimate: (request: FunctionRequest<'estimate-cost'>) => ['estimate-cost', request] as const,
   trial: (trialId: number) => ['trial', trialId] as const,
   trials: (bundleId: number) => ['trials', bundleId] as const,
+  /** The person's workspaces, with their role in each. */
+  workspaces: () => ['workspaces'] as const,
+  /** The members and pending invitations of the workspace the app works in. */
+  members: () => ['members'] as const,
+  auditEvents: () => ['audit-events'] as const,
 };

@@ -1,5 +1,9 @@
 // What a link from an email carries in the URL: the view to open, a reset token, or why the link failed.
+import { inviteTokenInAddress, writePendingInvite } from '../lib/pending-invite';
 import { SIGN_IN_VIEWS, type SignInView } from './sign-in-view';
+
+export const INVITE_NOTICE =
+  'You have been invited to a workspace. Sign in, or create an account with the address the invitation was sent to, to join it.';
 
 export type SignInLink = {
   view: SignInView;
@@ -9,6 +13,12 @@ export type SignInLink = {
 };
 
 export function readSignInLink(): SignInLink {
+  // An invitation's token is not a password-reset token: it is kept for after sign-in (invite-page.tsx).
+  const invite = inviteTokenInAddress();
+  if (invite) {
+    writePendingInvite(invite);
+    return { view: 'sign_in', token: null, error: null, notice: INVITE_NOTICE };
+  }
   const params = new URLSearchParams(window.location.search);
   const requested = params.get('view');
   const token = params.get('token');

@@ -1,9 +1,11 @@
-// Side navigation (SPEC §2): New, one entry per bundle sorted by name, then Sign Out.
+// Side navigation (SPEC §2): the workspace switcher, New, one entry per bundle of the workspace sorted by
+// name, then Workspace, Account and Sign Out.
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { BundleSummary } from '../../common/contract/entities';
 import { useBundleList } from '../api/list-queries';
 import { bundleLabel } from '../lib/bundle-label';
+import { WorkspaceSwitcher } from '../workspace/workspace-switcher';
 
 /** The latest workflow is the last one in the bundle's list (SPEC §2). */
 export function latestWorkflowPath(bundle: BundleSummary): string {
@@ -29,6 +31,8 @@ export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; 
 
   return (
     <Stack gap={4} h="100%">
+      <WorkspaceSwitcher />
+      <Divider my={4} />
       <PageLink to="/new-bundle" label="New" onNavigate={onNavigate} />
       <PageLink to="/workflows" label="Workflows" onNavigate={onNavigate} />
       <Divider my={4} label="Bundles" labelPosition="left" />
@@ -53,6 +57,7 @@ export function Navigation({ onNavigate, onSignOut }: { onNavigate: () => void; 
         </nav>
       </ScrollArea>
       <Divider my={4} />
+      <PageLink to="/workspace" label="Workspace" onNavigate={onNavigate} />
       <PageLink to="/account" label="Account" onNavigate={onNavigate} />
       <NavLink component="button" label="Sign Out" onClick={onSignOut} />
     </Stack>

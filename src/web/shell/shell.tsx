@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { writeSessionToken } from '../api/session-token';
+import { writeWorkspaceChoice } from '../api/workspace-choice';
 import { authClient } from '../auth/auth-client';
 import { SignInPanel } from '../auth/sign-in-panel';
 import { lazyNamed, PartLoading } from '../ui/lazy-part';
@@ -36,6 +37,8 @@ function useShellSession() {
   const signOut = async () => {
     await authClient.signOut().catch(() => {});
     writeSessionToken(null);
+    // The next person to sign in on this browser starts in their own workspace.
+    writeWorkspaceChoice(null);
     queryClient.clear();
     await refetch();
   };

@@ -2,11 +2,15 @@
 // (with the Review panel, images and Search Console data) costs nothing until a run is opened.
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
-import { setInvokeTokenSource } from '../api/invoke';
+import { setInvokeTokenSource, setInvokeWorkspaceSource } from '../api/invoke';
 import { readSessionToken } from '../api/session-token';
+import { readWorkspaceChoice, setBeforeWorkspaceChange, useWorkspaceChoice } from '../api/workspace-choice';
 import { lazyNamed, PartLoading } from '../ui/lazy-part';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link';
+import { useReturnToInvite } from '../workspace/use-return-to-invite';
 import { JobLoopBanner } from './job-loop-banner';
 import { Navigation } from './navigation';
 import { PageNotFound } from './page-not-found';
@@ -15,6 +19,7 @@ import { WelcomePage } from './welcome-page';
 
 // Here rather than in main.tsx: the function client and its contract (zod schemas) stay out of the sign-in page.
 setInvokeTokenSource(readSessionToken);
+setInvokeWorkspaceSource(readWorkspaceChoice);
 
 const AccountPage = lazyNamed(() => import('../account/account-page'), 'AccountPage');
 const NewBundlePage = lazyNamed(() => import('../new-bundle/new-bundle-page'), 'NewBundlePage');
@@ -22,6 +27,8 @@ const NewTrialPage = lazyNamed(() => import('../trials/new-trial-page'), 'NewTri
 const TrialPage = lazyNamed(() => import('../trials/trial-page'), 'TrialPage');
 const ViewBundlePage = lazyNamed(() => import('../run/view-bundle-page'), 'ViewBundlePage');
 const WorkflowsPage = lazyNamed(() => import('../workflows/workflows-page'), 'WorkflowsPage');
+const WorkspacePage = lazyNamed(() => import('../workspace/workspace-page'), 'WorkspacePage');
+const InvitePage = lazyNamed(() => import('../workspace/invite-page'), 'InvitePage');
 
 type SignedInShellProps = {
   email: string;
@@ -31,11 +38,24 @@ type SignedInShellProps = {
   justSignedIn: boolean;
 };
 
+/**
+ * The workspace the app works in. Nothing of the previous one may show after a switch (here or in another
+ * tab): the cache is emptied first, and the whole shell is drawn anew, keyed by the workspace.
+ */
+function useWorkspaceKey(): string {
+  const queryClient = useQueryClient();
+  useEffect(() => setBeforeWorkspaceChange(() => queryClient.removeQueries()), [queryClient]);
+  return useWorkspaceChoice() ?? 'personal';
+}
+
 export function SignedInShell({ email, onSignOut, onAccountChanged, justSignedIn }: SignedInShellProps) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
   useHeadingFocusOnNavigation(justSignedIn);
+  useReturnToInvite();
+  const workspaceKey = useWorkspaceKey();
   return (
     <AppShell
+      key={workspaceKey}
       header={{ height: 52 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
@@ -74,6 +94,8 @@ export function SignedInShell({ email, onSignOut, onAccountChanged, justSignedIn
             <Route path="/new-trial/:bundleId" element={<NewTrialPage />} />
             <Route path="/trial/:trialId" element={<TrialPage />} />
             <Route path="/account" element={<AccountPage onChanged={onAccountChanged} />} />
+            <Route path="/workspace" element={<WorkspacePage />} />
+            <Route path="/invite" element={<InvitePage />} />
             <Route path="*" element={<PageNotFound />} />
           </Routes>
         </PartLoading>
