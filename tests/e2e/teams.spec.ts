@@ -99,6 +99,8 @@ test('invite a reviewer through the dev outbox; they join and approve; as a view
   const panel = reviewer.getByRole('dialog', { name: /^Review: / });
   await panel.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(panel.getByLabel('Review: Approved')).toBeVisible();
+  // The review says who approved it.
+  await expect(panel.getByTestId('review-trail')).toContainText(/Approved by \S/);
   await reviewer.getByRole('button', { name: 'Close review' }).click();
 
   // The owner makes the reviewer a viewer: their next approval is refused, in the server's words.

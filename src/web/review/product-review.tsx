@@ -14,6 +14,7 @@ import { LanguageSwitch, MAIN_COPY, TranslationView } from './language-switch';
 import { PhotoFactsPanel } from './photo-facts-panel';
 import { RegenerateConfirm } from './regenerate-confirm';
 import { ReviewBadge } from './review-badge';
+import { ReviewTrail } from './review-trail';
 import { SerpPreview } from './serp-preview';
 import { type ProductReviewState, useProductReview } from './use-product-review';
 
@@ -37,6 +38,7 @@ export function ProductReview({
   return (
     <Stack gap="md" aria-label={`Review ${name}`} role="group">
       <ReviewHeader product={product} state={state} name={name} />
+      <ReviewTrail product={product} />
       <LanguageSwitch product={product} mainLanguage={mainLanguage} value={language} onChange={setLanguage} />
       {translation ? (
         <TranslationView product={product} language={language} translation={translation} />
