@@ -312,10 +312,13 @@ describe('ownership', () => {
     await requestCompression(database.db, alice, { bundle_workflow_id: bundleWorkflowId }, addNoJobs);
     await compressStoredImage(database.db, { imageId: imageIds[0]! }, allowServer());
     expect((await viewImage(alice, imageIds[0]!)).length).toBeGreaterThan(0);
+    // The same words as for an id that names no image at all.
     expect((await appError(viewImage(bob, imageIds[0]!))).toBody()).toEqual({
-      error: { type: 'unknown_bundle' },
+      error: { type: 'unknown_bundle', message: `There is no image ${imageIds[0]}.` },
     });
-    expect((await appError(viewImage(bob, 999_999))).toBody()).toEqual({ error: { type: 'unknown_bundle' } });
+    expect((await appError(viewImage(bob, 999_999))).toBody()).toEqual({
+      error: { type: 'unknown_bundle', message: 'There is no image 999999.' },
+    });
   });
 
   it('an image not yet compressed, or failed, answers not_created with the reason', async () => {
@@ -525,7 +528,7 @@ describe('over HTTP', () => {
       { 'x-response-format': 'Uint8Array' },
     );
     expect(image.status).toBe(404);
-    expect(image.error).toEqual({ type: 'unknown_bundle' });
+    expect(image.error).toEqual({ type: 'unknown_bundle', message: `There is no image ${imageIds[0]}.` });
   });
 });
 

@@ -3,28 +3,13 @@
 // text names what the fake saw in that photo; no request carries a store's URL; the log counts the photos'
 // tokens and their cost. A workflow that does not see sends none; a model that refuses images is written
 // from text, with a note in the product's log.
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { servePhoto } from '../support/coloured-photos';
 import { startImageServer } from '../support/image-server';
 import { setupFakeOpenAIApp, waitForRun } from '../support/pipeline';
 
 const images = await startImageServer();
 afterAll(() => images.close());
-
-/** A small photo mostly of one colour; `onWhite` puts a square of it on a white background. */
-async function photo(path: string, colour: string, onWhite = false) {
-  const canvas = sharp({
-    create: { width: 240, height: 180, channels: 3, background: onWhite ? '#ffffff' : colour },
-  });
-  const square = await sharp({ create: { width: 120, height: 100, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  const bytes = await (onWhite ? canvas.composite([{ input: square, left: 60, top: 40 }]) : canvas)
-    .png()
-    .toBuffer();
-  images.addImage(path, { bytes, contentType: 'image/png', width: 240, height: 180 });
-  return images.url(path);
-}
 
 const t = setupFakeOpenAIApp(
   {
@@ -34,17 +19,15 @@ const t = setupFakeOpenAIApp(
   { workerConcurrency: 4, env: { ALLOW_PRIVATE_IMAGE_HOSTS: images.hostPort } },
 );
 
-const COLOURS = { red: '#d01010', blue: '#1030d0', green: '#10a030' } as const;
-
 async function catalogue(stem: string) {
   const lamp = [
-    await photo(`/${stem}/lamp-red.png`, COLOURS.red),
-    await photo(`/${stem}/lamp-blue.png`, COLOURS.blue),
-    await photo(`/${stem}/lamp-green.png`, COLOURS.green, true),
+    await servePhoto(images, `/${stem}/lamp-red.png`, 'red'),
+    await servePhoto(images, `/${stem}/lamp-blue.png`, 'blue'),
+    await servePhoto(images, `/${stem}/lamp-green.png`, 'green', true),
   ];
   const vase = [
-    await photo(`/${stem}/vase-green.png`, COLOURS.green),
-    await photo(`/${stem}/vase-red.png`, COLOURS.red, true),
+    await servePhoto(images, `/${stem}/vase-green.png`, 'green'),
+    await servePhoto(images, `/${stem}/vase-red.png`, 'red', true),
   ];
   return {
     seen: [
