@@ -1,7 +1,8 @@
 // Who may act in a workspace: its members, each with a role. A workspace the caller never belonged to
 // answers unknown_workspace exactly as a missing one does (ids reveal nothing); a member who was removed is
 // told so with 403, from their very next call.
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WorkspaceRole } from '../../../common/contract/functions/workspaces';
 import type { Queryable } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
@@ -12,6 +13,11 @@ export type Membership = { workspaceId: string; userId: string; role: WorkspaceR
 /** The condition for a user's row in a workspace's members, removed or not. */
 export function memberRowOf(workspaceId: string, userId: string): SQL {
   return and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))!;
+}
+
+/** A member row matched to columns of the outer query (a run's workspace and starter), for a subquery. */
+export function memberOfColumns(workspaceColumn: AnyPgColumn, userColumn: AnyPgColumn): SQL {
+  return sql`${workspaceMembers.workspaceId} = ${workspaceColumn} and ${workspaceMembers.userId} = ${userColumn}`;
 }
 
 /** The workspaces a user is a member of now (their rows in workspace_members, not removed). */

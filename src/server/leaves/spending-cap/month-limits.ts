@@ -4,7 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { memberRowOf } from '../ownership/membership';
+import { memberOfColumns, memberRowOf } from '../ownership/membership';
 import { describeSpent, memberMonthSpend, userMonthlyBudget, userMonthSpend } from './monthly-budget';
 import { formatUsd, type Spend } from './spend-sql';
 
@@ -26,8 +26,8 @@ export function budgetColumns(
     workspaceUsd: sql<
       number | null
     >`(select w.monthly_budget_usd::float8 from workspaces w where w.id = ${owner})`,
-    memberUsd: sql<number | null>`(select m.monthly_budget_usd::float8 from workspace_members m
-      where m.workspace_id = ${owner} and m.user_id = ${startedBy})`,
+    memberUsd: sql<number | null>`(select monthly_budget_usd::float8 from workspace_members
+      where ${memberOfColumns(owner, startedBy)})`,
   };
 }
 
