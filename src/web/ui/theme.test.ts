@@ -1,7 +1,9 @@
 // The theme's colour pairs, light and dark, against WCAG 2.1 AA: 4.5:1 for text (filled button labels,
 // coloured text, links, light badges and alerts, dimmed text, placeholders), 3:1 for the focus ring and
 // control borders. The journeys' axe scans check the same on the screens as drawn.
-import { DEFAULT_THEME } from '@mantine/core';
+import { DEFAULT_THEME, Loader, MantineProvider } from '@mantine/core';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from './contrast';
 import {
@@ -60,4 +62,19 @@ it("Mantine's defaults fail where the theme passes (the audit's figures)", () =>
   expect(contrastRatio('#ffffff', schemeColors(DEFAULT_THEME.colors.teal, 'light').filled)).toBeGreaterThan(
     4.5,
   );
+});
+
+describe('components as the theme draws them', () => {
+  it('a labelled loader is a status, so its label is read', () => {
+    const html = renderToString(
+      createElement(
+        MantineProvider,
+        { theme },
+        createElement(Loader, { 'aria-label': 'Loading the history' }),
+      ),
+    );
+    expect(html).toMatch(
+      /role="status"[^>]*aria-label="Loading the history"|aria-label="Loading the history"[^>]*role="status"/,
+    );
+  });
 });

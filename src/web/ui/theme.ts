@@ -146,6 +146,9 @@ export const theme = createTheme({
     // either way, from the input). A clearable input's clear button is named.
     Select: { defaultProps: { maxDropdownHeight: 420, clearButtonProps: { 'aria-label': 'Clear' } } },
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the file' } } },
+    // A loader is a span: its label ("Loading the history") is read only when it has a role, and a live one
+    // at that, so it is a status.
+    Loader: { defaultProps: { role: 'status' } },
     // A titled notification draws its message in gray 6 (3.32:1): the theme's dimmed text instead.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
