@@ -190,9 +190,8 @@ export const bundleWorkflowProductSchema = z.object({
   url_suggestion: z.string().nullable(),
   is_multiple_of: z.number().nullable().optional(),
   review_state: z.enum(REVIEW_STATES),
-  /** Who last edited the copy (an edit or a restore), by name; null while only a writer wrote it. */
+  /** By name: who last edited the copy (null: only a writer wrote it), who set `review_state`, and when. */
   edited_by: z.string().nullable().optional(),
-  /** Who set `review_state`, by name, and when; null before anyone did. */
   reviewed_by: z.string().nullable().optional(),
   reviewed_at: timestamp.nullable().optional(),
   /** The copy the store export already had (null for a pasted list). */
@@ -230,68 +229,7 @@ export const runTotalsSchema = z.object({
 });
 export type RunTotals = z.infer<typeof runTotalsSchema>;
 
-export const MESSAGE_ROLES = ['system', 'user', 'assistant', 'function'] as const;
-
-const templateVariables = z.record(z.string(), z.unknown());
-
-export const aiRequestSchema = z.object({
-  messages: z.array(
-    z.object({
-      content: z.string(),
-      role: z.enum(MESSAGE_ROLES),
-      template_variables: templateVariables.optional(),
-    }),
-  ),
-  template_variables: templateVariables.optional(),
-  model: z.string(),
-  temperature: z.number().optional(),
-  stop: z
-    .union([z.string(), z.array(z.string())])
-    .nullable()
-    .optional(),
-  max_tokens: z.number().nullable().optional(),
-});
-
-export const aiResponseSchema = z.object({
-  content: z.string(),
-  role: z.enum(MESSAGE_ROLES),
-  tokens: z.object({
-    model: z.string(),
-    prompt_tokens: z.number(),
-    completion_tokens: z.number(),
-    /** Of prompt_tokens, those the provider served from its prompt cache (charged at the cached price). */
-    cached_tokens: z.number().optional(),
-  }),
-  original_request: aiRequestSchema,
-  final_request: aiRequestSchema,
-});
-
-const logBase = {
-  id,
-  bundle_workflow_id: id,
-  product_id: id.nullable().optional(),
-  created_at: timestamp,
-};
-
-export const logEntrySchema = z.discriminatedUnion('type', [
-  z.object({
-    ...logBase,
-    type: z.literal('general'),
-    event: z.string(),
-    additional: z.record(z.string(), z.unknown()),
-  }),
-  z.object({
-    ...logBase,
-    type: z.literal('ai'),
-    event: z.string().optional(),
-    response: aiResponseSchema,
-    bundle_id: id,
-    /** USD; null when the model's price is unknown (neither built in nor set on the workflow). */
-    cost: z.number().nullable(),
-    additional: z.record(z.string(), z.unknown()).optional(),
-  }),
-]);
-export type LogEntry = z.infer<typeof logEntrySchema>;
+export * from './log-entries';
 
 export const customFieldsSchema = z.object({
   keywords: z.string().max(2_000).default(''),
