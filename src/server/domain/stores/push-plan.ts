@@ -1,17 +1,9 @@
 // What a push would write: for each of the run's products linked to the store, each field's value
 // in the store now (`before`), ours (`after`), and why it will not be pushed (`conflict`). preview-push answers
 // it; push-to-store journals it. Nothing empty is ever written over the store's text.
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FunctionResponse, ParsedFunctionRequest, PushField } from '../../../common/contract/functions';
-import { fieldWithStoreBody } from '../../../common/copy-fields/field-spec';
-import { COPY_FIELD_REGISTRY } from '../../../common/copy-fields/registry';
 import type { Queryable } from '../../db/client';
-import {
-  bundleWorkflowProductImages,
-  bundleWorkflowProducts,
-  type StoredValues,
-  storeProducts,
-} from '../../db/schema';
+import type { StoredValues } from '../../db/schema';
 import { requireOwnedRun } from '../../leaves/ownership/lookups';
 import { escapeHtml, writeCell } from '../export/column-kinds';
 import { toShopifyBodyHtml } from '../export/rows';
@@ -25,6 +17,7 @@ import {
   storeKey,
 } from './platform';
 import { PLATFORMS } from './platforms';
+import { planRows } from './push-plan-rows';
 import { languagesOf, translationValues } from './push-translations';
 import type { StoreAccess } from './store-access';
 import { asBadInput, storeClient } from './store-connection';
@@ -74,20 +67,6 @@ export function handleOf(urlSuggestion: string): string {
 
 export type PushInput = ParsedFunctionRequest<'preview-push'>;
 
-/** The images of these run products, in position order. */
-function imagesOf(db: Queryable, bundleWorkflowProductIds: number[]) {
-  return (
-    db
-      .select()
-      .from(bundleWorkflowProductImages)
-      // One array parameter, not one per product: a big run's query is not built id by id.
-      .where(
-        sql`${bundleWorkflowProductImages.bundleWorkflowProductId} = any(${sql.param(bundleWorkflowProductIds)}::int[])`,
-      )
-      .orderBy(asc(bundleWorkflowProductImages.position))
-  );
-}
-
 /** The run's linked products and our values for them; a variant whose copy is its parent's is left to it. */
 export async function plannedProducts(
   db: Queryable,
@@ -97,29 +76,12 @@ export async function plannedProducts(
   const wanted = new Set<PushField>(input.fields ?? DEFAULT_FIELDS);
   if (input.write_handles) wanted.add('handle');
   else wanted.delete('handle');
-  const rows = await db
-    .select({ product: bundleWorkflowProducts, link: storeProducts })
-    .from(bundleWorkflowProducts)
-    .innerJoin(storeProducts, eq(storeProducts.productId, bundleWorkflowProducts.productId))
-    .where(
-      and(
-        eq(bundleWorkflowProducts.bundleWorkflowId, input.bundle_workflow_id),
-        eq(storeProducts.storeId, store.id),
-        ...(input.only_approved === false ? [] : [eq(bundleWorkflowProducts.reviewState, 'approved')]),
-      ),
-    )
-    .orderBy(asc(bundleWorkflowProducts.id));
-  const images = await imagesOf(
-    db,
-    rows.map((row) => row.product.id),
-  );
+  const { rows, imagesByProduct } = await planRows(db, store.id, input, wanted.has('translations'));
   const planned: PlannedProduct[] = [];
   const platform = PLATFORMS[store.platform];
-  // The field the store files list in the product's body (the fact sheet), as the export's writers do.
-  const factsField = fieldWithStoreBody(COPY_FIELD_REGISTRY, 'facts');
   for (const { product, link } of rows) {
     const isVariant = product.isMultipleOf !== null;
-    const facts = factsField ? ((product as Record<string, unknown>)[factsField.key] as string | null) : null;
+    const facts = product.facts as string | null;
     const fields = fieldsFor(platform, isVariant, wanted);
     if (!fields) continue;
     const values = new Map<string, string>();
@@ -146,7 +108,7 @@ export async function plannedProducts(
     if (fields.has('seo_description')) set('seo_description', seoText(platform, product.metaDescription));
     if (fields.has('handle')) set('handle', handleOf(product.urlSuggestion ?? ''));
     if (fields.has('alt_texts')) {
-      for (const image of images.filter((i) => i.bundleWorkflowProductId === product.id)) {
+      for (const image of imagesByProduct.get(product.id) ?? []) {
         const remoteId = link.remoteImageIds[image.position];
         if (remoteId) set('alt_texts', image.altText, `alt_text:${remoteId}`);
       }

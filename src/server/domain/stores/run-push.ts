@@ -223,7 +223,10 @@ async function writtenUpdatedAt(
   });
 }
 
-/** One statement for the chunk's journal rows and one for its products' updatedAt, in one transaction. */
+/**
+ * The chunk's journal rows, its products' export dates and their new updatedAt, as one statement (data-modifying
+ * WITHs, each on a table of its own): as atomic as a transaction, in one round trip instead of five.
+ */
 async function recordChunk(
   db: Database,
   chunk: {
@@ -235,8 +238,19 @@ async function recordChunk(
   },
 ) {
   const { groups, outcomes, stamps, isUndo, undoneSince } = chunk;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
+  const products = writtenProducts(groups, outcomes);
+  // The copy left the app for the products a push wrote: their date for the before/after report.
+  // An undo puts the store's copy back, so the date the undone push gave those products goes too.
+  const exports =
+    products.length === 0
+      ? null
+      : !isUndo
+        ? recordProductsExported(products)
+        : undoneSince
+          ? forgetProductsExported(products, undoneSince)
+          : null;
+  await db.execute(sql`
+    with journal as (
       update ${storePushItems} as i
       set status = v.status, error = v.error,
           written_at = case when v.status = 'written' then now() else null end,
@@ -244,20 +258,18 @@ async function recordChunk(
       from unnest(${sql.param(outcomes.map((o) => o.id))}::int[], ${sql.param(outcomes.map((o) => o.status))}::text[],
                   ${sql.param(outcomes.map((o) => o.error))}::text[],
                   ${sql.param(outcomes.map((o) => o.redirectId ?? null))}::text[]) as v(id, status, error, redirect_id)
-      where i.id = v.id`);
-    // The copy left the app for the products a push wrote: their date for the before/after report.
-    // An undo puts the store's copy back, so the date the undone push gave those products goes too.
-    if (!isUndo) await recordProductsExported(tx, writtenProducts(groups, outcomes));
-    else if (undoneSince) await forgetProductsExported(tx, writtenProducts(groups, outcomes), undoneSince);
-    if (stamps.length === 0) return;
-    // The values go with the clock only where the import kept them (a platform that reads instead has none).
-    await tx.execute(sql`
-      update ${storeProducts} as sp set remote_updated_at = v.updated_at,
-        remote_values = case when sp.remote_values is null then null else v.stored end
-      from unnest(${sql.param(stamps.map((s) => s.bundleWorkflowProductId))}::int[],
-                  ${sql.param(stamps.map((s) => s.updatedAt))}::text[],
-                  ${sql.param(stamps.map((s) => JSON.stringify(s.stored)))}::jsonb[]) as v(bwp_id, updated_at, stored),
-           ${bundleWorkflowProducts} as b
-      where b.id = v.bwp_id and sp.product_id = b.product_id`);
-  });
+      where i.id = v.id)
+    ${exports ? sql`, exported as (${exports})` : sql``}
+    ${stamps.length > 0 ? sql`, stamped as (${stampStatement(stamps)})` : sql``}
+    select 1`);
 }
+
+/** The products' new clock, and their values with it only where the import kept them (a platform that reads instead has none). */
+const stampStatement = (stamps: Stamp[]) => sql`
+  update ${storeProducts} as sp set remote_updated_at = v.updated_at,
+    remote_values = case when sp.remote_values is null then null else v.stored end
+  from unnest(${sql.param(stamps.map((s) => s.bundleWorkflowProductId))}::int[],
+              ${sql.param(stamps.map((s) => s.updatedAt))}::text[],
+              ${sql.param(stamps.map((s) => JSON.stringify(s.stored)))}::jsonb[]) as v(bwp_id, updated_at, stored),
+       ${bundleWorkflowProducts} as b
+  where b.id = v.bwp_id and sp.product_id = b.product_id`;
