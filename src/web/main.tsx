@@ -1,8 +1,6 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './ui/a11y.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,7 +16,6 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* The scheme the device asks for: theme.ts holds both to WCAG AA. */}
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <Shell />

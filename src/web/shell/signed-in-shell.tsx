@@ -1,7 +1,9 @@
 // The signed-in shell (SPEC §2): navigation and the page. Each page loads on first visit, so the run page
 // (with the Review panel, images and Search Console data) costs nothing until a run is opened.
+import '@mantine/notifications/styles.css';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
@@ -53,53 +55,57 @@ export function SignedInShell({ email, onSignOut, onAccountChanged, justSignedIn
   useHeadingFocusOnNavigation(justSignedIn);
   useReturnToInvite();
   const workspaceKey = useWorkspaceKey();
+  // Notifications are shown by signed-in pages only, so their code stays out of the sign-in page's JavaScript.
   return (
-    <AppShell
-      key={workspaceKey}
-      header={{ height: 52 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <SkipLink />
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="xs">
-            <Burger
-              opened={navOpened}
-              onClick={toggleNav}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-            />
-            <Text fw={700} size="lg">
-              Copyloom
+    <>
+      <Notifications position="top-right" />
+      <AppShell
+        key={workspaceKey}
+        header={{ height: 52 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <SkipLink />
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between">
+            <Group gap="xs">
+              <Burger
+                opened={navOpened}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+              <Text fw={700} size="lg">
+                Copyloom
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {email}
             </Text>
           </Group>
-          <Text size="sm" c="dimmed">
-            {email}
-          </Text>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
-        <Navigation onNavigate={closeNav} onSignOut={onSignOut} />
-      </AppShell.Navbar>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <JobLoopBanner />
-        <PartLoading>
-          <Routes>
-            <Route path="/" element={<WelcomePage />} />
-            <Route path="/new-bundle" element={<NewBundlePage />} />
-            <Route path="/workflows" element={<WorkflowsPage />} />
-            <Route path="/view-bundle/:bundleId?/:workflowId?" element={<ViewBundlePage />} />
-            <Route path="/new-trial/:bundleId" element={<NewTrialPage />} />
-            <Route path="/trial/:trialId" element={<TrialPage />} />
-            <Route path="/account" element={<AccountPage onChanged={onAccountChanged} />} />
-            <Route path="/workspace" element={<WorkspacePage />} />
-            <Route path="/invite" element={<InvitePage />} />
-            <Route path="*" element={<PageNotFound />} />
-          </Routes>
-        </PartLoading>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm">
+          <Navigation onNavigate={closeNav} onSignOut={onSignOut} />
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <JobLoopBanner />
+          <PartLoading>
+            <Routes>
+              <Route path="/" element={<WelcomePage />} />
+              <Route path="/new-bundle" element={<NewBundlePage />} />
+              <Route path="/workflows" element={<WorkflowsPage />} />
+              <Route path="/view-bundle/:bundleId?/:workflowId?" element={<ViewBundlePage />} />
+              <Route path="/new-trial/:bundleId" element={<NewTrialPage />} />
+              <Route path="/trial/:trialId" element={<TrialPage />} />
+              <Route path="/account" element={<AccountPage onChanged={onAccountChanged} />} />
+              <Route path="/workspace" element={<WorkspacePage />} />
+              <Route path="/invite" element={<InvitePage />} />
+              <Route path="*" element={<PageNotFound />} />
+            </Routes>
+          </PartLoading>
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }
