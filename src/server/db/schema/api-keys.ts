@@ -3,7 +3,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt } from './columns';
-import { workspaces } from './workspaces';
+import { workspaceOwnerId } from './workspaces';
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -14,9 +14,7 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     /** The workspace it acts in. */
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     name: text('name').notNull(),
     /** The key's first characters ("cl_AbCd1234"), to tell keys apart on screen; not enough to use it. */
     prefix: text('prefix').notNull(),

@@ -33,7 +33,7 @@ import type {
 import type { LanguageCount, LanguageSource } from '../../../common/contract/language';
 import { user } from './auth';
 import { copyTextColumns, createdAt, updatedAt } from './columns';
-import { workspaces } from './workspaces';
+import { workspaceOwnerId, workspaces } from './workspaces';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -100,9 +100,7 @@ export const bundles = pgTable(
   'bundles',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     name: text('name').notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
     customFields: jsonb('custom_fields')

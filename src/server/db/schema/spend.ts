@@ -3,14 +3,12 @@
 // default) count it, so deleting a bundle never resets what was spent.
 import { date, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { user } from './auth';
-import { workspaces } from './workspaces';
+import { workspaceOwnerId } from './workspaces';
 
 export const userSpendCarried = pgTable(
   'user_spend_carried',
   {
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     /** The first day of the month (UTC) the calls were made in. */
     month: date('month').notNull(),
     /** USD, as the cap counts it (unknown prices at the dearest known rate). */
@@ -22,9 +20,7 @@ export const userSpendCarried = pgTable(
 export const memberSpendCarried = pgTable(
   'member_spend_carried',
   {
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

@@ -12,7 +12,7 @@ import type {
 } from '../../../common/contract/functions/stores';
 import { bundles, products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
-import { workspaces } from './workspaces';
+import { workspaceOwnerId } from './workspaces';
 
 export type StorePlatform = (typeof STORE_PLATFORMS)[number];
 
@@ -28,9 +28,7 @@ export const stores = pgTable(
   'stores',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     platform: text('platform').$type<StorePlatform>().notNull(),
     /** The store's origin, e.g. https://example.myshopify.com, without a trailing slash. */
     storeUrl: text('store_url').notNull(),
@@ -94,9 +92,7 @@ export const storePushes = pgTable(
   'store_pushes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -151,9 +147,7 @@ export type ImportMethod = (typeof IMPORT_METHODS)[number];
  */
 export const storeImports = pgTable('store_imports', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  ownerId: text('owner_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  ownerId: workspaceOwnerId(),
   bundleId: integer('bundle_id')
     .notNull()
     .unique()

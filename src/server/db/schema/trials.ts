@@ -2,18 +2,16 @@
 // The sample is a hidden bundle of its own (bundles.trial_of names the bundle it was drawn from), so each
 // workflow runs through the normal pipeline and job queue, its copy lands in the sample's runs and never in the
 // bundle's, and the sample bundle's spending cap is the trial's own (docs/decisions/035-trials.md).
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { bundles } from './catalogue';
 import { createdAt } from './columns';
-import { workspaces } from './workspaces';
+import { workspaceOwnerId } from './workspaces';
 
 export const trials = pgTable(
   'trials',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     /** The bundle the sample was drawn from; the trial goes with it. */
     bundleId: integer('bundle_id')
       .notNull()

@@ -14,16 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt } from './columns';
-import { workspaces } from './workspaces';
+import { workspaceOwnerId } from './workspaces';
 
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** The workspace whose events it receives. */
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerId: workspaceOwnerId(),
     /** The member who registered it. */
     userId: text('user_id')
       .notNull()

@@ -38,6 +38,12 @@ export const workspaces = pgTable(
   (t) => [check('workspaces_name_length', sql`char_length(${t.name}) between 1 and 80`)],
 );
 
+/** The workspace a row belongs to: every owned table's `owner_id`, gone with its workspace (decision 045). */
+export const workspaceOwnerId = () =>
+  text('owner_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
